@@ -1,0 +1,93 @@
+import js from "@eslint/js";
+import { importX } from "eslint-plugin-import-x";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import react from "eslint-plugin-react";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "node_modules/",
+      "build/",
+      "build-*/",
+      "data/",
+      ".tmp/",
+      ".react-router/",
+      "test-results/",
+      "playwright-report/",
+      "bench/results/",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.node, ...globals.browser },
+    },
+    plugins: { "import-x": importX },
+    rules: {
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "process",
+          property: "env",
+          message: "Read settings through server/config.ts.",
+        },
+      ],
+      // One-way imports: common/ is shared by both sides and imports neither;
+      // the React app never imports server code (it gets services via the load context).
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./common",
+              from: ["./app", "./server"],
+              message: "common/ is imported by app/ and server/ and imports neither.",
+            },
+            {
+              target: "./app",
+              from: "./server",
+              message: "The UI reaches the server only through the load context or the HTTP API.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["**/*.tsx"],
+    ...react.configs.flat.recommended,
+    ...react.configs.flat["jsx-runtime"],
+    settings: { react: { version: "detect" } },
+  },
+  {
+    files: ["**/*.tsx"],
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      "react/prop-types": "off",
+    },
+  },
+  {
+    // Configuration, tooling and tests may read the environment directly.
+    files: [
+      "server/config.ts",
+      "*.config.ts",
+      "*.config.js",
+      "scripts/**",
+      "tests/**",
+      "bench/**",
+      ".ci/**",
+    ],
+    rules: { "no-restricted-properties": "off" },
+  },
+);
