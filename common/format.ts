@@ -1,0 +1,63 @@
+import { messages } from "./messages.ts";
+import { site } from "./site-config.ts";
+
+const nairaNumber = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/** `N100,000`: the spec's naira notation. Missing or invalid amounts read "Price on request". */
+export function naira(amount: number | null | undefined): string {
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) {
+    return messages.priceOnRequest;
+  }
+  return `N${nairaNumber.format(amount)}`;
+}
+
+/** '1 min read' for one minute, 'N mins read' otherwise. */
+export function readTime(minutes: number): string {
+  const value = Math.max(1, Math.round(minutes));
+  return value === 1 ? "1 min read" : `${value} mins read`;
+}
+
+/** The first `words` words of the text, with an ellipsis when there were more. */
+export function teaser(text: string | readonly string[], words = 15): string {
+  const source = Array.isArray(text) ? text.join("\n") : (text as string);
+  const all = source
+    .replace(/^\s*[#*]+\s*/gm, "")
+    .split(/\s+/)
+    .filter((word) => word !== "");
+  if (all.length <= words) return all.join(" ");
+  return `${all.slice(0, words).join(" ")}...`;
+}
+
+const shortDate = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: site.timeZone,
+});
+
+/** "Nov 21, 2026", in Lagos time. */
+export function formatDate(iso: string | Date): string {
+  const date = typeof iso === "string" ? new Date(iso) : iso;
+  return Number.isNaN(date.getTime()) ? "" : shortDate.format(date);
+}
+
+const dateTime = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: site.timeZone,
+});
+
+/** "Nov 21, 2026, 3:04 PM", in Lagos time (for the back office). */
+export function formatDateTime(iso: string | Date): string {
+  const date = typeof iso === "string" ? new Date(iso) : iso;
+  return Number.isNaN(date.getTime()) ? "" : dateTime.format(date);
+}
+
+/** The calendar day (yyyy-mm-dd) of an instant in Lagos. */
+export function lagosDay(iso: string | Date): string {
+  const date = typeof iso === "string" ? new Date(iso) : iso;
+  return new Intl.DateTimeFormat("en-CA", { timeZone: site.timeZone }).format(date);
+}

@@ -1,0 +1,56 @@
+import { createContext, type RouterContext } from "react-router";
+import type { Blog } from "./schemas/blog.ts";
+import type { Enquiry, ParsedEnquiryInput } from "./schemas/enquiry.ts";
+import type { Price } from "./schemas/price.ts";
+import type { Subscriber } from "./schemas/newsletter.ts";
+import type { Video } from "./schemas/video.ts";
+
+/**
+ * What the server hands to React Router loaders and actions. Route modules reach
+ * the database only through this contract; `server/` implements it.
+ */
+export interface SiteServices {
+  /** The public origin (PUBLIC_ORIGIN), for canonical URLs, sitemaps and feeds. */
+  origin: string;
+  blogs: {
+    list(filter?: { q?: string }): Promise<Blog[]>;
+    get(id: string): Promise<Blog | undefined>;
+  };
+  prices: {
+    list(): Promise<Price[]>;
+  };
+  videos: {
+    list(): Promise<Video[]>;
+  };
+  enquiries: {
+    /** Stores a validated enquiry (spam when the honeypot is filled) and notifies staff. */
+    create(input: ParsedEnquiryInput): Promise<Enquiry>;
+  };
+  newsletter: {
+    /** Adds the address; `created` is false when it was already subscribed. */
+    subscribe(email: string): Promise<{ subscriber: Subscriber; created: boolean }>;
+  };
+}
+
+// The production server bundle and the server itself each load this module, so
+// the token lives on globalThis: both must use the very same context object.
+const TOKEN = Symbol.for("agency-site.site-services");
+const holder = globalThis as typeof globalThis & {
+  [TOKEN]?: RouterContext<SiteServices>;
+};
+
+export const siteServicesContext: RouterContext<SiteServices> = (holder[TOKEN] ??=
+  createContext<SiteServices>());
+
+/** Per-request facts for rendering: the CSP nonce of this response's inline scripts. */
+export interface RequestInfo {
+  nonce: string;
+}
+
+const REQUEST_TOKEN = Symbol.for("agency-site.request-info");
+const requestHolder = globalThis as typeof globalThis & {
+  [REQUEST_TOKEN]?: RouterContext<RequestInfo>;
+};
+
+export const requestInfoContext: RouterContext<RequestInfo> = (requestHolder[REQUEST_TOKEN] ??=
+  createContext<RequestInfo>({ nonce: "" }));

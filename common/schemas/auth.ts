@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+export const loginSchema = z.object({
+  email: z
+    .string({ error: "Email is required." })
+    .trim()
+    .min(1, "Email is required.")
+    .max(254, "Email must be at most 254 characters.")
+    .transform((value) => value.toLowerCase()),
+  password: z
+    .string({ error: "Password is required." })
+    .min(1, "Password is required.")
+    .max(1024, "Password must be at most 1,024 characters."),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const tokenResponseSchema = z.object({ token: z.string() });
+export const meResponseSchema = z.object({ email: z.string() });
+
+/** Rules for a new admin password (CLI and any future UI). */
+export const newPasswordSchema = z
+  .string()
+  .min(12, "The password must be at least 12 characters.")
+  .max(1024, "The password must be at most 1,024 characters.");

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { messages } from "../messages.ts";
+
+/** The spec's e-mail rule: text, @, text, dot, text. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const tooLong = (label: string, max: number) =>
+  `${label} must be at most ${max.toLocaleString("en-US")} characters.`;
+
+/** A required text field: missing or blank gives the spec's "required" message. */
+export const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .max(max, tooLong(label, max));
+
+/** An optional text field; blank becomes undefined. */
+export const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, tooLong(label, max))
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const emailField = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, messages.required)
+  .max(254, tooLong("Email", 254))
+  .regex(EMAIL_PATTERN, messages.invalidEmail)
+  .transform((value) => value.toLowerCase());
+
+export const idParam = z.object({
+  id: z.string().trim().min(1).max(64),
+});
+
+export const errorResponse = z.object({ error: z.string() });
+
+/**
+ * When several rules fail, the forms show one message. The spec checks required
+ * fields first, then the e-mail format, then the options; other messages follow.
+ */
+const messagePriority: string[] = [messages.required, messages.invalidEmail, messages.selectOption];
+
+export function firstMessage(issues: readonly { message: string }[]): string {
+  for (const preferred of messagePriority) {
+    if (issues.some((issue) => issue.message === preferred)) return preferred;
+  }
+  return issues[0]?.message ?? "Invalid input.";
+}

@@ -1,0 +1,175 @@
+import { z } from "zod";
+import { messages } from "../messages.ts";
+import { emailField, optionalText, requiredText, tooLong } from "./common.ts";
+import { ENQUIRY_STATUSES, HONEYPOT_FIELD, PHONE_PREFIX } from "../enquiry-fields.ts";
+
+export { ENQUIRY_STATUSES, HONEYPOT_FIELD, PHONE_PREFIX };
+export type { EnquiryStatus } from "../enquiry-fields.ts";
+
+/**
+ * Brings a Nigerian number to one stored form: "+234" and the national number
+ * without its trunk 0. "0803 123 4567", "803-123-4567", "+2348031234567" and
+ * "2348031234567" all become "+2348031234567". Returns undefined for blank input.
+ */
+export function normalizePhone(raw: string): string | undefined {
+  const compact = raw.replace(/[\s\-().]/g, "");
+  if (compact === "") return undefined;
+  let national = compact;
+  if (national.startsWith("+234")) national = national.slice(4);
+  else if (national.startsWith("234") && national.length > 10) national = national.slice(3);
+  national = national.replace(/^0+/, "");
+  return PHONE_PREFIX + national;
+}
+
+const INVALID_PHONE = "Please enter a valid phone number.";
+
+/**
+ * Optional; what the visitor types after the fixed +234 prefix. Stored as "+234" and
+ * 4 to 12 digits, so a number with letters or another country code is refused.
+ */
+const phoneField = z
+  .string({ error: "Phone number must be text." })
+  .trim()
+  .max(24, tooLong("Phone number", 24))
+  .transform((value, ctx) => {
+    if (value === "") return undefined;
+    const phone = normalizePhone(value);
+    if (phone && /^\+234\d{4,12}$/.test(phone)) return phone;
+    ctx.addIssue({ code: "custom", message: INVALID_PHONE });
+    return z.NEVER;
+  })
+  .optional();
+
+/** True for a real calendar day written yyyy-mm-dd ("2026-02-30" is not one). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
+/** yyyy-mm-dd, as a date input sends it. */
+const dateField = z
+  .string({ error: "Date must be text." })
+  .trim()
+  .refine((value) => value === "" || isCalendarDay(value), {
+    message: "Please enter a valid date.",
+  })
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+/**
+ * One schema for the payload shapes of POST /api/contact (spec §7):
+ * - home and floating forms: name, email, phoneNumber, textarea, serviceType
+ * - service forms: companyName, name, email, phoneNumber, options, serviceType
+ *   (the package form adds package, instagram, website)
+ * - contact page quick form: name, email, phone, date, message, serviceType "contact"
+ * - contact page long form: companyName, name, email, phoneNumber, options, message,
+ *   serviceType "Contact Form"
+ * A payload that carries `options` is a service-style form: companyName is required and
+ * at least one option must be chosen. The quick form (serviceType "contact") requires
+ * every one of its fields.
+ */
+export const enquiryInputSchema = z
+  .object({
+    companyName: optionalText("Company name", 120),
+    name: requiredText("Name", 120),
+    email: emailField,
+    phoneNumber: phoneField,
+    phone: phoneField,
+    // Blank entries are no choice and a repeated one counts once, so ["", " "] is
+    // "no option selected" and gets the spec's message.
+    options: z
+      .array(
+        z.string({ error: "Each option must be text." }).trim().max(120, tooLong("An option", 120)),
+        { error: "Options must be a list." },
+      )
+      .max(20, "Please choose at most 20 options.")
+      .transform((list) => [...new Set(list.filter((option) => option !== ""))])
+      .optional(),
+    serviceType: optionalText("Service type", 120),
+    textarea: optionalText("Message", 5000),
+    message: optionalText("Message", 5000),
+    date: dateField,
+    package: optionalText("Package", 120),
+    instagram: optionalText("Instagram", 200),
+    website: optionalText("Website", 300),
+    // Robots may fill the hidden field with anything: any value counts, none is refused.
+    [HONEYPOT_FIELD]: z
+      .unknown()
+      .optional()
+      .transform((value) =>
+        value === undefined || value === null ? undefined : String(value).slice(0, 1000),
+      ),
+  })
+  .superRefine((value, ctx) => {
+    if (value.options !== undefined) {
+      if (!value.companyName) {
+        ctx.addIssue({ code: "custom", path: ["companyName"], message: messages.required });
+      }
+      if (value.options.length === 0) {
+        ctx.addIssue({ code: "custom", path: ["options"], message: messages.selectOption });
+      }
+    }
+    if (value.serviceType === "contact") {
+      for (const field of ["phone", "date", "message"] as const) {
+        if (!value[field] && !(field === "phone" && value.phoneNumber)) {
+          ctx.addIssue({ code: "custom", path: [field], message: messages.required });
+        }
+      }
+    }
+  });
+
+export type EnquiryInput = z.input<typeof enquiryInputSchema>;
+export type ParsedEnquiryInput = z.output<typeof enquiryInputSchema>;
+
+/** An enquiry as the API answers it (spec §3 plus the inbox fields). */
+export const enquirySchema = z.object({
+  _id: z.string(),
+  companyName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  options: z.array(z.string()),
+  serviceType: z.string(),
+  message: z.string(),
+  package: z.string(),
+  instagram: z.string(),
+  website: z.string(),
+  date: z.string(),
+  status: z.enum(ENQUIRY_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Enquiry = z.infer<typeof enquirySchema>;
+
+export const enquiryStatusUpdateSchema = z.object({
+  status: z.enum(ENQUIRY_STATUSES, {
+    error: `Status must be one of: ${ENQUIRY_STATUSES.join(", ")}.`,
+  }),
+});
+
+const isoDay = z
+  .string()
+  .refine(isCalendarDay, "Dates must be real days written as yyyy-mm-dd.")
+  .optional();
+
+/** Filters of the enquiry inbox; also used by the CSV export. */
+export const enquiryQuerySchema = z.object({
+  q: z.string().trim().max(200, tooLong("Search", 200)).optional(),
+  status: z
+    .enum([...ENQUIRY_STATUSES, "all"], {
+      error: `Status must be one of: ${[...ENQUIRY_STATUSES, "all"].join(", ")}.`,
+    })
+    .optional(),
+  serviceType: z.string().trim().max(120, tooLong("Service type", 120)).optional(),
+  from: isoDay,
+  to: isoDay,
+  page: z.coerce.number().int().min(1, "Page must be 1 or more.").max(100000).optional(),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1, "Page size must be between 1 and 500.")
+    .max(500, "Page size must be between 1 and 500.")
+    .optional(),
+});
+export type EnquiryQuery = z.infer<typeof enquiryQuerySchema>;

@@ -1,0 +1,43 @@
+/**
+ * The agency's identity. An agency adopting this site changes this one file
+ * (and PUBLIC_ORIGIN in the environment for its domain); every page, e-mail,
+ * feed and structured-data block reads from here.
+ */
+export const site = {
+  name: "Brightlane Digital",
+  shortName: "Brightlane",
+  tagline: "Digital marketing and advertising that grows Nigerian brands",
+  description:
+    "Brightlane Digital is a Lagos digital marketing and advertising agency: social media marketing and management, digital marketing, video content, ad campaigns, branding and page revamps.",
+  phone: "+234 812 345 6789",
+  /** The phone number as dialled, for tel: and WhatsApp links. */
+  phoneHref: "+2348123456789",
+  email: "hello@brightlanedigital.com",
+  address: {
+    street: "12 Admiralty Way, Lekki Phase 1",
+    city: "Lagos",
+    region: "Lagos State",
+    country: "Nigeria",
+    countryCode: "NG",
+  },
+  officeHours: "8am-5pm Mon-Sat",
+  socials: {
+    instagram: "https://www.instagram.com/brightlanedigital",
+    facebook: "https://www.facebook.com/brightlanedigital",
+    twitter: "https://twitter.com/brightlanedigi",
+    linkedin: "https://www.linkedin.com/company/brightlanedigital",
+  },
+  /** Used when the server gives none (PUBLIC_ORIGIN overrides it at run time). */
+  defaultOrigin: "http://localhost:3000",
+  locale: "en-NG",
+  timeZone: "Africa/Lagos",
+  colors: {
+    primary: "#053685",
+    accent: "#DD8D15",
+  },
+} as const;
+
+export type Site = typeof site;
+
+/** The one-line postal address. */
+export const postalAddress = `${site.address.street}, ${site.address.city}, ${site.address.country}`;

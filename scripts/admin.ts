@@ -1,0 +1,107 @@
+// Admin accounts from the command line (there is no self-registration):
+//   npm run admin -- create --email E [--password-stdin]
+//   npm run admin -- list
+//   npm run admin -- reset-password --email E [--password-stdin]
+//   npm run admin -- delete --email E
+// Without --password-stdin a random password is generated and printed once.
+import { parseArgs } from "node:util";
+import { ConfigError, loadConfig } from "../server/config.ts";
+import { openDatabase } from "../server/db/connection.ts";
+import { migrateToLatest } from "../server/db/migrate.ts";
+import { AppError } from "../server/errors.ts";
+import { createAdminService } from "../server/modules/admins/service.ts";
+import { generatePassword } from "../server/modules/auth/password.ts";
+
+const usage = `Usage:
+  npm run admin -- create --email <e-mail> [--password-stdin]
+  npm run admin -- list
+  npm run admin -- reset-password --email <e-mail> [--password-stdin]
+  npm run admin -- delete --email <e-mail>`;
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
+}
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      email: { type: "string" },
+      "password-stdin": { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  const command = positionals[0];
+  if (values.help || !command) {
+    console.log(usage);
+    return command ? 0 : 1;
+  }
+  const needsEmail = ["create", "reset-password", "delete"].includes(command);
+  if (!["create", "list", "reset-password", "delete"].includes(command)) {
+    console.error(`Unknown command "${command}".\n${usage}`);
+    return 1;
+  }
+  if (needsEmail && !values.email) {
+    console.error(`"${command}" needs --email <e-mail>.\n${usage}`);
+    return 1;
+  }
+
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  try {
+    await migrateToLatest(
+      database.db,
+      config.database.kind === "postgres" ? config.database.schema : undefined,
+    );
+    const admins = createAdminService(database.db);
+    const password = async () => {
+      if (values["password-stdin"]) return { value: await readStdin(), generated: false };
+      return { value: generatePassword(), generated: true };
+    };
+    switch (command) {
+      case "list": {
+        const rows = await admins.list();
+        if (rows.length === 0) console.log("No admins.");
+        for (const row of rows) console.log(`${row.email}\tcreated ${row.createdAt}`);
+        return 0;
+      }
+      case "create": {
+        const secret = await password();
+        const admin = await admins.create(values.email!, secret.value);
+        console.log(`Created admin ${admin.email}.`);
+        if (secret.generated) console.log(`Password (shown once): ${secret.value}`);
+        return 0;
+      }
+      case "reset-password": {
+        const secret = await password();
+        await admins.resetPassword(values.email!, secret.value);
+        console.log(`Password of ${values.email} changed.`);
+        if (secret.generated) console.log(`New password (shown once): ${secret.value}`);
+        return 0;
+      }
+      case "delete": {
+        await admins.remove(values.email!);
+        console.log(`Deleted admin ${values.email}.`);
+        return 0;
+      }
+    }
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  if (error instanceof ConfigError || error instanceof AppError) {
+    console.error(error.message);
+    process.exitCode = 1;
+  } else {
+    throw error;
+  }
+}

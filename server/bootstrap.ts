@@ -1,0 +1,49 @@
+import type { FastifyInstance } from "fastify";
+import { site } from "../common/site-config.ts";
+import { generatePassword } from "./modules/auth/password.ts";
+import type { Config } from "./config.ts";
+import { sampleBlogPosts, samplePrices } from "../tests/factories/seed-data.ts";
+
+/**
+ * First-start work: seed an empty database (prices always, sample posts unless
+ * disabled) and create the first admin when there is none. Answers the new
+ * admin's credentials so the caller can print them once.
+ */
+export async function bootstrap(
+  app: FastifyInstance,
+  config: Config,
+): Promise<{ email: string; password: string } | undefined> {
+  const { services } = app;
+  if (app.freshDatabase) {
+    for (const price of samplePrices()) await services.prices.set(price);
+    if (config.seedSampleContent) {
+      for (const post of await sampleBlogPosts()) {
+        await services.blogs.create(post.input, post.image);
+      }
+    }
+    app.log.info(
+      "seeded an empty database with prices%s",
+      config.seedSampleContent ? " and sample posts" : "",
+    );
+  }
+  if ((await services.admins.count()) > 0) return undefined;
+  const email = `admin@${site.email.split("@")[1] ?? "localhost"}`;
+  const password = generatePassword();
+  await services.admins.create(email, password);
+  return { email, password };
+}
+
+export function printFirstAdmin(credentials: { email: string; password: string }, origin: string) {
+  const line = "─".repeat(64);
+  console.log(
+    [
+      line,
+      "  First admin account created. This password is shown only once:",
+      `    E-mail:   ${credentials.email}`,
+      `    Password: ${credentials.password}`,
+      `  Sign in at ${origin}/admin/login`,
+      "  Change it with: npm run admin -- reset-password --email " + credentials.email,
+      line,
+    ].join("\n"),
+  );
+}

@@ -1,0 +1,112 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, parseBytes, parseDuration } from "./config.ts";
+
+const dirs: string[] = [];
+function dataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "agency-config-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("loadConfig", () => {
+  it("has working defaults: SQLite in DATA_DIR, port 3000, 12 h tokens, 5 MB / 200 MB uploads", () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ kind: "sqlite", file: path.join(dir, "site.db") });
+    expect(config.tokenTtlSeconds).toBe(12 * 3600);
+    expect(config.maxImageBytes).toBe(5 * 1024 * 1024);
+    expect(config.maxVideoBytes).toBe(200 * 1024 * 1024);
+    expect(config.publicOrigin).toBe("http://localhost:3000");
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it("generates the token secret once and keeps it in DATA_DIR", () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).tokenSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, "token-secret"), "utf8").trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).tokenSecret).toBe(first);
+  });
+
+  it("switches to PostgreSQL with DATABASE_URL", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: "postgres://u@127.0.0.1:5432/db",
+    });
+    expect(config.database).toEqual({
+      kind: "postgres",
+      url: "postgres://u@127.0.0.1:5432/db",
+      schema: undefined,
+    });
+  });
+
+  it("reads every documented setting", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      PORT: "8080",
+      HOST: "0.0.0.0",
+      PUBLIC_ORIGIN: "https://www.example.com/",
+      TOKEN_SECRET: "s".repeat(40),
+      TOKEN_TTL: "30m",
+      SMTP_URL: "smtp://mail.example.com:25",
+      NOTIFY_TO: "sales@example.com",
+      TRUST_PROXY: "1",
+      MAX_IMAGE_SIZE: "2mb",
+      MAX_VIDEO_SIZE: "1gb",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "0.0.0.0",
+      publicOrigin: "https://www.example.com",
+      tokenSecret: "s".repeat(40),
+      tokenTtlSeconds: 1800,
+      smtpUrl: "smtp://mail.example.com:25",
+      notifyTo: "sales@example.com",
+      trustProxy: 1,
+      maxImageBytes: 2 * 1024 * 1024,
+      maxVideoBytes: 1024 ** 3,
+    });
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /^Invalid configuration: PORT: must be a port number/],
+    [{ PORT: "70000" }, /PORT: must be a port number/],
+    [{ TOKEN_TTL: "forever" }, /TOKEN_TTL: expected a duration such as 12h/],
+    [{ TOKEN_SECRET: "short" }, /TOKEN_SECRET: must be at least 32 characters/],
+    [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL: must start with postgres/],
+    [{ PUBLIC_ORIGIN: "ftp://x" }, /PUBLIC_ORIGIN: must be an http\(s\) URL/],
+    [{ MAX_VIDEO_SIZE: "lots" }, /MAX_VIDEO_SIZE: expected a size such as 5mb/],
+    [{ NOTIFY_TO: "nobody" }, /NOTIFY_TO: must be an e-mail address/],
+    [{ LOG_LEVEL: "loud" }, /LOG_LEVEL: must be one of/],
+  ])("stops on a bad value %j with a one-line message", (env, message) => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir(), ...env });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain("\n");
+  });
+});
+
+describe("parsers", () => {
+  it("reads durations and sizes", () => {
+    expect(parseDuration("12h")).toBe(43200);
+    expect(parseDuration("45")).toBe(45);
+    expect(parseDuration("2d")).toBe(172800);
+    expect(parseDuration("soon")).toBeUndefined();
+    expect(parseBytes("5mb")).toBe(5242880);
+    expect(parseBytes("200MB")).toBe(209715200);
+    expect(parseBytes("1024")).toBe(1024);
+    expect(parseBytes("-1")).toBeUndefined();
+  });
+});

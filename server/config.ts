@@ -1,0 +1,243 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting of the server, read from the environment once at start.
+ * This is the only module that reads `process.env` (see docs/architecture).
+ */
+
+const durationPattern = /^(\d+)\s*(s|m|h|d)$/;
+const durationUnits = { s: 1, m: 60, h: 3600, d: 86400 } as const;
+
+/** Parses "12h", "30m", "45s", "7d" or a plain number of seconds. */
+export function parseDuration(value: string): number | undefined {
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const match = durationPattern.exec(trimmed);
+  if (!match) return undefined;
+  return Number(match[1]) * durationUnits[match[2] as keyof typeof durationUnits];
+}
+
+const bytesPattern = /^(\d+)\s*(b|kb|mb|gb)?$/i;
+const byteUnits = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 } as const;
+
+/** Parses "5mb", "200MB", "1024" (bytes). */
+export function parseBytes(value: string): number | undefined {
+  const match = bytesPattern.exec(value.trim());
+  if (!match) return undefined;
+  const unit = (match[2] ?? "b").toLowerCase() as keyof typeof byteUnits;
+  return Number(match[1]) * byteUnits[unit];
+}
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+const duration = (fallback: string) =>
+  z.preprocess(emptyToUndefined, z.string().default(fallback)).transform((value, ctx) => {
+    const seconds = parseDuration(value);
+    if (seconds === undefined || seconds <= 0) {
+      ctx.addIssue({ code: "custom", message: `expected a duration such as 12h, got "${value}"` });
+      return z.NEVER;
+    }
+    return seconds;
+  });
+
+const byteSize = (fallback: string) =>
+  z.preprocess(emptyToUndefined, z.string().default(fallback)).transform((value, ctx) => {
+    const bytes = parseBytes(value);
+    if (bytes === undefined || bytes <= 0) {
+      ctx.addIssue({ code: "custom", message: `expected a size such as 5mb, got "${value}"` });
+      return z.NEVER;
+    }
+    return bytes;
+  });
+
+const positiveInt = (fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "must be a whole number above 0" })
+      .int("must be a whole number above 0")
+      .positive("must be a whole number above 0")
+      .default(fallback),
+  );
+
+const booleanFlag = z
+  .preprocess(
+    emptyToUndefined,
+    z.enum(["true", "false", "1", "0"], { error: "must be true or false" }).optional(),
+  )
+  .transform((value) => value === "true" || value === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(["development", "production", "test"], {
+        error: "must be development, production or test",
+      })
+      .default("development"),
+  ),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "must be a port number (0-65535)" })
+      .int("must be a port number (0-65535)")
+      .min(0, "must be a port number (0-65535)")
+      .max(65535, "must be a port number (0-65535)")
+      .default(3000),
+  ),
+  HOST: z.preprocess(emptyToUndefined, z.string().default("localhost")),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+  BUILD_DIR: z.preprocess(emptyToUndefined, z.string().default("./build")),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+  ),
+  DATABASE_SCHEMA: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/, "must be a lower-case SQL identifier")
+      .optional(),
+  ),
+  PUBLIC_ORIGIN: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({
+        protocol: /^https?$/,
+        error: "must be an http(s) URL such as https://www.example.com",
+      })
+      .optional(),
+  ),
+  TOKEN_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, "must be at least 32 characters").optional(),
+  ),
+  TOKEN_TTL: duration("12h"),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+  ),
+  MAIL_FROM: optionalString,
+  NOTIFY_TO: z.preprocess(emptyToUndefined, z.email("must be an e-mail address").optional()),
+  TRUST_PROXY: z
+    .preprocess(emptyToUndefined, z.string().optional())
+    .transform((value): boolean | number | string => {
+      if (value === undefined || value === "false" || value === "0") return false;
+      if (value === "true") return true;
+      if (/^\d+$/.test(value)) return Number(value);
+      return value;
+    }),
+  MAX_IMAGE_SIZE: byteSize("5mb"),
+  MAX_VIDEO_SIZE: byteSize("200mb"),
+  RATE_LIMIT_PER_MINUTE: positiveInt(30),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        error: "must be one of fatal, error, warn, info, debug, trace, silent",
+      })
+      .default("info"),
+  ),
+  SEED_SAMPLE_CONTENT: booleanFlag,
+});
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  mediaDir: string;
+  /** Output of `react-router build` that the server serves. */
+  buildDir: string;
+  database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string; schema?: string };
+  publicOrigin: string;
+  tokenSecret: string;
+  tokenTtlSeconds: number;
+  smtpUrl?: string;
+  mailFrom: string;
+  notifyTo?: string;
+  trustProxy: boolean | number | string;
+  maxImageBytes: number;
+  maxVideoBytes: number;
+  rateLimitPerMinute: number;
+  logLevel: string;
+  /** Seed sample blog posts into an empty database (on by default outside tests). */
+  seedSampleContent: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the token secret from DATA_DIR, creating one on the first start. */
+function persistedTokenSecret(dataDir: string): string {
+  const file = path.join(dataDir, "token-secret");
+  try {
+    const existing = readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: fall through and create it
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Parses the environment. Throws a ConfigError with one line per bad setting.
+ * `overrides` lets tests and scripts set values without touching process.env.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<Config> = {},
+): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration: ${lines.join("; ")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const config: Config = {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    mediaDir: path.join(dataDir, "media"),
+    buildDir: path.resolve(e.BUILD_DIR),
+    database: e.DATABASE_URL
+      ? { kind: "postgres", url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA }
+      : { kind: "sqlite", file: path.join(dataDir, "site.db") },
+    publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    tokenSecret: "",
+    tokenTtlSeconds: e.TOKEN_TTL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? "website@localhost",
+    notifyTo: e.NOTIFY_TO,
+    trustProxy: e.TRUST_PROXY,
+    maxImageBytes: e.MAX_IMAGE_SIZE,
+    maxVideoBytes: e.MAX_VIDEO_SIZE,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    logLevel: e.LOG_LEVEL,
+    seedSampleContent:
+      env.SEED_SAMPLE_CONTENT === undefined ? e.NODE_ENV !== "test" : e.SEED_SAMPLE_CONTENT,
+    ...overrides,
+  };
+  if (!config.tokenSecret) {
+    config.tokenSecret = e.TOKEN_SECRET ?? persistedTokenSecret(config.dataDir);
+  }
+  return config;
+}

@@ -1,0 +1,36 @@
+import type { Kysely } from "kysely";
+import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import * as initial from "./migrations/0001-initial.ts";
+import type { Database } from "./schema.ts";
+
+// Listed here rather than read from disk, so migrations run from any working directory.
+const migrations: Record<string, Migration> = {
+  "0001-initial": initial,
+};
+
+export const FIRST_MIGRATION = "0001-initial";
+
+const provider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};
+
+/**
+ * Brings the schema up to date and answers the names of the migrations it ran
+ * (the first of all means the database was empty). Throws with the failing one's error.
+ */
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<string[]> {
+  // With a dedicated schema, name it: Kysely otherwise looks for its lock table in
+  // every schema and may find another run's.
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : "";
+    throw new Error(`Database migration failed${name}: ${String(error)}`, { cause: error });
+  }
+  return (results ?? []).map((result) => result.migrationName);
+}

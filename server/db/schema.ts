@@ -1,0 +1,87 @@
+/** Row types of the database, shared by both dialects. Times are ISO 8601 UTC text. */
+
+export interface AdminsTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BlogsTable {
+  id: string;
+  title: string;
+  /** JSON array of the points. */
+  content: string;
+  bg: string;
+  /** Storage key of the original image, e.g. "blogs/<uuid>.png". */
+  image_key: string | null;
+  image_width: number | null;
+  image_height: number | null;
+  /** JSON array of the widths of the WebP variants. */
+  image_variant_widths: string | null;
+  duration: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EnquiriesTable {
+  id: string;
+  status: string;
+  company_name: string;
+  name: string;
+  email: string;
+  phone_number: string;
+  /** JSON array of strings. */
+  options: string;
+  service_type: string;
+  message: string;
+  package: string;
+  instagram: string;
+  website: string;
+  /** The date a visitor picked on the contact page's quick form (yyyy-mm-dd). */
+  preferred_date: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PricesTable {
+  key: string;
+  amount: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VideosTable {
+  id: string;
+  public_id: string;
+  /** Storage key, e.g. "videos/<public_id>.mp4". */
+  file_key: string;
+  mime_type: string;
+  size_bytes: number;
+  youtube_url: string | null;
+  created_at: string;
+}
+
+export interface NewsletterSubscribersTable {
+  id: string;
+  email: string;
+  created_at: string;
+}
+
+export interface LoginAttemptsTable {
+  id: string;
+  email: string;
+  ip: string;
+  attempted_at: string;
+}
+
+export interface Database {
+  admins: AdminsTable;
+  blogs: BlogsTable;
+  enquiries: EnquiriesTable;
+  prices: PricesTable;
+  videos: VideosTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  login_attempts: LoginAttemptsTable;
+}

@@ -1,0 +1,53 @@
+/** Typed errors the services throw; the error handler maps each to its status. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  readonly headers: Record<string, string>;
+  constructor(statusCode: number, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = new.target.name;
+    this.statusCode = statusCode;
+    this.headers = headers;
+  }
+}
+
+export class Invalid extends AppError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+
+export class Unauthorized extends AppError {
+  constructor(message = "Authentication required") {
+    super(401, message);
+  }
+}
+
+export class NotFound extends AppError {
+  constructor(message = "Not found") {
+    super(404, message);
+  }
+}
+
+export class Conflict extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
+export class PayloadTooLarge extends AppError {
+  constructor(message: string) {
+    super(413, message);
+  }
+}
+
+export class UnsupportedMediaType extends AppError {
+  constructor(message: string) {
+    super(415, message);
+  }
+}
+
+export class TooManyRequests extends AppError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  }
+}

@@ -1,0 +1,146 @@
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer from "nodemailer";
+import type Mail from "nodemailer/lib/mailer";
+import { site } from "../../common/site-config.ts";
+import type { Enquiry } from "../../common/schemas/enquiry.ts";
+import type { Config } from "../config.ts";
+import { createSilentNotifier, type Notifier } from "./notifier.ts";
+
+const lagosTime = new Intl.DateTimeFormat("en-US", {
+  timeZone: "Africa/Lagos",
+  dateStyle: "medium",
+  timeStyle: "short",
+});
+
+/** The fields the visitor filled in, labelled, in the order of the forms; blanks left out. */
+function enquiryMailFields(enquiry: Enquiry): [string, string][] {
+  const fields: [string, string][] = [
+    ["Service type", enquiry.serviceType],
+    ["Name", enquiry.name],
+    ["Company", enquiry.companyName],
+    ["Email", enquiry.email],
+    ["Phone", enquiry.phoneNumber],
+    ["Options", enquiry.options.join(", ")],
+    ["Package", enquiry.package],
+    ["Instagram", enquiry.instagram],
+    ["Website", enquiry.website],
+    ["Preferred date", enquiry.date],
+    ["Message", enquiry.message],
+  ];
+  return fields.filter(([, value]) => value !== "");
+}
+
+const intro = `A new enquiry arrived on ${site.name}’s website.`;
+const received = (enquiry: Enquiry) =>
+  `${lagosTime.format(new Date(enquiry.createdAt))} (Lagos time)`;
+const inboxUrl = (enquiry: Enquiry, origin: string) => `${origin}/admin/enquiries/${enquiry._id}`;
+
+/** The plain-text body of the notification: every field the visitor filled in. */
+export function enquiryMailText(enquiry: Enquiry, origin: string): string {
+  return [
+    intro,
+    "",
+    ...enquiryMailFields(enquiry).map(([label, value]) => `${label}: ${value}`),
+    "",
+    `Received: ${received(enquiry)}`,
+    `Open in the inbox: ${inboxUrl(enquiry, origin)}`,
+  ].join("\n");
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The HTML body: the same fields as a table, every value escaped, line breaks kept. */
+export function enquiryMailHtml(enquiry: Enquiry, origin: string): string {
+  const row = (label: string, value: string) =>
+    `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th>` +
+    `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`;
+  const url = escapeHtml(inboxUrl(enquiry, origin));
+  return [
+    `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1b2333">`,
+    `<p>${escapeHtml(intro)}</p>`,
+    `<table>${enquiryMailFields(enquiry)
+      .map(([label, value]) => row(label, value))
+      .join("")}${row("Received", received(enquiry))}</table>`,
+    `<p><a href="${url}">Open in the inbox</a></p>`,
+    `</body></html>`,
+  ].join("");
+}
+
+/** The subject line, e.g. "New enquiry: Social Media Marketing from Ada Obi". */
+export function enquiryMailSubject(enquiry: Enquiry): string {
+  const subject = `New enquiry: ${enquiry.serviceType || "Website"} from ${enquiry.name}`;
+  // A header must not carry line breaks from visitor input.
+  return subject.replace(/[\r\n]+/g, " ").slice(0, 200);
+}
+
+export interface NotifierOptions {
+  /** How long `close()` waits for mails still on their way before it cancels them. */
+  closeGraceMs?: number;
+}
+
+/**
+ * Mails each new enquiry to NOTIFY_TO through SMTP_URL; silent when either is unset.
+ * Sending runs in the background: the visitor's request never waits for the mail server,
+ * and a failure is logged while the stored enquiry stays. `close()` lets the mails on
+ * their way finish (up to `closeGraceMs`, 10 s by default), then cancels the rest.
+ */
+export function createNotifier(
+  config: Config,
+  log: FastifyBaseLogger,
+  options: NotifierOptions = {},
+): Notifier {
+  if (!config.smtpUrl || !config.notifyTo) return createSilentNotifier(log);
+  const closeGraceMs = options.closeGraceMs ?? 10_000;
+  // nodemailer waits minutes by default; a stuck mail server must not hold a socket that long.
+  const transport = nodemailer.createTransport({
+    url: config.smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  const to = config.notifyTo;
+  const cancel = new AbortController();
+  const pending = new Set<Promise<void>>();
+  return {
+    enquiryReceived(enquiry) {
+      // Built inside the promise: even a bug in the body can only end in the logged catch.
+      const sending = Promise.resolve()
+        .then(() => {
+          const message: Mail.Options & { signal: AbortSignal } = {
+            from: config.mailFrom,
+            to,
+            replyTo: enquiry.email,
+            subject: enquiryMailSubject(enquiry),
+            text: enquiryMailText(enquiry, config.publicOrigin),
+            html: enquiryMailHtml(enquiry, config.publicOrigin),
+            signal: cancel.signal,
+          };
+          return transport.sendMail(message);
+        })
+        .then(
+          () => log.info({ enquiry: enquiry._id }, "enquiry notification sent"),
+          // The enquiry is already stored: a mail failure is logged, never surfaced.
+          (error: unknown) =>
+            log.error({ err: error, enquiry: enquiry._id }, "enquiry notification failed"),
+        )
+        .finally(() => pending.delete(sending));
+      pending.add(sending);
+      return sending;
+    },
+    async close() {
+      // Give mails on their way a moment; shutting down must not hang on a dead server.
+      let timer: NodeJS.Timeout | undefined;
+      const allSent = Promise.allSettled([...pending]);
+      await Promise.race([
+        allSent,
+        new Promise((resolve) => (timer = setTimeout(resolve, closeGraceMs))),
+      ]);
+      clearTimeout(timer);
+      if (pending.size > 0) {
+        cancel.abort(new Error("the server is shutting down"));
+        await Promise.allSettled([...pending]);
+      }
+      transport.close();
+    },
+  };
+}

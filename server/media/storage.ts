@@ -1,0 +1,102 @@
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+
+/**
+ * Where uploaded media lives. Keys look like "blogs/<uuid>-800.webp": a folder and a
+ * server-generated file name, never a name a client chose. The local driver keeps
+ * them under MEDIA_DIR and the server publishes them at /media/<key>; an
+ * S3-compatible driver can implement the same interface.
+ */
+export interface Storage {
+  put(key: string, data: Buffer): Promise<void>;
+  /** Streams into a temporary file; answers its path and size. Nothing is held in memory. */
+  receive(stream: Readable): Promise<{ tempPath: string; bytes: number }>;
+  /** Moves a received temporary file to its key. */
+  commit(tempPath: string, key: string): Promise<void>;
+  discard(tempPath: string): Promise<void>;
+  remove(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  url(key: string): string;
+}
+
+const KEY_PATTERN = /^[a-z0-9-]+\/[A-Za-z0-9_-]+(\.[a-z0-9]+)?$/;
+
+/**
+ * A temporary upload nothing has written to for this long was left by a process that
+ * stopped mid-upload (a crash, a power cut): it is removed. A live upload, even a slow
+ * one, keeps its file's modification time fresh.
+ */
+const STALE_UPLOAD_MS = 60 * 60 * 1000;
+
+export function createLocalStorage(mediaDir: string): Storage {
+  const root = path.resolve(mediaDir);
+  const tempDir = path.join(root, ".incoming");
+
+  let lastSweep = 0;
+  /** Removes stale temporary uploads, at most once per STALE_UPLOAD_MS. */
+  async function sweepIncoming(now = Date.now()) {
+    if (now - lastSweep < STALE_UPLOAD_MS) return;
+    lastSweep = now;
+    for (const name of await readdir(tempDir).catch(() => [] as string[])) {
+      const file = path.join(tempDir, name);
+      try {
+        if (now - (await stat(file)).mtimeMs > STALE_UPLOAD_MS) await rm(file, { force: true });
+      } catch {
+        // Gone already (finished or discarded meanwhile).
+      }
+    }
+  }
+
+  function fileFor(key: string): string {
+    if (!KEY_PATTERN.test(key)) throw new Error(`Bad storage key: ${key}`);
+    return path.join(root, key);
+  }
+
+  return {
+    async put(key, data) {
+      const file = fileFor(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, data);
+    },
+    async receive(stream) {
+      await mkdir(tempDir, { recursive: true });
+      await sweepIncoming();
+      const tempPath = path.join(tempDir, randomUUID());
+      let bytes = 0;
+      stream.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      try {
+        await pipeline(stream, createWriteStream(tempPath, { flags: "wx" }));
+      } catch (error) {
+        await rm(tempPath, { force: true });
+        throw error;
+      }
+      return { tempPath, bytes };
+    },
+    async commit(tempPath, key) {
+      const file = fileFor(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await rename(tempPath, file);
+    },
+    async discard(tempPath) {
+      if (path.dirname(tempPath) !== tempDir) throw new Error("Not a temporary upload path");
+      await rm(tempPath, { force: true });
+    },
+    async remove(key) {
+      await rm(fileFor(key), { force: true });
+    },
+    async exists(key) {
+      try {
+        return (await stat(fileFor(key))).isFile();
+      } catch {
+        return false;
+      }
+    },
+    url: (key) => `/media/${key}`,
+  };
+}

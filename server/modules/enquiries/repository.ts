@@ -1,0 +1,100 @@
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import type { EnquiryQuery, EnquiryStatus } from "../../../common/schemas/enquiry.ts";
+import type { Database, EnquiriesTable } from "../../db/schema.ts";
+
+/** The first instant (UTC, ISO) of a calendar day in Lagos (UTC+1, no daylight saving). */
+export function lagosDayStart(day: string, offsetDays = 0): string {
+  const start = new Date(`${day}T00:00:00+01:00`);
+  start.setUTCDate(start.getUTCDate() + offsetDays);
+  return start.toISOString();
+}
+
+type Filter = Omit<EnquiryQuery, "page" | "pageSize">;
+
+/**
+ * `%text%` for LIKE with \\ as the escape character, so % and _ typed in a search are
+ * literal. Case is folded by the database on both sides (lower(column) like lower(?)).
+ * SQLite's lower() folds A-Z only, so there "ọlá" does not find "Ọlá"; PostgreSQL folds
+ * every letter. The same text in the same case is found on both.
+ */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function createEnquiryRepository(db: Kysely<Database>) {
+  function filtered<O>(
+    query: SelectQueryBuilder<Database, "enquiries", O>,
+    filter: Filter,
+  ): SelectQueryBuilder<Database, "enquiries", O> {
+    let q = query;
+    const status = filter.status;
+    // The inbox hides spam unless asked for it (status=spam or status=all).
+    if (status === undefined) q = q.where("status", "!=", "spam");
+    else if (status !== "all") q = q.where("status", "=", status);
+    if (filter.serviceType) q = q.where("service_type", "=", filter.serviceType);
+    if (filter.from) q = q.where("created_at", ">=", lagosDayStart(filter.from));
+    if (filter.to) q = q.where("created_at", "<", lagosDayStart(filter.to, 1));
+    if (filter.q) {
+      const pattern = sql`lower(${containsPattern(filter.q)})`;
+      const matches = (column: string) =>
+        sql`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+      q = q.where(
+        sql<boolean>`(${matches("name")} or ${matches("email")} or ${matches("company_name")} or ${matches("message")})`,
+      );
+    }
+    return q;
+  }
+
+  return {
+    insert: (row: EnquiriesTable) => db.insertInto("enquiries").values(row).execute(),
+    find: (id: string) =>
+      db.selectFrom("enquiries").selectAll().where("id", "=", id).executeTakeFirst(),
+    /** Newest first; `limit` undefined means every matching row. */
+    list(filter: Filter, limit?: number, offset = 0) {
+      let query = filtered(db.selectFrom("enquiries").selectAll(), filter)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc");
+      if (limit !== undefined) query = query.limit(limit).offset(offset);
+      return query.execute();
+    },
+    async count(filter: Filter): Promise<number> {
+      const row = await filtered(
+        db.selectFrom("enquiries").select((eb) => eb.fn.countAll<number | string>().as("n")),
+        filter,
+      ).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    async countByStatus(): Promise<Record<string, number>> {
+      const rows = await db
+        .selectFrom("enquiries")
+        .select((eb) => ["status", eb.fn.countAll<number | string>().as("n")])
+        .groupBy("status")
+        .execute();
+      return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+    },
+    async serviceTypes(): Promise<string[]> {
+      const rows = await db
+        .selectFrom("enquiries")
+        .select("service_type")
+        .distinct()
+        .where("service_type", "!=", "")
+        .orderBy("service_type")
+        .execute();
+      return rows.map((row) => row.service_type);
+    },
+    setStatus: async (id: string, status: EnquiryStatus, now: string) =>
+      Number(
+        (
+          await db
+            .updateTable("enquiries")
+            .set({ status, updated_at: now })
+            .where("id", "=", id)
+            .executeTakeFirst()
+        ).numUpdatedRows,
+      ),
+    remove: async (id: string) =>
+      Number(
+        (await db.deleteFrom("enquiries").where("id", "=", id).executeTakeFirst()).numDeletedRows,
+      ),
+  };
+}

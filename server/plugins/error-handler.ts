@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { ZodError } from "zod";
+import { firstMessage } from "../../common/schemas/common.ts";
+import { AppError } from "../errors.ts";
+
+/** Fastify's own error codes that mean "the client sent something wrong". */
+const clientErrorMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: "The request body is not valid JSON.",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "The request body is empty.",
+  FST_ERR_CTP_BODY_TOO_LARGE: "The request body is too large.",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "Unsupported content type.",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "The content length does not match the body.",
+  FST_INVALID_MULTIPART_CONTENT_TYPE: "The request must be multipart/form-data.",
+  FST_REQ_FILE_TOO_LARGE: "The file is too large.",
+  FST_PARTS_LIMIT: "Too many parts in the form.",
+  FST_FILES_LIMIT: "Too many files in the form.",
+  FST_FIELDS_LIMIT: "Too many fields in the form.",
+  FST_PROTO_VIOLATION: "The form contains a forbidden field name.",
+};
+
+/** One place that turns every error into `{ "error": "…" }` with the right status. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ error: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({ message: v.message ?? "Invalid input." }));
+      return reply.code(400).send({ error: firstMessage(issues) });
+    }
+    if (error instanceof ZodError) {
+      return reply.code(400).send({ error: firstMessage(error.issues) });
+    }
+    const fastifyError = error as FastifyError;
+    const status = fastifyError.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const known = fastifyError.code ? clientErrorMessages[fastifyError.code] : undefined;
+      if (status === 429 && fastifyError.message) {
+        return reply.code(429).send({ error: fastifyError.message });
+      }
+      return reply.code(status).send({ error: known ?? fastifyError.message ?? "Bad request." });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.code(500).send({ error: "Internal server error" });
+  });
+}

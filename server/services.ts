@@ -1,0 +1,55 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { SiteServices } from "../common/load-context.ts";
+import type { Config } from "./config.ts";
+import type { DatabaseHandle } from "./db/connection.ts";
+import type { Notifier } from "./mail/notifier.ts";
+import type { Storage } from "./media/storage.ts";
+import { createAdminService } from "./modules/admins/service.ts";
+import { createAuthService } from "./modules/auth/service.ts";
+import { createTokenSigner } from "./modules/auth/tokens.ts";
+import { createBlogService } from "./modules/blogs/service.ts";
+import { createEnquiryService } from "./modules/enquiries/service.ts";
+import { createNewsletterService } from "./modules/newsletter/service.ts";
+import { createPriceService } from "./modules/prices/service.ts";
+import { createVideoService } from "./modules/videos/service.ts";
+
+export interface ServiceDeps {
+  config: Config;
+  database: DatabaseHandle;
+  storage: Storage;
+  notifier: Notifier;
+  log: FastifyBaseLogger;
+}
+
+/** Every domain service, wired once per app. Routes, loaders, scripts and the seed use these. */
+export function createServices(deps: ServiceDeps) {
+  const { config, database, storage, notifier, log } = deps;
+  const db = database.db;
+  const admins = createAdminService(db);
+  const tokens = createTokenSigner(config.tokenSecret, config.tokenTtlSeconds);
+  return {
+    database,
+    storage,
+    admins,
+    tokens,
+    auth: createAuthService(db, admins, tokens),
+    prices: createPriceService(db),
+    blogs: createBlogService({ db, storage, log }),
+    videos: createVideoService({ db, storage, log }),
+    enquiries: createEnquiryService({ db, notifier, log }),
+    newsletter: createNewsletterService({ db }),
+  };
+}
+export type Services = ReturnType<typeof createServices>;
+
+/** The part of the services that page loaders and actions may use. */
+export function siteServices(services: Services, config: Config): SiteServices {
+  return {
+    origin: config.publicOrigin,
+    blogs: { list: services.blogs.list, get: services.blogs.get },
+    prices: { list: services.prices.list },
+    videos: { list: services.videos.list },
+    enquiries: { create: services.enquiries.create },
+    newsletter: { subscribe: services.newsletter.subscribe },
+  };
+}

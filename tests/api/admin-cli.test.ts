@@ -1,0 +1,161 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../server/app.ts";
+import { loadConfig } from "../../server/config.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const postgres = process.env.TEST_DB === "postgres";
+const databaseUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+let dataDir: string;
+let env: Record<string, string>;
+const schema = `cli_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npm run admin -- …` the way a person does (node scripts/admin.ts …). */
+function admin(args: string[], input?: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, "scripts/admin.ts"), ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input ?? "");
+  });
+}
+
+/** Signs in through the real API on the same database. */
+async function login(email: string, password: string): Promise<number> {
+  const app = await buildApp(loadConfig({ ...env, NODE_ENV: "test", LOG_LEVEL: "silent" }), {
+    web: false,
+    logger: false,
+  });
+  try {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email, password },
+    });
+    return response.statusCode;
+  } finally {
+    await app.close();
+  }
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "agency-cli-"));
+  env = {
+    DATA_DIR: dataDir,
+    TOKEN_SECRET: randomBytes(32).toString("hex"),
+    ...(postgres ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : { DATABASE_URL: "" }),
+  };
+});
+
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+  if (postgres) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`drop schema if exists "${schema}" cascade`);
+    await client.end();
+  }
+});
+
+describe("npm run admin", () => {
+  it("creates an admin with a generated password printed once, which then signs in", async () => {
+    const run = await admin(["create", "--email", "Owner@Agency.test"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("Created admin owner@agency.test.");
+    const password = /Password \(shown once\): (\S+)/.exec(run.stdout)?.[1];
+    expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(await login("owner@agency.test", password!)).toBe(200);
+    expect(await login("owner@agency.test", "not the password")).toBe(401);
+  });
+
+  it("creates an admin with a password from stdin and never prints it", async () => {
+    const secret = "a long stdin password 123";
+    const run = await admin(["create", "--email", "staff@agency.test", "--password-stdin"], secret);
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toContain(secret);
+    expect(await login("staff@agency.test", secret)).toBe(200);
+  });
+
+  it("refuses a duplicate e-mail, a short password and a bad e-mail with a message", async () => {
+    const duplicate = await admin(["create", "--email", "staff@agency.test"]);
+    expect(duplicate.code).toBe(1);
+    expect(duplicate.stderr).toContain("already exists");
+    const short = await admin(["create", "--email", "x@agency.test", "--password-stdin"], "short");
+    expect(short.code).toBe(1);
+    expect(short.stderr).toContain("at least 12 characters");
+    const bad = await admin(["create", "--email", "not-an-email"]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("not a valid e-mail address");
+  });
+
+  it("lists the admins", async () => {
+    const run = await admin(["list"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("owner@agency.test");
+    expect(run.stdout).toContain("staff@agency.test");
+  });
+
+  it("resets a password: the old one stops working, the new one works", async () => {
+    const secret = "the new staff password!";
+    const run = await admin(
+      ["reset-password", "--email", "staff@agency.test", "--password-stdin"],
+      secret,
+    );
+    expect(run.code).toBe(0);
+    expect(await login("staff@agency.test", "a long stdin password 123")).toBe(401);
+    expect(await login("staff@agency.test", secret)).toBe(200);
+    const unknown = await admin(["reset-password", "--email", "nobody@agency.test"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("No admin nobody@agency.test.");
+  });
+
+  it("deletes an admin, who can then no longer sign in", async () => {
+    const run = await admin(["delete", "--email", "staff@agency.test"]);
+    expect(run.code).toBe(0);
+    expect(await login("staff@agency.test", "the new staff password!")).toBe(401);
+    const list = await admin(["list"]);
+    expect(list.stdout).not.toContain("staff@agency.test");
+  });
+
+  it("explains its usage for a missing or unknown command and a missing e-mail", async () => {
+    expect((await admin([])).code).toBe(1);
+    const unknown = await admin(["promote"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Unknown command "promote"');
+    const noEmail = await admin(["delete"]);
+    expect(noEmail.code).toBe(1);
+    expect(noEmail.stderr).toContain("needs --email");
+  });
+
+  it("stops with a one-line message on a bad setting", async () => {
+    const saved = env;
+    env = { ...env, TOKEN_TTL: "forever" };
+    try {
+      const run = await admin(["list"]);
+      expect(run.code).toBe(1);
+      expect(run.stderr.trim().split("\n")).toHaveLength(1);
+      expect(run.stderr).toContain("TOKEN_TTL");
+    } finally {
+      env = saved;
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, createTestApp, type TestApp } from "./helpers.ts";
+
+describe("health, docs and unknown endpoints", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("answers ok after a database round trip", async () => {
+    const { status, body } = await call(t.app, { method: "GET", url: "/api/health" });
+    expect(status).toBe(200);
+    expect(body).toEqual({ status: "ok" });
+  });
+
+  it("publishes an OpenAPI 3 document with every API path", async () => {
+    const { status, body } = await call<{ openapi: string; paths: Record<string, unknown> }>(
+      t.app,
+      { method: "GET", url: "/api/openapi.json" },
+    );
+    expect(status).toBe(200);
+    expect(body.openapi).toMatch(/^3\./);
+    for (const path of ["/api/health", "/api/auth/login", "/api/prices"]) {
+      expect(Object.keys(body.paths)).toContain(path);
+    }
+  });
+
+  it("serves the API docs page", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/docs/" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("text/html");
+  });
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const { status, body } = await call(t.app, { method: "GET", url: "/api/does-not-exist" });
+    expect(status).toBe(404);
+    expect(body).toEqual({ error: "No such API endpoint." });
+  });
+
+  it("answers 503 when the database is gone", async () => {
+    const broken = await createTestApp();
+    await broken.app.services.database.close();
+    const { status, body } = await call(broken.app, { method: "GET", url: "/api/health" });
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ status: "unavailable" });
+    // the database is already closed; closing the app must still clean up
+    await broken.close().catch(() => {});
+  });
+});
+
+describe("requests Fastify refuses before routing", () => {
+  it("answer a malformed %-escape with a 400 JSON error like every other", async () => {
+    const t = await createTestApp();
+    try {
+      const response = await t.app.inject({ method: "GET", url: "/api/blogs/%ff" });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: "The address is malformed." });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,162 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { expect } from "vitest";
+import { buildApp, type BuildOptions } from "../../server/app.ts";
+import { loadConfig, type Config } from "../../server/config.ts";
+
+export const TEST_PASSWORD = "correct horse battery staple";
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  /** Signs in a fresh admin and answers its bearer header. */
+  adminHeaders(): Promise<{ authorization: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A whole API server on a real database: a temporary SQLite file, or a fresh schema
+ * in the PostgreSQL at 127.0.0.1:5432 when the project runs with TEST_DB=postgres.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "agency-api-"));
+  const postgres = process.env.TEST_DB === "postgres";
+  const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  const databaseUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    TOKEN_SECRET: randomBytes(32).toString("hex"),
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_PER_MINUTE: "100000",
+    ...(postgres ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
+    ...env,
+  });
+  const app = await buildApp(config, { web: false, logger: false, ...options });
+  await app.ready();
+  let admins = 0;
+  return {
+    app,
+    config,
+    async adminHeaders() {
+      const email = `admin${++admins}-${randomBytes(3).toString("hex")}@example.com`;
+      await app.services.admins.create(email, TEST_PASSWORD);
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email, password: TEST_PASSWORD },
+      });
+      if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+      return { authorization: `Bearer ${response.json<{ token: string }>().token}` };
+    },
+    async close() {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+      if (postgres) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`drop schema if exists "${schema}" cascade`);
+        await client.end();
+      }
+    },
+  };
+}
+
+/** inject() that also parses the JSON body. */
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  options: InjectOptions,
+): Promise<{ status: number; body: T; response: LightMyRequestResponse }> {
+  const response = await app.inject(options);
+  let body: unknown = response.body;
+  if ((response.headers["content-type"] ?? "").toString().includes("application/json")) {
+    body = response.json();
+  }
+  return { status: response.statusCode, body: body as T, response };
+}
+
+/** Builds a multipart/form-data body for inject(). */
+export function multipart(
+  fields: Record<string, string | string[]>,
+  files: { field: string; filename: string; contentType: string; data: Buffer }[] = [],
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----agencytest${randomBytes(8).toString("hex")}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${item}\r\n`,
+        ),
+      );
+    }
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from("\r\n"),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+function base64url(value: object): string {
+  return Buffer.from(JSON.stringify(value)).toString("base64url");
+}
+
+/**
+ * Bad Authorization headers an admin-only call must refuse with 401: none, malformed,
+ * a foreign signature, an expired token, and an unsigned `alg: none` token.
+ */
+export async function badAuthHeaders(
+  testApp: TestApp,
+): Promise<Record<string, Record<string, string>>> {
+  const { app } = testApp;
+  const good = (await testApp.adminHeaders()).authorization.slice("Bearer ".length);
+  const [, payload] = good.split(".");
+  const claims = JSON.parse(Buffer.from(payload!, "base64url").toString()) as {
+    sub: string;
+    email: string;
+  };
+  const expired = await app.services.tokens.sign(
+    { adminId: claims.sub, email: claims.email },
+    Date.now() - 13 * 3600 * 1000,
+  );
+  const foreign = `${good.split(".").slice(0, 2).join(".")}.${Buffer.from("not the signature").toString("base64url")}`;
+  const none = `${base64url({ alg: "none", typ: "JWT" })}.${payload}.`;
+  return {
+    missing: {},
+    malformed: { authorization: "Bearer not-a-token" },
+    "not bearer": { authorization: `Basic ${good}` },
+    "wrong signature": { authorization: `Bearer ${foreign}` },
+    expired: { authorization: `Bearer ${expired}` },
+    "alg none": { authorization: `Bearer ${none}` },
+  };
+}
+
+/** Asserts that every bad header gets a 401 JSON error from the call. */
+export async function expectAdminOnly(testApp: TestApp, request: InjectOptions): Promise<void> {
+  const headers = await badAuthHeaders(testApp);
+  for (const [label, header] of Object.entries(headers)) {
+    const response = await testApp.app.inject({
+      ...request,
+      headers: { ...(request.headers ?? {}), ...header },
+    });
+    expect(`${label}: ${response.statusCode}`).toBe(`${label}: 401`);
+    expect(response.json<{ error: string }>().error).toBeTypeOf("string");
+  }
+}

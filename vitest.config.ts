@@ -1,0 +1,53 @@
+import pg from "pg";
+import { defineConfig } from "vitest/config";
+
+const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export default defineConfig(async () => {
+  const postgres = await postgresAnswers();
+  if (!postgres) {
+    const message = `PostgreSQL does not answer at ${POSTGRES_URL}.`;
+    // In CI a missing database is a failure, never a silent skip.
+    if (process.env.CI === "true")
+      throw new Error(`${message} The API suite must run on it in CI.`);
+    console.warn(`\n⚠ ${message} The API suite runs on SQLite only.\n`);
+  }
+  const apiProject = (name: "sqlite" | "postgres") => ({
+    test: {
+      name: `api-${name}`,
+      include: ["tests/api/**/*.test.ts"],
+      environment: "node",
+      env: { TEST_DB: name, TEST_DATABASE_URL: POSTGRES_URL },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  });
+  return {
+    test: {
+      projects: [
+        {
+          test: {
+            name: "unit",
+            include: ["common/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
+            environment: "node",
+          },
+        },
+        apiProject("sqlite"),
+        ...(postgres ? [apiProject("postgres")] : []),
+      ],
+    },
+  };
+});
