@@ -1,0 +1,42 @@
+import type { Blog } from "../../../common/schemas/blog.ts";
+
+/** A post's picture: WebP variants in srcset, the re-encoded original as fallback. */
+export function BlogImage({
+  blog,
+  sizes,
+  className,
+  eager = false,
+}: {
+  blog: Pick<Blog, "image" | "imageVariants" | "imageWidth" | "imageHeight" | "title">;
+  sizes: string;
+  className?: string;
+  eager?: boolean;
+}) {
+  if (!blog.image) {
+    return (
+      <img
+        src="/images/placeholder.svg"
+        alt=""
+        width={800}
+        height={500}
+        loading={eager ? "eager" : "lazy"}
+        className={className}
+      />
+    );
+  }
+  const srcSet = blog.imageVariants.map((variant) => `${variant.url} ${variant.width}w`).join(", ");
+  return (
+    <picture>
+      {srcSet && <source type="image/webp" srcSet={srcSet} sizes={sizes} />}
+      <img
+        src={blog.image}
+        alt=""
+        width={blog.imageWidth ?? 1200}
+        height={blog.imageHeight ?? 630}
+        loading={eager ? "eager" : "lazy"}
+        fetchPriority={eager ? "high" : undefined}
+        className={className}
+      />
+    </picture>
+  );
+}

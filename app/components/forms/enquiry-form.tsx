@@ -1,0 +1,195 @@
+import { type ReactNode } from "react";
+import { useFormAction } from "react-router";
+import { messages } from "../../../common/messages.ts";
+import { contractOptions, socialPackages } from "../../content/packages.ts";
+import { enquiryPayload, formValues, type EnquiryFormKind } from "../../lib/enquiry-payload.ts";
+import type { FormResult } from "../../lib/form-result.ts";
+import {
+  CheckboxGroup,
+  FormStatus,
+  Honeypot,
+  PhoneField,
+  SelectField,
+  SubmitButton,
+  TextArea,
+  TextField,
+} from "./fields.tsx";
+import { useJsonSubmit } from "./use-form-submit.ts";
+
+const text = (values: FormResult["values"], name: string) => {
+  const value = values?.[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+const list = (values: FormResult["values"], name: string) => {
+  const value = values?.[name];
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+};
+
+export interface EnquiryFormProps {
+  kind: EnquiryFormKind;
+  /** Tells this form's no-JavaScript result apart from other forms on the page. */
+  intent?: string;
+  /** Service forms: the service name (serviceType) and its blocks (the options). */
+  serviceName?: string;
+  options?: readonly string[];
+  submitLabel: string;
+  busyLabel: string;
+  heading?: ReactNode;
+  /** Two columns for the short fields on wide screens. */
+  wide?: boolean;
+}
+
+/** Every enquiry form of the public site: home, floating, service, package and contact forms. */
+export function EnquiryForm({
+  kind,
+  intent = kind,
+  serviceName,
+  options = [],
+  submitLabel,
+  busyLabel,
+  heading,
+  wide = false,
+}: EnquiryFormProps) {
+  const action = useFormAction();
+  const { onSubmit, status, busy, values, errorId, errorFor } = useJsonSubmit({
+    intent,
+    schema: "enquiry",
+    url: "/api/contact",
+    payload: (form) => enquiryPayload(kind, formValues(new FormData(form))),
+    successMessage: () => messages.submitSuccess,
+  });
+  const grid = wide ? "grid gap-4 sm:grid-cols-2" : "grid gap-4";
+  const company = kind === "service" || kind === "package" || kind === "long";
+  const quick = kind === "quick";
+
+  return (
+    <form
+      id={intent}
+      method="post"
+      action={`${action}#${intent}`}
+      noValidate={!quick}
+      onSubmit={onSubmit}
+      aria-busy={busy}
+      className="relative space-y-4"
+    >
+      {heading}
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="kind" value={kind} />
+      {serviceName && <input type="hidden" name="serviceType" value={serviceName} />}
+      <Honeypot />
+      <div className={grid}>
+        {company && (
+          <TextField
+            label="Company Name"
+            name="companyName"
+            required
+            errorId={errorFor("companyName")}
+            autoComplete="organization"
+            defaultValue={text(values, "companyName")}
+          />
+        )}
+        <TextField
+          label="Full Name"
+          name="name"
+          required
+          errorId={errorFor("name")}
+          browserRequired={quick}
+          autoComplete="name"
+          defaultValue={text(values, "name")}
+        />
+        <TextField
+          label="Email Address"
+          name="email"
+          type="email"
+          required
+          errorId={errorFor("email")}
+          browserRequired={quick}
+          autoComplete="email"
+          defaultValue={text(values, "email")}
+        />
+        <PhoneField
+          name={quick ? "phone" : "phoneNumber"}
+          required={quick}
+          browserRequired={quick}
+          defaultValue={text(values, quick ? "phone" : "phoneNumber")}
+          errorId={errorFor(quick ? "phone" : "phoneNumber")}
+        />
+        {quick && (
+          <TextField
+            label="Preferred Date"
+            name="date"
+            type="date"
+            required
+            errorId={errorFor("date")}
+            browserRequired
+            defaultValue={text(values, "date")}
+          />
+        )}
+        {kind === "package" && (
+          <>
+            <SelectField
+              label="Package"
+              name="package"
+              options={socialPackages.map((pack) => pack.name)}
+              defaultValue={text(values, "package")}
+            />
+            <TextField
+              label="Instagram Handle"
+              name="instagram"
+              placeholder="@yourbrand"
+              defaultValue={text(values, "instagram")}
+            />
+            <TextField
+              label="Website"
+              name="website"
+              type="url"
+              placeholder="https://"
+              defaultValue={text(values, "website")}
+            />
+          </>
+        )}
+      </div>
+      {(kind === "service" || kind === "long") && (
+        <CheckboxGroup
+          legend={kind === "long" ? "Services you are interested in" : "What do you need?"}
+          name="options"
+          options={options}
+          required
+          defaultChecked={list(values, "options")}
+          errorId={errorFor("options")}
+        />
+      )}
+      {kind === "package" && (
+        <CheckboxGroup
+          legend="Contract"
+          name="options"
+          type="radio"
+          options={contractOptions}
+          required
+          defaultChecked={list(values, "options")}
+          errorId={errorFor("options")}
+        />
+      )}
+      {(kind === "home" || kind === "floating") && (
+        <TextArea
+          label="Message"
+          name="textarea"
+          defaultValue={text(values, "textarea")}
+          errorId={errorFor("textarea")}
+        />
+      )}
+      {(quick || kind === "long") && (
+        <TextArea
+          label="Message"
+          name="message"
+          required={quick}
+          browserRequired={quick}
+          defaultValue={text(values, "message")}
+          errorId={errorFor("message")}
+        />
+      )}
+      <FormStatus status={status} id={errorId} />
+      <SubmitButton busy={busy} label={submitLabel} busyLabel={busyLabel} />
+    </form>
+  );
+}

@@ -1,0 +1,296 @@
+import { useId, type ReactNode } from "react";
+import { HONEYPOT_FIELD, PHONE_PREFIX } from "../../../common/enquiry-fields.ts";
+
+// The form toolkit of the public site: labelled fields, the fixed +234 phone prefix, the
+// robots-only honeypot, the message region and the busy submit button. A field whose value
+// broke a rule gets `errorId`, the id of the message that says so: it is then marked
+// aria-invalid and described by that message.
+
+const inputClass =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-ink placeholder:text-slate-500 focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none aria-invalid:border-danger";
+
+function Label({
+  htmlFor,
+  children,
+  required,
+}: {
+  htmlFor: string;
+  children: ReactNode;
+  required?: boolean;
+}) {
+  return (
+    <label htmlFor={htmlFor} className="block text-sm font-semibold text-ink">
+      {children}
+      {required && <RequiredMark />}
+    </label>
+  );
+}
+
+function RequiredMark() {
+  return (
+    <span className="text-danger" aria-hidden="true">
+      {" "}
+      *
+    </span>
+  );
+}
+
+const errorProps = (errorId: string | undefined) =>
+  errorId ? { "aria-invalid": true as const, "aria-describedby": errorId } : {};
+
+interface FieldProps {
+  label: string;
+  name: string;
+  /** Marks the field as required (the schema checks it). */
+  required?: boolean;
+  /** Also lets the browser refuse an empty field (spec: the contact quick form). */
+  browserRequired?: boolean;
+  defaultValue?: string;
+  /** The id of the message about this field, when its value broke a rule. */
+  errorId?: string;
+}
+
+export function TextField({
+  label,
+  name,
+  type = "text",
+  required = false,
+  browserRequired = false,
+  autoComplete,
+  defaultValue,
+  placeholder,
+  errorId,
+}: FieldProps & {
+  type?: "text" | "email" | "url" | "date";
+  autoComplete?: string;
+  placeholder?: string;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        required={browserRequired}
+        aria-required={required || undefined}
+        autoComplete={autoComplete}
+        defaultValue={defaultValue}
+        placeholder={placeholder}
+        maxLength={type === "email" ? 254 : 300}
+        className={`${inputClass} mt-1`}
+        {...errorProps(errorId)}
+      />
+    </div>
+  );
+}
+
+export function TextArea({
+  label,
+  name,
+  required = false,
+  browserRequired = false,
+  defaultValue,
+  errorId,
+  rows = 4,
+}: FieldProps & { rows?: number }) {
+  const id = useId();
+  return (
+    <div>
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        required={browserRequired}
+        aria-required={required || undefined}
+        defaultValue={defaultValue}
+        maxLength={5000}
+        className={`${inputClass} mt-1`}
+        {...errorProps(errorId)}
+      />
+    </div>
+  );
+}
+
+/** A phone number after the fixed +234 prefix, the only option (spec §5). */
+export function PhoneField({
+  name,
+  label = "Phone Number",
+  required = false,
+  browserRequired = false,
+  defaultValue,
+  errorId,
+}: Omit<FieldProps, "label"> & { label?: string }) {
+  const id = useId();
+  return (
+    <div>
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      <div className="mt-1 flex">
+        <select
+          aria-label="Country code"
+          name={`${name}Prefix`}
+          defaultValue={PHONE_PREFIX}
+          className="rounded-l-lg border border-r-0 border-slate-300 bg-brand-50 px-2 text-sm font-semibold text-ink focus:ring-2 focus:ring-brand/30 focus:outline-none"
+        >
+          <option value={PHONE_PREFIX}>{PHONE_PREFIX}</option>
+        </select>
+        <input
+          id={id}
+          name={name}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          required={browserRequired}
+          aria-required={required || undefined}
+          defaultValue={defaultValue}
+          maxLength={20}
+          placeholder="803 123 4567"
+          className={`${inputClass} min-w-0 rounded-l-none`}
+          {...errorProps(errorId)}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** Options to tick: checkboxes (any number) or radio buttons (exactly one). */
+export function CheckboxGroup({
+  legend,
+  name,
+  options,
+  type = "checkbox",
+  required = false,
+  defaultChecked = [],
+  errorId,
+}: {
+  legend: string;
+  name: string;
+  options: readonly string[];
+  type?: "checkbox" | "radio";
+  required?: boolean;
+  defaultChecked?: readonly string[];
+  errorId?: string;
+}) {
+  return (
+    <fieldset aria-describedby={errorId}>
+      <legend className="text-sm font-semibold text-ink">
+        {legend}
+        {required && <RequiredMark />}
+      </legend>
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        {options.map((option) => (
+          <label
+            key={option}
+            className="flex cursor-pointer items-start gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm hover:border-brand has-[:checked]:border-brand has-[:checked]:bg-brand-50"
+          >
+            <input
+              type={type}
+              name={name}
+              value={option}
+              defaultChecked={defaultChecked.includes(option)}
+              aria-invalid={errorId ? true : undefined}
+              className="mt-0.5 size-4 shrink-0 accent-brand"
+            />
+            {option}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export function SelectField({
+  label,
+  name,
+  options,
+  defaultValue,
+}: {
+  label: string;
+  name: string;
+  options: readonly string[];
+  defaultValue?: string;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <select id={id} name={name} defaultValue={defaultValue} className={`${inputClass} mt-1`}>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * A field only robots fill in: moved off screen (not merely display:none, which some robots
+ * skip), out of the tab order, hidden from assistive technology and from autofill.
+ */
+export function Honeypot() {
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label>
+        Fax number
+        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}
+
+export interface StatusMessage {
+  ok: boolean;
+  message: string;
+}
+
+/**
+ * Success (green) and error (red) messages. Both live regions are always in the page so
+ * screen readers announce what appears in them: a success politely (role="status"), an
+ * error at once (role="alert"). `id` names the error message, which invalid fields point to.
+ */
+export function FormStatus({ status, id }: { status: StatusMessage | null; id?: string }) {
+  const box = "rounded-lg px-4 py-3 text-sm font-semibold";
+  return (
+    <div>
+      <div role="status" aria-live="polite">
+        {status?.ok && <p className={`${box} bg-green-50 text-success`}>{status.message}</p>}
+      </div>
+      <div role="alert">
+        {status && !status.ok && (
+          <p id={id} className={`${box} bg-red-50 text-danger`}>
+            {status.message}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The submit button: shows the busy text and refuses clicks while the form is sent. */
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+  className = "inline-flex w-full items-center justify-center rounded-full bg-brand px-6 py-3 font-bold text-white shadow-sm transition-colors hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70 sm:w-auto",
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  className?: string;
+}) {
+  return (
+    <button type="submit" disabled={busy} className={className}>
+      {busy ? busyLabel : label}
+    </button>
+  );
+}

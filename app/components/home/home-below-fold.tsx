@@ -1,0 +1,124 @@
+import { Link } from "react-router";
+import { postalAddress, site } from "../../../common/site-config.ts";
+import { homeSections } from "../../content/home.ts";
+import type { PortfolioItem } from "../../content/portfolio.ts";
+import { services } from "../../content/services.ts";
+import { ImageCarousel } from "../carousel/image-carousel.tsx";
+import { TestimonialCarousel } from "../carousel/testimonial-carousel.tsx";
+import { HomeEnquiryForm } from "../forms/home-enquiry-form.tsx";
+import { NewsletterBox } from "../forms/newsletter-form.tsx";
+import { GraphicsGallery } from "../gallery/graphics-gallery.tsx";
+import { PackagesSection } from "../packages/packages-section.tsx";
+import { SectionHeading } from "../sections/section-heading.tsx";
+import { ServiceCards } from "../sections/service-cards.tsx";
+import { buttonPrimary } from "../ui/styles.ts";
+import { BrandsStrip } from "./brands-strip.tsx";
+import { OneTimeOffers } from "./one-time-offers.tsx";
+import { PortfolioVideos } from "./portfolio.tsx";
+
+const { services: servicesText, highlights, feedback, cta, enquiry } = homeSections;
+
+/**
+ * The home page from the brand strip down, in the spec's order: brands, six service cards,
+ * packages, graphics gallery, video portfolio, image carousel, client feedback, the 'Get
+ * Started' banner, one-time offers, the enquiry form and the newsletter box.
+ */
+export function HomeBelowFold({
+  prices,
+  portfolio,
+}: {
+  prices: Record<string, number>;
+  portfolio: readonly PortfolioItem[];
+}) {
+  return (
+    <>
+      <BrandsStrip />
+      <section aria-labelledby="services-title" className="bg-brand-50 py-16 md:py-24">
+        <div className="container-page">
+          <SectionHeading id="services-title" {...servicesText} />
+          <div className="mt-12">
+            <ServiceCards items={services.filter((service) => service.onHome)} />
+          </div>
+          <div className="mt-10 text-center">
+            <Link to="/services" className={buttonPrimary}>
+              Explore Our Services
+            </Link>
+          </div>
+        </div>
+      </section>
+      <PackagesSection prices={prices} />
+      <GraphicsGallery />
+      <PortfolioVideos items={portfolio} />
+      <section aria-labelledby="highlights-title" className="bg-white py-16 md:py-24">
+        <div className="container-page">
+          <SectionHeading id="highlights-title" {...highlights} />
+          <div className="mt-12">
+            <ImageCarousel />
+          </div>
+        </div>
+      </section>
+      <section aria-labelledby="feedback-title" className="bg-brand-50 py-16 md:py-24">
+        <div className="container-page">
+          <SectionHeading id="feedback-title" {...feedback} />
+          <div className="mt-12">
+            <TestimonialCarousel />
+          </div>
+        </div>
+      </section>
+      <section aria-labelledby="cta-title" className="bg-white py-16">
+        <div className="container-page">
+          <div className="relative flex flex-col items-center justify-between gap-6 overflow-hidden rounded-3xl bg-accent px-8 py-10 text-center md:flex-row md:px-12 md:text-left">
+            <div
+              aria-hidden="true"
+              className="absolute -top-16 -right-10 size-48 rounded-full border-[1.5rem] border-white/25"
+            />
+            <div className="relative">
+              <h2 id="cta-title" className="text-3xl font-extrabold text-navy">
+                {cta.title}
+              </h2>
+              <p className="mt-2 text-lg text-navy">{cta.text}</p>
+            </div>
+            <Link
+              to="/contact"
+              className="relative shrink-0 rounded-full bg-navy px-8 py-3.5 font-bold text-white hover:bg-brand"
+            >
+              Get Started
+            </Link>
+          </div>
+        </div>
+      </section>
+      <OneTimeOffers />
+      <section aria-labelledby="enquiry-title" className="bg-white py-16 md:py-24">
+        <div className="container-page grid gap-12 md:grid-cols-[1fr_1.3fr]">
+          <div>
+            <SectionHeading id="enquiry-title" {...enquiry} align="left" />
+            <ul className="mt-8 space-y-3 text-ink">
+              <li>
+                <span className="font-semibold">Phone:</span>{" "}
+                <a href={`tel:${site.phoneHref}`} className="text-brand underline">
+                  {site.phone}
+                </a>
+              </li>
+              <li>
+                <span className="font-semibold">Email:</span>{" "}
+                <a href={`mailto:${site.email}`} className="text-brand underline">
+                  {site.email}
+                </a>
+              </li>
+              <li>
+                <span className="font-semibold">Office:</span> {postalAddress}
+              </li>
+              <li>
+                <span className="font-semibold">Hours:</span> {site.officeHours}
+              </li>
+            </ul>
+          </div>
+          <div className="rounded-3xl bg-white p-6 shadow-xl ring-1 ring-black/5 md:p-8">
+            <HomeEnquiryForm />
+          </div>
+        </div>
+      </section>
+      <NewsletterBox />
+    </>
+  );
+}

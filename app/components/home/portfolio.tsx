@@ -1,0 +1,52 @@
+import type { PortfolioItem } from "../../content/portfolio.ts";
+import { SectionHeading } from "../sections/section-heading.tsx";
+import { PlayIcon } from "../ui/icons.tsx";
+
+/** Six video thumbnails; the play button opens the video in a new tab. */
+export function PortfolioVideos({ items }: { items: readonly PortfolioItem[] }) {
+  return (
+    <section aria-labelledby="portfolio-title" className="bg-navy py-16 md:py-24">
+      <div className="container-page">
+        <SectionHeading
+          id="portfolio-title"
+          badge="Portfolio"
+          title="Videos We’ve Made"
+          intro="Explainers, reels and adverts for brands that wanted to be seen and remembered."
+          light
+        />
+        <ul className="mt-12 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3">
+          {items.map((item, index) => (
+            <li key={`${item.href}-${index}`}>
+              <figure className="group h-full overflow-hidden rounded-xl bg-brand shadow-lg sm:rounded-2xl">
+                <div className="relative">
+                  <img
+                    src={item.image}
+                    alt=""
+                    width={640}
+                    height={360}
+                    loading="lazy"
+                    className="aspect-video w-full object-cover"
+                  />
+                  <a
+                    href={item.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="absolute inset-0 flex items-center justify-center bg-navy/30 transition-colors group-hover:bg-navy/10"
+                    aria-label={`Play ${item.title} (opens in a new tab)`}
+                  >
+                    <span className="flex size-11 items-center justify-center rounded-full bg-accent text-navy shadow-xl transition-transform group-hover:scale-110 motion-reduce:transition-none sm:size-16">
+                      <PlayIcon width={24} height={24} />
+                    </span>
+                  </a>
+                </div>
+                <figcaption className="px-3 py-2.5 text-sm font-semibold text-white sm:px-5 sm:py-4 sm:text-base">
+                  {item.title}
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { Link } from "react-router";
+import { postalAddress, site } from "../../../common/site-config.ts";
+import { services } from "../../content/services.ts";
+import { MailIcon, PhoneIcon, PinIcon } from "../ui/icons.tsx";
+import { SocialLinkList } from "./social-link-list.tsx";
+
+const companyLinks = [
+  { to: "/", label: "Home" },
+  { to: "/about", label: "About us" },
+  { to: "/services", label: "Our Services" },
+  { to: "/blog", label: "Blog" },
+  { to: "/contact", label: "Contact" },
+  { to: "/policy", label: "Policy" },
+];
+
+const linkClass = "text-brand-100 transition-colors hover:text-white hover:underline";
+
+export function Footer() {
+  return (
+    <footer className="bg-navy text-brand-100">
+      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="text-xl font-extrabold text-white">{site.name}</p>
+          <p className="mt-3 text-sm leading-relaxed">{site.tagline}.</p>
+          <SocialLinkList
+            listClass="mt-5 flex gap-2"
+            linkClass="size-9 bg-white/10 text-white hover:bg-accent hover:text-navy"
+          />
+        </div>
+        <nav aria-labelledby="footer-company">
+          <h2 id="footer-company" className="font-bold text-white">
+            Our Company
+          </h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {companyLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-services">
+          <h2 id="footer-services" className="font-bold text-white">
+            Our Services
+          </h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {services.map((service) => (
+              <li key={service.slug}>
+                <Link to={service.path} className={linkClass}>
+                  {service.footerLabel}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-bold text-white">Get in Touch</h2>
+          <ul className="mt-4 space-y-3 text-sm">
+            <li className="flex gap-2">
+              <PhoneIcon width={18} height={18} className="mt-0.5 shrink-0 text-accent" />
+              <a href={`tel:${site.phoneHref}`} className={linkClass}>
+                {site.phone}
+              </a>
+            </li>
+            <li className="flex gap-2">
+              <MailIcon width={18} height={18} className="mt-0.5 shrink-0 text-accent" />
+              <a href={`mailto:${site.email}`} className={linkClass}>
+                {site.email}
+              </a>
+            </li>
+            <li className="flex gap-2">
+              <PinIcon width={18} height={18} className="mt-0.5 shrink-0 text-accent" />
+              <address className="not-italic">{postalAddress}</address>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <div className="container-page flex flex-col gap-3 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            © {new Date().getFullYear()} {site.name}. All rights reserved.
+          </p>
+          <ul className="flex gap-5">
+            <li>
+              <Link to="/policy" className={linkClass}>
+                Privacy Policy
+              </Link>
+            </li>
+            <li>Terms of Service</li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,361 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { site } from "../../../common/site-config.ts";
+import { services } from "../../content/services.ts";
+import { ChevronIcon } from "../ui/icons.tsx";
+
+/** Spec §9: the bar switches style past 100 px of scroll (and always on /contact). */
+const SCROLL_THRESHOLD = 100;
+/** Spec §9: the dropdown closes 200 ms after the pointer leaves. */
+const CLOSE_DELAY = 200;
+
+const navItems = [
+  { to: "/", label: "Home" },
+  { to: "/about", label: "About Us" },
+  { to: "/blog", label: "Blog" },
+  { to: "/policy", label: "Policy" },
+];
+
+function Logo({ solid }: { solid: boolean }) {
+  return (
+    <Link to="/" className="flex items-center gap-2 font-extrabold tracking-tight">
+      <svg viewBox="0 0 64 64" width="36" height="36" aria-hidden="true">
+        <rect width="64" height="64" rx="14" fill={solid ? "#053685" : "#fff"} />
+        <path
+          d="M18 14h16c8 0 13 4 13 10 0 4-2 7-6 8 5 1 8 5 8 10 0 7-6 12-14 12H18z"
+          fill={solid ? "#fff" : "#053685"}
+        />
+        <circle cx="48" cy="50" r="6" fill="#DD8D15" />
+      </svg>
+      <span className={`text-lg ${solid ? "text-brand" : "text-white"}`}>{site.name}</span>
+    </Link>
+  );
+}
+
+function ServicesMenu({ solid }: { solid: boolean }) {
+  // The menu is open for one path only: navigating closes it.
+  const location = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.pathname;
+  const setOpen = (value: boolean | ((current: boolean) => boolean)) => {
+    const next = typeof value === "function" ? value(open) : value;
+    setOpenAt(next ? location.pathname : null);
+  };
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
+  const menuId = useId();
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  // A click right after the pointer opened the menu must not close it again.
+  const openedByHover = useRef(false);
+  const show = () => {
+    clearTimeout(closeTimer.current);
+    if (!open) openedByHover.current = true;
+    setOpen(true);
+  };
+  const hideSoon = () => {
+    clearTimeout(closeTimer.current);
+    openedByHover.current = false;
+    closeTimer.current = setTimeout(() => setOpenAt(null), CLOSE_DELAY);
+  };
+  const focusItem = (index: number) => {
+    const links = menu.current?.querySelectorAll<HTMLAnchorElement>("a");
+    if (!links?.length) return;
+    links[(index + links.length) % links.length]?.focus();
+  };
+  // Escape gives the focus back to the button: that must not open the menu again.
+  const focusReturning = useRef(false);
+  const closeAndReturnFocus = () => {
+    setOpen(false);
+    focusReturning.current = true;
+    button.current?.focus();
+    focusReturning.current = false;
+  };
+
+  const onButtonKey = (event: KeyboardEvent) => {
+    if (event.key === "ArrowDown") {
+      event.preventDefault();
+      setOpen(true);
+      requestAnimationFrame(() => focusItem(0));
+    } else if (event.key === "Escape" && open) {
+      closeAndReturnFocus();
+    }
+  };
+  const onMenuKey = (event: KeyboardEvent) => {
+    const links = [...(menu.current?.querySelectorAll("a") ?? [])];
+    const index = links.indexOf(document.activeElement as HTMLAnchorElement);
+    if (event.key === "Escape") {
+      closeAndReturnFocus();
+    } else if (event.key === "ArrowDown") {
+      event.preventDefault();
+      focusItem(index + 1);
+    } else if (event.key === "ArrowUp") {
+      event.preventDefault();
+      focusItem(index - 1);
+    }
+  };
+
+  return (
+    <li
+      className="relative"
+      onMouseEnter={show}
+      onMouseLeave={hideSoon}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onFocus={(event) => {
+          // Keyboard focus opens the menu, as hovering does; a mouse click decides by itself.
+          if (!focusReturning.current && event.currentTarget.matches(":focus-visible")) {
+            setOpen(true);
+          }
+        }}
+        onClick={(event) => {
+          if (openedByHover.current) openedByHover.current = false;
+          else if (event.detail === 0 && open) {
+            // Enter or Space on the open menu's button: into the menu.
+            focusItem(0);
+          } else setOpen((value) => !value);
+        }}
+        onKeyDown={onButtonKey}
+        className={`flex items-center gap-1 rounded-md px-3 py-2 font-semibold transition-colors ${
+          solid ? "text-ink hover:text-brand" : "text-white hover:text-accent-soft"
+        }`}
+      >
+        Our Services
+        <ChevronIcon
+          width={16}
+          height={16}
+          className={`transition-transform ${open ? "rotate-180" : ""}`}
+        />
+      </button>
+      {/* Arrow keys and Escape move between the links the list holds. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+      <ul
+        ref={menu}
+        id={menuId}
+        hidden={!open}
+        onKeyDown={onMenuKey}
+        className="absolute top-full left-0 z-50 mt-1 w-72 rounded-xl bg-white p-2 shadow-xl ring-1 ring-black/5"
+      >
+        <li>
+          <Link
+            to="/services"
+            className="block rounded-lg px-3 py-2 text-sm font-bold text-brand hover:bg-brand-50 focus:bg-brand-50"
+          >
+            All services
+          </Link>
+        </li>
+        {services.map((service) => (
+          <li key={service.slug}>
+            <Link
+              to={service.path}
+              className="block rounded-lg px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50 hover:text-brand focus:bg-brand-50"
+            >
+              {service.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+const drawerItems = [
+  { to: "/", label: "Home" },
+  { to: "/about", label: "About" },
+  { to: "/services", label: "Our Services" },
+  { to: "/blog", label: "Blog" },
+  { to: "/contact", label: "Contact" },
+  { to: "/policy", label: "Policy" },
+];
+
+function MobileMenu({ solid }: { solid: boolean }) {
+  const location = useLocation();
+  // Open for one path only: following a link closes the drawer.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.pathname;
+  const setOpen = (value: boolean | ((current: boolean) => boolean)) => {
+    const next = typeof value === "function" ? value(open) : value;
+    setOpenAt(next ? location.pathname : null);
+  };
+  const button = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLDivElement>(null);
+  const drawerId = useId();
+  useEffect(() => {
+    if (!open) return;
+    drawer.current?.querySelector<HTMLElement>("a, button")?.focus();
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setOpenAt(null);
+        button.current?.focus();
+      }
+      if (event.key !== "Tab" || !drawer.current) return;
+      // Keep the focus inside the drawer while it is open.
+      const focusable = [...drawer.current.querySelectorAll<HTMLElement>("a, button")];
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last?.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.body.style.overflow = overflow;
+    };
+  }, [open]);
+
+  return (
+    <div className="md:hidden">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={drawerId}
+        aria-label={open ? "Close menu" : "Open menu"}
+        onClick={() => setOpen((value) => !value)}
+        className={`flex size-11 items-center justify-center rounded-lg ${solid ? "text-brand" : "text-white"}`}
+      >
+        <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
+          <path
+            d={open ? "M6 6l12 12M18 6 6 18" : "M4 7h16M4 12h16M4 17h16"}
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
+        </svg>
+      </button>
+      <div
+        className={`fixed inset-0 z-40 bg-navy/60 transition-opacity ${open ? "opacity-100" : "pointer-events-none opacity-0"}`}
+        onClick={() => setOpen(false)}
+        aria-hidden="true"
+      />
+      <div
+        ref={drawer}
+        id={drawerId}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Menu"
+        hidden={!open}
+        className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white p-6 shadow-2xl"
+      >
+        <div className="mb-6 flex items-center justify-between">
+          <span className="text-lg font-extrabold text-brand">{site.name}</span>
+          <button
+            type="button"
+            onClick={() => {
+              setOpen(false);
+              button.current?.focus();
+            }}
+            aria-label="Close menu"
+            className="flex size-10 items-center justify-center rounded-lg text-brand"
+          >
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          </button>
+        </div>
+        <nav aria-label="Mobile">
+          <ul className="space-y-1">
+            {drawerItems.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end
+                  className={({ isActive }) =>
+                    `block rounded-lg px-4 py-3 text-lg font-semibold ${isActive ? "bg-brand-50 text-brand" : "text-ink"}`
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}
+
+export function Header() {
+  const { pathname } = useLocation();
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > SCROLL_THRESHOLD);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+  const solid = scrolled || pathname === "/contact";
+
+  return (
+    <header
+      data-solid={solid}
+      className={`fixed inset-x-0 top-0 z-40 transition-colors duration-300 ${
+        solid ? "bg-white shadow-md" : "bg-transparent"
+      }`}
+    >
+      <div className="container-page flex h-18 items-center justify-between gap-4">
+        <Logo solid={solid} />
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {navItems.slice(0, 2).map((item) => (
+              <DesktopLink key={item.to} {...item} solid={solid} />
+            ))}
+            <ServicesMenu solid={solid} />
+            {navItems.slice(2).map((item) => (
+              <DesktopLink key={item.to} {...item} solid={solid} />
+            ))}
+            <li className="ml-3">
+              <Link
+                to="/contact"
+                className="rounded-full bg-accent px-5 py-2.5 font-bold text-navy shadow-sm transition-colors hover:bg-accent-soft"
+              >
+                Contact Us
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <MobileMenu solid={solid} />
+      </div>
+    </header>
+  );
+}
+
+function DesktopLink({ to, label, solid }: { to: string; label: string; solid: boolean }) {
+  return (
+    <li>
+      <NavLink
+        to={to}
+        end={to === "/"}
+        className={({ isActive }) =>
+          `rounded-md px-3 py-2 font-semibold transition-colors ${
+            solid
+              ? isActive
+                ? "text-brand underline decoration-accent decoration-2 underline-offset-8"
+                : "text-ink hover:text-brand"
+              : isActive
+                ? "text-white underline decoration-accent decoration-2 underline-offset-8"
+                : "text-white/90 hover:text-white"
+          }`
+        }
+      >
+        {label}
+      </NavLink>
+    </li>
+  );
+}

@@ -1,0 +1,42 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { PackagesSection } from "./packages-section.tsx";
+
+const render = (prices: Record<string, number>) =>
+  renderToStaticMarkup(
+    <MemoryRouter>
+      <PackagesSection prices={prices} />
+    </MemoryRouter>,
+  );
+const priceOf = (html: string, key: string) =>
+  new RegExp(`data-price-key="${key}">([^<]*)<`).exec(html)?.[1];
+
+describe("PackagesSection", () => {
+  it("shows each package's price from the map in naira, per month", () => {
+    const html = render({
+      "take-off": 100000,
+      "empower-me": 180000,
+      "grow-me": 250000,
+      "brand-me": 350000,
+    });
+    expect(priceOf(html, "take-off")).toBe("N100,000");
+    expect(priceOf(html, "empower-me")).toBe("N180,000");
+    expect(priceOf(html, "grow-me")).toBe("N250,000");
+    expect(priceOf(html, "brand-me")).toBe("N350,000");
+    expect(html.match(/\/month/g)).toHaveLength(4);
+    expect(html).not.toContain("Price on request");
+    for (const name of ["TAKE OFF", "EMPOWER ME", "GROW ME", "BRAND ME"])
+      expect(html).toContain(name);
+  });
+
+  it("says 'Price on request' for a missing price, never NaN", () => {
+    const html = render({ "take-off": 120000 });
+    expect(priceOf(html, "take-off")).toBe("N120,000");
+    for (const key of ["empower-me", "grow-me", "brand-me"]) {
+      expect(priceOf(html, key)).toBe("Price on request");
+    }
+    expect(html.match(/\/month/g)).toHaveLength(1);
+    expect(html).not.toContain("NaN");
+  });
+});

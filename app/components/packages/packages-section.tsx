@@ -1,0 +1,85 @@
+import { Link } from "react-router";
+import { naira } from "../../../common/format.ts";
+import { PACKAGE_NOTE, socialPackages } from "../../content/packages.ts";
+import { SectionHeading } from "../sections/section-heading.tsx";
+import { CheckIcon } from "../ui/icons.tsx";
+
+/**
+ * The four Social Media Management packages, priced from the database (`prices` maps key to
+ * naira). A missing price reads "Price on request".
+ */
+export function PackagesSection({
+  prices,
+  cta = { to: "/social-media-management#package-form", label: "Choose Package" },
+}: {
+  prices: Record<string, number>;
+  cta?: { to: string; label: string };
+}) {
+  return (
+    <section aria-labelledby="packages-title" className="bg-white py-16 md:py-24">
+      <div className="container-page">
+        <SectionHeading
+          id="packages-title"
+          badge="Pricing"
+          title="Social Media Management Packages"
+          intro={`${PACKAGE_NOTE}. Pick the pace that suits your business and change it as you grow.`}
+        />
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {socialPackages.map((pack) => (
+            <li
+              key={pack.priceKey}
+              className={`relative flex flex-col rounded-2xl p-6 shadow-md ${
+                pack.featured ? "bg-brand text-white ring-4 ring-accent" : "bg-white text-ink"
+              }`}
+            >
+              {pack.featured && (
+                <p className="absolute -top-3 right-6 rounded-full bg-accent px-3 py-1 text-xs font-bold text-navy">
+                  Most popular
+                </p>
+              )}
+              <h3
+                className={`text-lg font-extrabold ${pack.featured ? "text-white" : "text-navy"}`}
+              >
+                {pack.name}
+              </h3>
+              <p className="mt-3">
+                <span
+                  className={`text-3xl font-extrabold ${pack.featured ? "text-white" : "text-brand"}`}
+                  data-price-key={pack.priceKey}
+                >
+                  {naira(prices[pack.priceKey])}
+                </span>
+                {prices[pack.priceKey] !== undefined && (
+                  <span className={pack.featured ? "text-brand-100" : "text-muted"}> /month</span>
+                )}
+              </p>
+              <ul className="mt-5 flex-1 space-y-2 text-sm">
+                {pack.features.map((feature) => (
+                  <li key={feature} className="flex gap-2">
+                    <CheckIcon
+                      width={18}
+                      height={18}
+                      className={`shrink-0 ${pack.featured ? "text-accent-soft" : "text-brand"}`}
+                    />
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+              <Link
+                to={cta.to}
+                className={`mt-6 rounded-full px-5 py-2.5 text-center font-bold ${
+                  pack.featured
+                    ? "bg-accent text-navy hover:bg-accent-soft"
+                    : "bg-brand text-white hover:bg-brand-700"
+                }`}
+                aria-label={`${cta.label}: ${pack.name}`}
+              >
+                {cta.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

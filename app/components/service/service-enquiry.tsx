@@ -1,0 +1,87 @@
+import { site } from "../../../common/site-config.ts";
+import { EnquiryForm } from "../forms/enquiry-form.tsx";
+import { SectionHeading } from "../sections/section-heading.tsx";
+import { CheckIcon, MailIcon, PhoneIcon } from "../ui/icons.tsx";
+
+const promises = [
+  "A free consultation about your goals and budget",
+  "Clear prices in naira before any work starts",
+  "A reply within one working day",
+];
+
+/**
+ * The service enquiry at the foot of every service page: the form (serviceType = the
+ * service's name, options = its blocks) beside what happens next and how to call instead.
+ */
+export function ServiceEnquiry({
+  serviceName,
+  options,
+  tone,
+}: {
+  serviceName: string;
+  options: readonly string[];
+  /** The background, so that it differs from the section above. */
+  tone: "white" | "tinted";
+}) {
+  return (
+    <section
+      id="enquiry"
+      aria-labelledby="enquiry-title"
+      className={`scroll-mt-20 py-16 md:py-24 ${tone === "white" ? "bg-white" : "bg-brand-50"}`}
+    >
+      <div className="container-page grid gap-10 lg:grid-cols-[1fr_1.5fr] lg:items-start lg:gap-16">
+        <div>
+          <SectionHeading
+            id="enquiry-title"
+            badge="Enquiry"
+            title={`Request ${serviceName}`}
+            intro="Tick what you need and tell us how to reach you."
+            align="left"
+          />
+          <ul className="mt-8 space-y-3">
+            {promises.map((promise) => (
+              <li key={promise} className="flex gap-3 text-ink">
+                <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand text-white">
+                  <CheckIcon width={14} height={14} />
+                </span>
+                {promise}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-8 font-bold text-navy">Prefer to talk?</p>
+          <ul className="mt-3 space-y-2">
+            <li>
+              <a
+                href={`tel:${site.phoneHref}`}
+                className="inline-flex items-center gap-2 font-semibold text-brand hover:underline"
+              >
+                <PhoneIcon width={18} height={18} />
+                {site.phone}
+              </a>
+            </li>
+            <li>
+              <a
+                href={`mailto:${site.email}`}
+                className="inline-flex items-center gap-2 font-semibold [overflow-wrap:anywhere] text-brand hover:underline"
+              >
+                <MailIcon width={18} height={18} className="shrink-0" />
+                {site.email}
+              </a>
+            </li>
+          </ul>
+        </div>
+        <div className="rounded-3xl bg-white p-6 shadow-xl ring-1 ring-black/5 md:p-8">
+          <EnquiryForm
+            kind="service"
+            intent="service-form"
+            serviceName={serviceName}
+            options={options}
+            submitLabel="Submit"
+            busyLabel="submitting..."
+            wide
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

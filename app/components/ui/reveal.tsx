@@ -1,0 +1,57 @@
+import { useEffect, useRef, type ElementType, type ReactNode } from "react";
+
+interface RevealProps {
+  children: ReactNode;
+  /** Delay before this element's reveal, for staggering (the spec uses 50–900 ms). */
+  delay?: number;
+  /** "up" slides up while fading in; "fade" only fades. */
+  effect?: "up" | "fade" | "left" | "right";
+  as?: ElementType;
+  className?: string;
+}
+
+/**
+ * Scroll reveal (spec §4/§9: once, 2000 ms, ease-in-out, staggered). The content is in the
+ * server HTML and visible without JavaScript: only after hydration, and only for elements
+ * still below the viewport, does it hide them until they scroll into view. Nothing moves
+ * under prefers-reduced-motion.
+ */
+export function Reveal({
+  children,
+  delay = 0,
+  effect = "up",
+  as: Tag = "div",
+  className,
+}: RevealProps) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const rect = element.getBoundingClientRect();
+    if (rect.top < window.innerHeight && rect.bottom > 0) return; // already on screen
+    element.classList.add("reveal-hidden");
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          element.classList.remove("reveal-hidden");
+          observer.disconnect();
+        }
+      },
+      { rootMargin: "0px 0px -120px 0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <Tag
+      ref={ref}
+      className={["reveal", className].filter(Boolean).join(" ")}
+      data-reveal={effect}
+      style={delay ? { transitionDelay: `${delay}ms` } : undefined}
+    >
+      {children}
+    </Tag>
+  );
+}

@@ -1,0 +1,68 @@
+import type { MetaDescriptor } from "react-router";
+import { site } from "../../common/site-config.ts";
+
+interface RouteMatchLike {
+  id: string;
+  loaderData?: unknown;
+}
+
+/** The public origin the root loader exposes (PUBLIC_ORIGIN), for absolute URLs in meta tags. */
+export function originFrom(matches: readonly (RouteMatchLike | undefined)[]): string {
+  const root = matches.find((match) => match?.id === "root");
+  const data = root?.loaderData as { origin?: string } | undefined;
+  return data?.origin ?? site.defaultOrigin;
+}
+
+export interface PageSeo {
+  /** Page title without the agency name; omit for the home page. */
+  title?: string;
+  description: string;
+  /** Path of the page, e.g. "/about": the canonical URL is origin + path. */
+  path: string;
+  origin: string;
+  /** Absolute or root-relative URL of the share image. */
+  image?: string;
+  imageAlt?: string;
+  type?: "website" | "article";
+  /** ISO date of publication, for articles. */
+  publishedTime?: string;
+  noindex?: boolean;
+}
+
+/** Title, description, canonical link, Open Graph and Twitter card tags for a page. */
+export function seo(page: PageSeo): MetaDescriptor[] {
+  const title = page.title ? `${page.title} | ${site.name}` : `${site.name} | ${site.tagline}`;
+  const url = `${page.origin}${page.path === "/" ? "/" : page.path.replace(/\/+$/, "")}`;
+  const image = page.image
+    ? page.image.startsWith("http")
+      ? page.image
+      : `${page.origin}${page.image}`
+    : `${page.origin}/images/og-default.png`;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: site.name },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:image:alt", content: page.imageAlt ?? site.name },
+    { property: "og:locale", content: "en_NG" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: page.description },
+    { name: "twitter:image", content: image },
+  ];
+  if (page.publishedTime) {
+    tags.push({ property: "article:published_time", content: page.publishedTime });
+  }
+  if (page.noindex) tags.push({ name: "robots", content: "noindex" });
+  return tags;
+}
+
+/** A JSON-LD block for a route's meta export. */
+export function jsonLd(data: Record<string, unknown>): MetaDescriptor {
+  return { "script:ld+json": data };
+}

@@ -1,0 +1,168 @@
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { siteServicesContext, type SiteServices } from "../../common/load-context.ts";
+import type { Enquiry, ParsedEnquiryInput } from "../../common/schemas/enquiry.ts";
+import type { FormResult } from "./form-result.ts";
+import { newsletterMessages } from "./newsletter-messages.ts";
+import { siteFormAction } from "./site-form-action.ts";
+
+/**
+ * The action's own rules (which form, which schema, which message, what is kept), with the
+ * two services it calls recording what they were given. The browser tests post the same
+ * forms without JavaScript to the real server and database.
+ */
+function servicesThatRecord({ failing = false } = {}) {
+  const enquiries: ParsedEnquiryInput[] = [];
+  const subscribed = new Set<string>();
+  const services = {
+    origin: "https://example.ng",
+    enquiries: {
+      async create(input: ParsedEnquiryInput) {
+        if (failing) throw new Error("database is down");
+        enquiries.push(input);
+        return { _id: String(enquiries.length) } as Enquiry;
+      },
+    },
+    newsletter: {
+      async subscribe(email: string) {
+        if (failing) throw new Error("database is down");
+        const created = !subscribed.has(email);
+        subscribed.add(email);
+        return { subscriber: { _id: email, email, date: "2026-01-01T00:00:00.000Z" }, created };
+      },
+    },
+  } as unknown as SiteServices;
+  return { services, enquiries };
+}
+
+async function post(services: SiteServices, entries: [string, string][]) {
+  const body = new URLSearchParams(entries);
+  const context = new RouterContextProvider();
+  context.set(siteServicesContext, services);
+  const answer = (await siteFormAction({
+    request: new Request("https://example.ng/social-media", { method: "POST", body }),
+    context,
+    params: {},
+    unstable_pattern: "/social-media",
+  } as unknown as Parameters<typeof siteFormAction>[0])) as unknown as {
+    data: FormResult;
+    init: ResponseInit | null;
+  };
+  return { result: answer.data, status: answer.init?.status ?? 200 };
+}
+
+const serviceForm: [string, string][] = [
+  ["intent", "service-form"],
+  ["kind", "service"],
+  ["serviceType", "Social Media Marketing"],
+  ["companyName", "Obi Foods"],
+  ["name", "Chidi Obi"],
+  ["email", "chidi@example.com"],
+  ["phoneNumber", "8031234567"],
+];
+
+describe("siteFormAction", () => {
+  it("stores a valid service enquiry and answers the success message for that form", async () => {
+    const { services, enquiries } = servicesThatRecord();
+    const { result, status } = await post(services, [
+      ...serviceForm,
+      ["options", "Paid Promotions"],
+      ["options", "Performance Tracking"],
+    ]);
+    expect(status).toBe(200);
+    expect(result).toEqual({
+      intent: "service-form",
+      ok: true,
+      message: "Form submitted successfully!",
+    });
+    expect(enquiries).toEqual([
+      expect.objectContaining({
+        companyName: "Obi Foods",
+        email: "chidi@example.com",
+        phoneNumber: "+2348031234567",
+        options: ["Paid Promotions", "Performance Tracking"],
+        serviceType: "Social Media Marketing",
+      }),
+    ]);
+  });
+
+  it("refuses with the spec's message, names the fields and gives back what was typed", async () => {
+    const { services, enquiries } = servicesThatRecord();
+    const { result, status } = await post(services, serviceForm);
+    expect(status).toBe(400);
+    expect(result).toMatchObject({
+      intent: "service-form",
+      ok: false,
+      message: "Please select at least one option.",
+      fields: ["options"],
+      values: { companyName: "Obi Foods", name: "Chidi Obi", phoneNumber: "8031234567" },
+    });
+    expect(enquiries).toEqual([]);
+  });
+
+  it("puts required before the e-mail rule", async () => {
+    const { services } = servicesThatRecord();
+    const { result } = await post(services, [
+      ["intent", "home"],
+      ["kind", "home"],
+      ["email", "not-an-email"],
+    ]);
+    expect(result).toMatchObject({
+      message: "Please fill in all required fields.",
+      fields: ["name"],
+    });
+  });
+
+  it("answers the failure message with the input kept when storing fails", async () => {
+    const { services } = servicesThatRecord({ failing: true });
+    const { result, status } = await post(services, [
+      ["intent", "home"],
+      ["kind", "home"],
+      ["name", "Ada"],
+      ["email", "ada@example.com"],
+      ["textarea", "Hello"],
+    ]);
+    expect(status).toBe(500);
+    expect(result).toMatchObject({
+      ok: false,
+      message: "An error occurred. Please try again later.",
+      values: { name: "Ada", textarea: "Hello" },
+    });
+  });
+
+  it("refuses a form it does not know", async () => {
+    const { services } = servicesThatRecord();
+    const { status, result } = await post(services, [
+      ["intent", "x"],
+      ["kind", "admin"],
+    ]);
+    expect(status).toBe(400);
+    expect(result.ok).toBe(false);
+  });
+
+  it("subscribes to the newsletter once, then says it already is", async () => {
+    const { services } = servicesThatRecord();
+    const fields: [string, string][] = [
+      ["intent", "insights"],
+      ["kind", "newsletter"],
+      ["email", "Reader@Example.com"],
+    ];
+    expect((await post(services, fields)).result).toEqual({
+      intent: "insights",
+      ok: true,
+      message: newsletterMessages.subscribed,
+    });
+    expect((await post(services, fields)).result.message).toBe(newsletterMessages.already);
+    const bad = await post(services, [
+      ["intent", "newsletter"],
+      ["kind", "newsletter"],
+      ["email", "reader@"],
+    ]);
+    expect(bad.status).toBe(400);
+    expect(bad.result).toMatchObject({
+      message: "Please enter a valid email address.",
+      fields: ["email"],
+      values: { email: "reader@" },
+    });
+  });
+});

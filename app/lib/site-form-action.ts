@@ -1,0 +1,58 @@
+import { data, type ActionFunctionArgs } from "react-router";
+import { siteServicesContext } from "../../common/load-context.ts";
+import { messages } from "../../common/messages.ts";
+import { firstMessage } from "../../common/schemas/common.ts";
+import { enquiryInputSchema } from "../../common/schemas/enquiry.ts";
+import { subscribeSchema } from "../../common/schemas/newsletter.ts";
+import {
+  ENQUIRY_KINDS,
+  enquiryPayload,
+  formValues,
+  type EnquiryFormKind,
+} from "./enquiry-payload.ts";
+import { fieldsWith, type FormResult } from "./form-result.ts";
+import { newsletterMessages } from "./newsletter-messages.ts";
+
+/**
+ * The public forms without JavaScript: the browser posts the form to its page, this action
+ * validates it with the same schema as the API and stores it through the same services, and
+ * the page renders again with the same message (and, on failure, what the visitor typed).
+ */
+export async function siteFormAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const values = formValues(form);
+  const intent = String(form.get("intent") ?? "");
+  const kind = String(form.get("kind") ?? "");
+  const services = context.get(siteServicesContext);
+  const fail = (message: string, status = 400, fields?: string[]) =>
+    data<FormResult>({ intent, ok: false, message, values, fields }, { status });
+  const invalid = (issues: Parameters<typeof fieldsWith>[0]) => {
+    const message = firstMessage(issues);
+    return fail(message, 400, fieldsWith(issues, message));
+  };
+
+  if (kind === "newsletter") {
+    const parsed = subscribeSchema.safeParse({ email: form.get("email") ?? "" });
+    if (!parsed.success) return invalid(parsed.error.issues);
+    try {
+      const { created } = await services.newsletter.subscribe(parsed.data.email);
+      return data<FormResult>({
+        intent,
+        ok: true,
+        message: created ? newsletterMessages.subscribed : newsletterMessages.already,
+      });
+    } catch {
+      return fail(messages.submitError, 500);
+    }
+  }
+
+  if (!ENQUIRY_KINDS.includes(kind as EnquiryFormKind)) return fail("Unknown form.");
+  const parsed = enquiryInputSchema.safeParse(enquiryPayload(kind as EnquiryFormKind, values));
+  if (!parsed.success) return invalid(parsed.error.issues);
+  try {
+    await services.enquiries.create(parsed.data);
+    return data<FormResult>({ intent, ok: true, message: messages.submitSuccess });
+  } catch {
+    return fail(messages.submitError, 500);
+  }
+}

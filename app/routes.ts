@@ -1,0 +1,42 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { servicePages } from "./content/service-routes.ts";
+
+export default [
+  // Resource routes (no layout)
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("blog/rss.xml", "routes/rss.ts"),
+
+  // Public site
+  layout("routes/site-layout.tsx", [
+    index("routes/home.tsx"),
+    route("about", "routes/about.tsx"),
+    route("about/team", "routes/team.tsx"),
+    route("services", "routes/services.tsx"),
+    // The seven service pages share one module; the loader picks the service by path.
+    ...servicePages.map((slug) =>
+      route(slug, "routes/service-page.tsx", { id: `service-${slug}` }),
+    ),
+    route("blog", "routes/blog-index.tsx"),
+    route("blog/:id", "routes/blog-post.tsx"),
+    route("policy", "routes/policy.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+
+  // Back office
+  ...prefix("admin", [
+    index("routes/admin/index.tsx"),
+    route("login", "routes/admin/login.tsx"),
+    layout("routes/admin/layout.tsx", [
+      route("dashboard", "routes/admin/dashboard.tsx"),
+      route("create", "routes/admin/blog-create.tsx"),
+      route("edit/:id", "routes/admin/blog-edit.tsx"),
+      route("portfolio", "routes/admin/portfolio.tsx"),
+      route("prices", "routes/admin/prices.tsx"),
+      route("enquiries", "routes/admin/enquiries.tsx"),
+      route("enquiries/:id", "routes/admin/enquiry.tsx"),
+      route("subscribers", "routes/admin/subscribers.tsx"),
+    ]),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,97 @@
+import { Link } from "react-router";
+import { site } from "../../common/site-config.ts";
+import { Claims } from "../components/sections/claims.tsx";
+import { LetsGetStarted } from "../components/sections/lets-get-started.tsx";
+import { PageHero } from "../components/sections/page-hero.tsx";
+import { SectionHeading } from "../components/sections/section-heading.tsx";
+import { TeamGrid } from "../components/sections/team-grid.tsx";
+import { Reveal } from "../components/ui/reveal.tsx";
+import { buttonPrimary } from "../components/ui/styles.ts";
+import { aboutHero, mission, reasons, welcome } from "../content/about.ts";
+import { originFrom, seo } from "../lib/seo.ts";
+import type { Route } from "./+types/about";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: "About Us",
+    description: `${site.name} is a Lagos digital marketing agency: our mission, why clients choose us and the team behind the work.`,
+    path: "/about",
+    origin: originFrom(matches),
+  });
+
+export default function About() {
+  return (
+    <>
+      <PageHero
+        title={aboutHero.title}
+        subtitle={aboutHero.subtitle}
+        image="/images/about-level-up.svg"
+        crumb="About"
+      />
+      <section aria-labelledby="welcome-title" className="bg-white py-16 md:py-24">
+        <div className="container-page grid items-center gap-12 md:grid-cols-2">
+          <Reveal>
+            <SectionHeading
+              id="welcome-title"
+              badge="Welcome"
+              title={`Welcome to ${site.name}`}
+              align="left"
+            />
+            <p className="mt-5 text-lg text-muted">{welcome}</p>
+            <Link to="/contact" className={`${buttonPrimary} mt-8`}>
+              Get in Touch
+            </Link>
+          </Reveal>
+          <Reveal delay={200}>
+            <Claims />
+          </Reveal>
+        </div>
+      </section>
+      <section aria-labelledby="mission-title" className="bg-brand py-16 text-white md:py-20">
+        <div className="container-page max-w-4xl text-center">
+          <h2 id="mission-title" className="text-3xl font-extrabold md:text-4xl">
+            Our Mission
+          </h2>
+          <p className="mt-5 text-lg text-brand-100 md:text-xl">{mission}</p>
+        </div>
+      </section>
+      <section aria-labelledby="why-title" className="bg-brand-50 py-16 md:py-24">
+        <div className="container-page">
+          <SectionHeading id="why-title" badge="Why Us" title="Why Choose Us" />
+          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {reasons.map((reason, index) => (
+              <Reveal as="li" key={reason.title} delay={50 + index * 150}>
+                <div className="h-full rounded-2xl bg-white p-6 shadow-md">
+                  <span className="flex size-12 items-center justify-center rounded-xl bg-accent text-xl font-extrabold text-navy">
+                    {index + 1}
+                  </span>
+                  <h3 className="mt-4 text-lg font-bold text-navy">{reason.title}</h3>
+                  <p className="mt-2 text-muted">{reason.text}</p>
+                </div>
+              </Reveal>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section aria-labelledby="team-title" className="bg-white py-16 md:py-24">
+        <div className="container-page">
+          <SectionHeading
+            id="team-title"
+            badge="Our People"
+            title="Meet Our Team"
+            intro="The people who will plan, make and run your campaigns."
+          />
+          <div className="mt-12">
+            <TeamGrid />
+          </div>
+          <p className="mt-10 text-center">
+            <Link to="/about/team" className="font-bold text-brand underline underline-offset-4">
+              More about the team
+            </Link>
+          </p>
+        </div>
+      </section>
+      <LetsGetStarted />
+    </>
+  );
+}

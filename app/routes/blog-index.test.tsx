@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from "@testing-library/react";
+import { createRoutesStub, RouterContextProvider } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { siteServicesContext, type SiteServices } from "../../common/load-context.ts";
+import type { Blog } from "../../common/schemas/blog.ts";
+import BlogIndex, { loader } from "./blog-index.tsx";
+
+// The blog list when the database cannot be read: the page still renders, with the spec's
+// message. (The browser tests cover the list over the real database.)
+
+afterEach(cleanup);
+
+function contextWith(list: (filter?: { q?: string }) => Promise<Blog[]>) {
+  const context = new RouterContextProvider();
+  context.set(siteServicesContext, { blogs: { list } } as unknown as SiteServices);
+  return context;
+}
+
+const args = (url: string, context: RouterContextProvider) =>
+  ({ request: new Request(url), context, params: {} }) as unknown as Parameters<typeof loader>[0];
+
+describe("blog list loader", () => {
+  it("passes the trimmed search to the blogs service", async () => {
+    const seen: (string | undefined)[] = [];
+    const context = contextWith(async (filter) => {
+      seen.push(filter?.q);
+      return [];
+    });
+    expect(await loader(args("https://x.ng/blog?q=%20ads%20", context))).toEqual({
+      q: "ads",
+      blogs: [],
+      failed: false,
+    });
+    await loader(args("https://x.ng/blog", context));
+    expect(seen).toEqual(["ads", undefined]);
+  });
+
+  it("reports a failure instead of throwing, and the page says so in red", async () => {
+    const context = contextWith(async () => {
+      throw new Error("database is down");
+    });
+    const data = await loader(args("https://x.ng/blog", context));
+    expect(data).toEqual({ q: "", blogs: [], failed: true });
+
+    const Stub = createRoutesStub([{ path: "/blog", Component: BlogIndex, loader: () => data }]);
+    render(<Stub initialEntries={["/blog"]} />);
+    const alert = await screen.findByText("Failed to fetch blogs. Please reload page");
+    expect(alert.getAttribute("role")).toBe("alert");
+    expect(alert.className).toContain("text-danger");
+    expect(screen.queryByText("No articles yet. Check back soon.")).toBeNull();
+  });
+});

@@ -1,0 +1,132 @@
+import { Form, Link } from "react-router";
+import { formatDate, readTime, teaser } from "../../common/format.ts";
+import { siteServicesContext } from "../../common/load-context.ts";
+import { messages } from "../../common/messages.ts";
+import type { Blog } from "../../common/schemas/blog.ts";
+import { site } from "../../common/site-config.ts";
+import { BlogImage } from "../components/blog/blog-image.tsx";
+import { InsightsSignup } from "../components/forms/newsletter-form.tsx";
+import { PageHero } from "../components/sections/page-hero.tsx";
+import { ArrowIcon } from "../components/ui/icons.tsx";
+import { originFrom, seo } from "../lib/seo.ts";
+import type { Route } from "./+types/blog-index";
+
+export { siteFormAction as action } from "../lib/site-form-action.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 200);
+  try {
+    const blogs = await context.get(siteServicesContext).blogs.list({ q: q || undefined });
+    return { q, blogs, failed: false };
+  } catch (error) {
+    console.error("Could not load the blog list:", error);
+    return { q, blogs: [] as Blog[], failed: true };
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  seo({
+    title: loaderData?.q ? `Search: ${loaderData.q} | Blog` : "Blog",
+    description: `Insights, tips and actionable advice on social media, ads, branding and growth from the experts at ${site.name}.`,
+    path: "/blog",
+    origin: originFrom(matches),
+    noindex: Boolean(loaderData?.q),
+  });
+
+function BlogCard({ blog }: { blog: Blog }) {
+  return (
+    <li>
+      <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-black/5">
+        <BlogImage
+          blog={blog}
+          sizes="(max-width: 768px) 50vw, 33vw"
+          className="aspect-[1200/630] w-full object-cover"
+        />
+        <div className="flex flex-1 flex-col p-3 sm:p-5">
+          <p className="flex flex-wrap gap-x-3 text-xs font-semibold text-muted sm:text-sm">
+            <time dateTime={blog.date}>{formatDate(blog.date)}</time>
+            <span>{readTime(blog.duration)}</span>
+          </p>
+          <h2 className="mt-2 text-base leading-snug font-bold text-navy sm:text-xl">
+            {blog.title}
+          </h2>
+          <p className="mt-2 flex-1 text-sm text-muted sm:text-base">{teaser(blog.content, 15)}</p>
+          <Link
+            to={`/blog/${blog._id}`}
+            className="mt-4 inline-flex items-center gap-1.5 text-sm font-bold text-brand hover:underline sm:text-base"
+          >
+            Read More<span className="sr-only">: {blog.title}</span>
+            <ArrowIcon width={18} height={18} />
+          </Link>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+export default function BlogIndex({ loaderData }: Route.ComponentProps) {
+  const { q, blogs, failed } = loaderData;
+  return (
+    <>
+      <PageHero
+        title={`${site.name} Blog`}
+        subtitle="Insights, tips and actionable advice from industry experts to help your business grow."
+        crumb="Blog"
+      >
+        <Form method="get" role="search" className="mt-8 flex max-w-xl gap-2">
+          <label htmlFor="blog-search" className="sr-only">
+            Search the blog
+          </label>
+          <input
+            id="blog-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            key={q}
+            maxLength={200}
+            placeholder="Search articles"
+            className="min-w-0 flex-1 rounded-full border-0 bg-white px-5 py-3 text-ink focus:ring-2 focus:ring-accent focus:outline-none"
+          />
+          <button
+            type="submit"
+            className="rounded-full bg-accent px-6 py-3 font-bold text-navy hover:bg-accent-soft"
+          >
+            Search
+          </button>
+        </Form>
+      </PageHero>
+      <section aria-label="Articles" className="bg-brand-50 py-16 md:py-20">
+        <div className="container-page">
+          <p className="mx-auto max-w-3xl text-center text-lg text-ink">
+            Your go-to resource for digital transformation, marketing insights, and business growth
+            strategies.
+          </p>
+          {q && !failed && (
+            <p className="mt-6 text-center text-muted" aria-live="polite">
+              {blogs.length === 0
+                ? `No articles match “${q}”.`
+                : `${blogs.length} article${blogs.length === 1 ? "" : "s"} match “${q}”.`}{" "}
+              <Link to="/blog" className="font-semibold text-brand underline">
+                Show all articles
+              </Link>
+            </p>
+          )}
+          {failed ? (
+            <p role="alert" className="mt-10 text-center font-semibold text-danger">
+              {messages.blogsFetchFailed}
+            </p>
+          ) : blogs.length === 0 && !q ? (
+            <p className="mt-10 text-center text-muted">No articles yet. Check back soon.</p>
+          ) : (
+            <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3">
+              {blogs.map((blog) => (
+                <BlogCard key={blog._id} blog={blog} />
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+      <InsightsSignup />
+    </>
+  );
+}

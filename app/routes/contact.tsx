@@ -1,0 +1,140 @@
+import { postalAddress, site } from "../../common/site-config.ts";
+import { FaqAccordion } from "../components/contact/faq-accordion.tsx";
+import { ParallaxBanner } from "../components/contact/parallax-banner.tsx";
+import { EnquiryForm } from "../components/forms/enquiry-form.tsx";
+import { socialLinks } from "../components/layout/social-links.ts";
+import { SectionHeading } from "../components/sections/section-heading.tsx";
+import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "../components/ui/icons.tsx";
+import { contactPage } from "../content/contact.ts";
+import { faq } from "../content/faq.ts";
+import { services } from "../content/services.ts";
+import { jsonLd, originFrom, seo } from "../lib/seo.ts";
+import type { Route } from "./+types/contact";
+
+export { siteFormAction as action } from "../lib/site-form-action.ts";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo({
+    title: contactPage.title,
+    description: `Call, e-mail or visit ${site.name} in ${site.address.city}, or send an enquiry. Office hours ${site.officeHours}.`,
+    path: "/contact",
+    origin: originFrom(matches),
+  }),
+  jsonLd({
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: faq.map((item) => ({
+      "@type": "Question",
+      name: item.question,
+      acceptedAnswer: { "@type": "Answer", text: item.answer },
+    })),
+  }),
+];
+
+const details = [
+  { label: "Phone", value: site.phone, href: `tel:${site.phoneHref}`, Icon: PhoneIcon },
+  { label: "Email", value: site.email, href: `mailto:${site.email}`, Icon: MailIcon },
+  { label: "Office", value: postalAddress, Icon: PinIcon },
+  { label: "Office Hours", value: site.officeHours, Icon: ClockIcon },
+];
+
+export default function Contact() {
+  return (
+    <>
+      <ParallaxBanner image="/images/contact-banner.svg">
+        <div className="container-page grid items-center gap-10 pt-32 pb-16 md:grid-cols-2 md:pt-40 md:pb-24">
+          <div className="text-white">
+            <h1 className="text-4xl font-extrabold md:text-5xl">{contactPage.title}</h1>
+            <p className="mt-5 max-w-xl text-lg text-brand-100">{contactPage.intro}</p>
+          </div>
+          <div className="rounded-3xl bg-white p-6 shadow-2xl md:p-8">
+            <EnquiryForm
+              kind="quick"
+              heading={
+                <h2 className="text-xl font-extrabold text-navy">{contactPage.quickFormTitle}</h2>
+              }
+              submitLabel="Send Message"
+              busyLabel="sending..."
+            />
+          </div>
+        </div>
+      </ParallaxBanner>
+
+      <section aria-labelledby="details-title" className="bg-white py-16 md:py-24">
+        <div className="container-page grid gap-12 lg:grid-cols-[1fr_1.5fr]">
+          <div>
+            <SectionHeading
+              id="details-title"
+              badge={contactPage.detailsBadge}
+              title={contactPage.detailsTitle}
+              align="left"
+            />
+            <ul className="mt-8 space-y-5">
+              {details.map(({ label, value, href, Icon }) => (
+                <li key={label} className="flex gap-4">
+                  <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand text-white">
+                    <Icon />
+                  </span>
+                  <div>
+                    <p className="text-sm font-semibold text-muted">{label}</p>
+                    {href ? (
+                      <a
+                        href={href}
+                        className="font-bold text-brand underline-offset-4 hover:underline"
+                      >
+                        {value}
+                      </a>
+                    ) : (
+                      <p className="font-bold text-navy">{value}</p>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <h3 className="mt-10 text-lg font-bold text-navy">{contactPage.followTitle}</h3>
+            <ul className="mt-4 flex flex-wrap gap-3">
+              {socialLinks.map(({ name, href, Icon }) => (
+                <li key={name}>
+                  <a
+                    href={href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="flex items-center gap-2 rounded-full bg-brand-50 px-4 py-2 font-semibold text-brand hover:bg-brand hover:text-white"
+                  >
+                    <Icon width={16} height={16} />
+                    {name}
+                    <span className="sr-only">(opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="rounded-3xl bg-white p-6 shadow-xl ring-1 ring-black/5 md:p-8">
+            <h2 className="text-2xl font-extrabold text-navy">{contactPage.longFormTitle}</h2>
+            <p className="mt-2 mb-6 text-muted">{contactPage.longFormIntro}</p>
+            <EnquiryForm
+              kind="long"
+              options={services.map((service) => service.name)}
+              submitLabel="Submit"
+              busyLabel="submitting..."
+              wide
+            />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="faq-title" className="bg-brand-50 py-16 md:py-24">
+        <div className="container-page max-w-3xl">
+          <SectionHeading
+            id="faq-title"
+            badge={contactPage.faqBadge}
+            title={contactPage.faqTitle}
+          />
+          <div className="mt-10">
+            <FaqAccordion />
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,184 @@
+import { Suspense } from "react";
+import { Link } from "react-router";
+import { siteServicesContext } from "../../common/load-context.ts";
+import { site } from "../../common/site-config.ts";
+import { youtubeThumbnail, youtubeWatchUrl } from "../../common/youtube.ts";
+import { FloatingEnquiry } from "../components/forms/floating-enquiry.tsx";
+import { deferredComponent } from "../components/home/deferred.ts";
+import { Claims } from "../components/sections/claims.tsx";
+import { SectionHeading } from "../components/sections/section-heading.tsx";
+import { CheckIcon } from "../components/ui/icons.tsx";
+import { Reveal } from "../components/ui/reveal.tsx";
+import { buttonOutlineLight, buttonPrimary } from "../components/ui/styles.ts";
+import { aboutSection } from "../content/home.ts";
+import { builtInPortfolio, type PortfolioItem } from "../content/portfolio.ts";
+import { loadPrices } from "../lib/prices.server.ts";
+import { jsonLd, originFrom, seo } from "../lib/seo.ts";
+import type { Route } from "./+types/home";
+
+export { siteFormAction as action } from "../lib/site-form-action.ts";
+
+// Everything below the About Us section is its own chunk (performance budget: ≤ 130 KB of
+// JavaScript on the first visit). The server renders it in full; the browser hydrates it a
+// moment after the hero and About Us.
+const HomeBelowFold = deferredComponent(() =>
+  import("../components/home/home-below-fold.tsx").then((module) => module.HomeBelowFold),
+);
+if (typeof document !== "undefined") void HomeBelowFold.preload();
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const siteServices = context.get(siteServicesContext);
+  const [prices, videos] = await Promise.all([
+    loadPrices(siteServices),
+    siteServices.videos.list().catch(() => []),
+    HomeBelowFold.preload(),
+  ]);
+  // The latest six uploads; the built-in items until the agency uploads its own.
+  const portfolio: PortfolioItem[] = videos.slice(0, 6).map((video, index) => ({
+    title: `Portfolio video ${index + 1}`,
+    image:
+      (video.youtubeURL && youtubeThumbnail(video.youtubeURL)) ??
+      builtInPortfolio[index % 6]!.image,
+    href: (video.youtubeURL && youtubeWatchUrl(video.youtubeURL)) ?? video.url,
+  }));
+  return { prices, portfolio: portfolio.length > 0 ? portfolio : builtInPortfolio };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const origin = originFrom(matches);
+  return [
+    ...seo({ description: site.description, path: "/", origin }),
+    jsonLd({
+      "@context": "https://schema.org",
+      "@type": ["Organization", "LocalBusiness"],
+      name: site.name,
+      description: site.description,
+      url: `${origin}/`,
+      logo: `${origin}/favicon.svg`,
+      image: `${origin}/images/og-default.png`,
+      telephone: site.phone,
+      email: site.email,
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: site.address.street,
+        addressLocality: site.address.city,
+        addressRegion: site.address.region,
+        addressCountry: site.address.countryCode,
+      },
+      openingHours: "Mo-Sa 08:00-17:00",
+      priceRange: "₦₦",
+      sameAs: Object.values(site.socials),
+    }),
+  ];
+};
+
+function Hero() {
+  return (
+    <section className="relative bg-gradient-to-br from-brand via-brand to-navy pt-28 pb-16 text-white md:pt-36 md:pb-24">
+      <div aria-hidden="true" className="absolute inset-0 overflow-hidden">
+        <div className="absolute -top-40 -right-40 size-[30rem] rounded-full border-[3rem] border-white/5" />
+        <div className="absolute -bottom-48 -left-32 size-96 rounded-full bg-white/5" />
+      </div>
+      <div className="container-page relative grid items-center gap-10 md:grid-cols-2">
+        {/* Room on the right for the 'Send Enquiry' tab on phones. */}
+        <div className="pr-12 md:pr-0">
+          <Reveal delay={50}>
+            <p className="inline-block rounded-full bg-white/10 px-4 py-1 text-sm font-bold text-accent-soft">
+              Welcome to {site.name}
+            </p>
+          </Reveal>
+          <Reveal delay={200}>
+            <h1 className="mt-4 text-4xl leading-tight font-extrabold md:text-6xl">{site.name}</h1>
+          </Reveal>
+          <Reveal delay={350}>
+            <p className="mt-5 max-w-xl text-lg text-brand-100 md:text-xl">{site.tagline}.</p>
+          </Reveal>
+          <Reveal delay={500} className="mt-8 flex flex-wrap gap-4">
+            <Link to="/contact" className={buttonPrimary}>
+              Get in Touch
+            </Link>
+            <Link to="/services" className={buttonOutlineLight}>
+              Learn more<span className="sr-only"> about our services</span>
+            </Link>
+          </Reveal>
+          <Reveal delay={650} className="mt-10 max-w-lg">
+            <Claims light />
+          </Reveal>
+        </div>
+        <img
+          src="/images/hero.svg"
+          alt=""
+          width={640}
+          height={560}
+          className="mx-auto hidden w-full max-w-lg md:block"
+        />
+      </div>
+      <FloatingEnquiry />
+    </section>
+  );
+}
+
+function AboutUs() {
+  return (
+    <section aria-labelledby="about-title" className="overflow-hidden bg-white py-16 md:py-24">
+      <div className="container-page grid items-center gap-12 md:grid-cols-2">
+        <Reveal effect="left" delay={50}>
+          <img
+            src="/images/about-level-up.svg"
+            alt={aboutSection.imageAlt}
+            width={560}
+            height={480}
+            className="w-full rounded-3xl shadow-xl"
+          />
+        </Reveal>
+        <div>
+          <Reveal delay={150}>
+            <SectionHeading
+              id="about-title"
+              badge={aboutSection.badge}
+              title={aboutSection.heading}
+              align="left"
+            />
+          </Reveal>
+          <Reveal delay={300}>
+            <p className="mt-5 text-lg text-muted">{aboutSection.paragraph}</p>
+          </Reveal>
+          <div className="mt-8 grid gap-4 sm:grid-cols-2">
+            {aboutSection.cards.map((card, index) => (
+              <Reveal key={card.title} delay={450 + index * 200}>
+                <div className="h-full rounded-2xl bg-brand-50 p-5">
+                  <span className="flex size-10 items-center justify-center rounded-full bg-accent text-navy">
+                    <CheckIcon />
+                  </span>
+                  <h3 className="mt-3 text-lg font-bold text-navy">{card.title}</h3>
+                  <p className="mt-1 text-muted">{card.text}</p>
+                </div>
+              </Reveal>
+            ))}
+          </div>
+          <Reveal delay={900}>
+            <Link
+              to="/about"
+              className="mt-8 inline-flex rounded-full bg-brand px-6 py-3 font-bold text-white hover:bg-brand-700"
+            >
+              Learn More<span className="sr-only"> about us</span>
+            </Link>
+          </Reveal>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { prices, portfolio } = loaderData;
+  return (
+    <>
+      <Hero />
+      <AboutUs />
+      <Suspense>
+        <HomeBelowFold prices={prices} portfolio={portfolio} />
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { postalAddress, site } from "../../common/site-config.ts";
+import { PageHero } from "../components/sections/page-hero.tsx";
+import { policyDate, policyIntro, policySections } from "../content/policy.ts";
+import { originFrom, seo } from "../lib/seo.ts";
+import type { Route } from "./+types/policy";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: "Privacy Policy",
+    description: `How ${site.name} collects, uses and protects personal data under the GDPR, and how to use your rights.`,
+    path: "/policy",
+    origin: originFrom(matches),
+  });
+
+const sectionId = (index: number) => `section-${index + 1}`;
+
+export default function Policy() {
+  return (
+    <>
+      <PageHero title="Privacy Policy" subtitle={`Last updated: ${policyDate}`} crumb="Policy" />
+      <div className="bg-white py-16 md:py-20">
+        <div className="container-page grid gap-12 lg:grid-cols-[16rem_1fr]">
+          <nav aria-labelledby="policy-contents" className="lg:sticky lg:top-24 lg:self-start">
+            <h2
+              id="policy-contents"
+              className="text-sm font-bold tracking-wide text-muted uppercase"
+            >
+              Contents
+            </h2>
+            <ol className="mt-3 grid gap-1 text-sm sm:grid-cols-2 lg:grid-cols-1">
+              {policySections.map((section, index) => (
+                <li key={section.title}>
+                  <a
+                    href={`#${sectionId(index)}`}
+                    className="block rounded-md px-2 py-1 text-brand hover:bg-brand-50 hover:underline"
+                  >
+                    {index + 1}. {section.title}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+          <div className="max-w-3xl">
+            <p className="text-lg leading-relaxed text-ink">{policyIntro}</p>
+            <ol className="mt-10 space-y-10">
+              {policySections.map((section, index) => (
+                <li key={section.title} id={sectionId(index)} className="scroll-mt-24">
+                  <h2 className="text-2xl font-extrabold text-navy">
+                    {index + 1}. {section.title}
+                  </h2>
+                  {section.paragraphs.slice(0, 1).map((text) => (
+                    <p key={text} className="mt-3 text-lg leading-relaxed text-ink">
+                      {text}
+                    </p>
+                  ))}
+                  {section.list && (
+                    <ul className="mt-3 list-disc space-y-1 pl-6 text-lg text-ink marker:text-accent">
+                      {section.list.map((item) => (
+                        <li key={item}>{item}</li>
+                      ))}
+                    </ul>
+                  )}
+                  {section.paragraphs.slice(1).map((text) => (
+                    <p key={text} className="mt-3 text-lg leading-relaxed text-ink">
+                      {text}
+                    </p>
+                  ))}
+                </li>
+              ))}
+            </ol>
+            <aside
+              aria-labelledby="policy-contact"
+              className="mt-12 rounded-2xl bg-brand-50 p-6 md:p-8"
+            >
+              <h2 id="policy-contact" className="text-xl font-extrabold text-navy">
+                Questions about your data?
+              </h2>
+              <p className="mt-3 text-ink">
+                E-mail{" "}
+                <a
+                  href={`mailto:${site.email}`}
+                  className="font-bold break-all text-brand underline-offset-4 hover:underline"
+                >
+                  {site.email}
+                </a>{" "}
+                or write to {site.name}, {postalAddress}. We answer every request within one month.
+              </p>
+            </aside>
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}

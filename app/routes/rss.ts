@@ -1,0 +1,14 @@
+import { siteServicesContext } from "../../common/load-context.ts";
+import { rssXml } from "../lib/feeds.ts";
+import type { Route } from "./+types/rss";
+
+/** RSS 2.0 feed of the blog: the latest 50 posts, newest first. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { origin, blogs } = context.get(siteServicesContext);
+  return new Response(rssXml(origin, (await blogs.list()).slice(0, 50)), {
+    headers: {
+      "content-type": "application/rss+xml; charset=utf-8",
+      "cache-control": "public, max-age=600",
+    },
+  });
+}

@@ -1,0 +1,156 @@
+import { data } from "react-router";
+import { siteServicesContext } from "../../common/load-context.ts";
+import { EnquiryForm } from "../components/forms/enquiry-form.tsx";
+import { ServiceEnquiry } from "../components/service/service-enquiry.tsx";
+import { GraphicsGallery } from "../components/gallery/graphics-gallery.tsx";
+import { PackagesSection } from "../components/packages/packages-section.tsx";
+import { PageHero } from "../components/sections/page-hero.tsx";
+import { SectionHeading } from "../components/sections/section-heading.tsx";
+import { RateCards } from "../components/service/rate-cards.tsx";
+import { CheckIcon } from "../components/ui/icons.tsx";
+import { Reveal } from "../components/ui/reveal.tsx";
+import { adsOffers, videoRates } from "../content/rates.ts";
+import { serviceDetails } from "../content/service-details.ts";
+import { serviceByPath } from "../content/services.ts";
+import { loadPrices } from "../lib/prices.server.ts";
+import { originFrom, seo } from "../lib/seo.ts";
+import type { Route } from "./+types/service-page";
+
+export { siteFormAction as action } from "../lib/site-form-action.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // Client navigations fetch "<path>.data": the page is the path without that suffix.
+  const service = serviceByPath(new URL(request.url).pathname.replace(/\.data$/, ""));
+  if (!service) throw data("Not found", { status: 404 });
+  const needsPrices =
+    service.slug === "social-media-management" || service.slug === "video-creation";
+  const prices = needsPrices ? await loadPrices(context.get(siteServicesContext)) : {};
+  return { slug: service.slug, prices };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const service = loaderData && serviceByPath(`/${loaderData.slug}`);
+  if (!service) return [{ title: "Not found" }];
+  return seo({
+    title: service.name,
+    description: service.summary,
+    path: service.path,
+    origin: originFrom(matches),
+    image: undefined,
+  });
+};
+
+// Neighbouring sections take turns between white and tinted backgrounds.
+/** Pages whose blocks are followed by a white section (packages, gallery). */
+const followedByWhite = new Set(["social-media-management", "branding"]);
+/** Pages whose enquiry follows a tinted section (package form, rates, offers). */
+const afterTinted = new Set(["social-media-management", "video-creation", "ads"]);
+
+export default function ServicePage({ loaderData }: Route.ComponentProps) {
+  const service = serviceByPath(`/${loaderData.slug}`)!;
+  const { intro, blocks } = serviceDetails[service.slug];
+  const { prices } = loaderData;
+  return (
+    <>
+      <PageHero title={service.name} subtitle={intro} image={service.image} crumb={service.name}>
+        <a
+          href="#enquiry"
+          className="mt-8 inline-flex rounded-full bg-accent px-6 py-3 font-bold text-navy hover:bg-accent-soft"
+        >
+          Request this service
+        </a>
+      </PageHero>
+      <section
+        aria-labelledby="blocks-title"
+        className={`py-16 md:py-24 ${followedByWhite.has(service.slug) ? "bg-brand-50" : "bg-white"}`}
+      >
+        <div className="container-page">
+          <SectionHeading
+            id="blocks-title"
+            badge="What You Get"
+            title={`Our ${service.name} Services`}
+          />
+          <ul
+            className={`mt-12 grid gap-6 sm:grid-cols-2 ${blocks.length % 3 === 0 || blocks.length === 5 ? "lg:grid-cols-3" : blocks.length === 2 ? "mx-auto max-w-4xl" : "lg:grid-cols-4"}`}
+          >
+            {blocks.map((block, index) => (
+              <Reveal as="li" key={block.title} delay={50 + index * 150}>
+                <div
+                  className={`h-full rounded-2xl p-6 ${followedByWhite.has(service.slug) ? "bg-white shadow-md ring-1 ring-black/5" : "bg-brand-50"}`}
+                >
+                  <span className="flex size-11 items-center justify-center rounded-xl bg-brand text-white">
+                    <CheckIcon />
+                  </span>
+                  <h3 className="mt-4 text-lg font-bold text-navy">{block.title}</h3>
+                  <p className="mt-2 text-muted">{block.text}</p>
+                </div>
+              </Reveal>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      {service.slug === "social-media-management" && (
+        <>
+          <PackagesSection prices={prices} cta={{ to: "#package-form", label: "Choose Package" }} />
+          <section aria-labelledby="package-form-title" className="bg-brand-50 py-16 md:py-24">
+            <div className="container-page max-w-3xl">
+              <SectionHeading
+                id="package-form-title"
+                badge="Packages"
+                title="Get Started With a Package"
+                intro="Choose a package and a contract, and we will set up your account within days."
+              />
+              <div className="mt-10 rounded-3xl bg-white p-6 shadow-xl md:p-8">
+                <EnquiryForm
+                  kind="package"
+                  intent="package-form"
+                  submitLabel="Submit"
+                  busyLabel="submitting..."
+                  wide
+                />
+              </div>
+            </div>
+          </section>
+        </>
+      )}
+      {service.slug === "branding" && <GraphicsGallery />}
+      {service.slug === "video-creation" && (
+        <section aria-labelledby="rates-title" className="bg-brand-50 py-16 md:py-24">
+          <div className="container-page">
+            <SectionHeading
+              id="rates-title"
+              badge="Rates"
+              title="Video Rates"
+              intro="Background music included. Delivery in 2-5 days."
+            />
+            <div className="mt-12">
+              <RateCards blocks={videoRates} prices={prices} />
+            </div>
+          </div>
+        </section>
+      )}
+      {service.slug === "ads" && (
+        <section aria-labelledby="offers-title" className="bg-brand-50 py-16 md:py-24">
+          <div className="container-page">
+            <SectionHeading
+              id="offers-title"
+              badge="Offers"
+              title="Ads Campaign Offers"
+              intro="Delivery in 2-5 days."
+            />
+            <div className="mt-12">
+              <RateCards blocks={adsOffers} prices={prices} columns={2} />
+            </div>
+          </div>
+        </section>
+      )}
+
+      <ServiceEnquiry
+        serviceName={service.name}
+        options={blocks.map((block) => block.title)}
+        tone={afterTinted.has(service.slug) ? "white" : "tinted"}
+      />
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { site } from "../../common/site-config.ts";
+import { Claims } from "../components/sections/claims.tsx";
+import { LetsGetStarted } from "../components/sections/lets-get-started.tsx";
+import { PageHero } from "../components/sections/page-hero.tsx";
+import { SectionHeading } from "../components/sections/section-heading.tsx";
+import { ServiceCards } from "../components/sections/service-cards.tsx";
+import { services } from "../content/services.ts";
+import { originFrom, seo } from "../lib/seo.ts";
+import type { Route } from "./+types/services";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: "Our Services",
+    description: `Social media marketing and management, digital marketing, video content, ads, branding and page revamps by ${site.name}.`,
+    path: "/services",
+    origin: originFrom(matches),
+  });
+
+export default function Services() {
+  return (
+    <>
+      <PageHero
+        title="Our Services"
+        subtitle="Seven ways we help businesses get seen, get trusted and get chosen online."
+        crumb="Our Services"
+      >
+        <div className="mt-10 max-w-xl">
+          <Claims light />
+        </div>
+      </PageHero>
+      <section aria-labelledby="all-services" className="bg-brand-50 py-16 md:py-24">
+        <div className="container-page">
+          <SectionHeading
+            id="all-services"
+            badge="What We Do"
+            title="Services That Grow Your Business"
+            intro="Pick one, or let us combine them into a plan that fits your goals and budget."
+          />
+          <div className="mt-12">
+            <ServiceCards items={services} />
+          </div>
+        </div>
+      </section>
+      <LetsGetStarted />
+    </>
+  );
+}

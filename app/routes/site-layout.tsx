@@ -1,0 +1,59 @@
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Link, Outlet } from "react-router";
+import { Footer } from "../components/layout/footer.tsx";
+import { Header } from "../components/layout/header.tsx";
+import { SocialRail } from "../components/layout/social-rail.tsx";
+import { NotFoundMessage } from "../components/sections/not-found.tsx";
+import type { Route } from "./+types/site-layout";
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <SocialRail />
+      <main id="main" tabIndex={-1} className="outline-none">
+        {children}
+      </main>
+      <Footer />
+    </>
+  );
+}
+
+/** Every public page: skip link, header, social rail, the page, footer. */
+export default function SiteLayout() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** Errors of public pages keep the header and footer, so visitors can find their way on. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Shell>
+        <NotFoundMessage />
+      </Shell>
+    );
+  }
+  return (
+    <Shell>
+      <section className="bg-white pt-36 pb-24 text-center">
+        <div className="container-page max-w-2xl">
+          <h1 className="text-3xl font-extrabold text-navy">Something went wrong</h1>
+          <p className="mt-4 text-muted">An unexpected error occurred. Please try again later.</p>
+          <Link to="/" className="mt-8 inline-flex font-bold text-brand underline">
+            Go to the home page
+          </Link>
+        </div>
+      </section>
+    </Shell>
+  );
+}

@@ -1,0 +1,49 @@
+import { site } from "../../common/site-config.ts";
+import { Claims } from "../components/sections/claims.tsx";
+import { LetsGetStarted } from "../components/sections/lets-get-started.tsx";
+import { PageHero } from "../components/sections/page-hero.tsx";
+import { SectionHeading } from "../components/sections/section-heading.tsx";
+import { TeamGrid } from "../components/sections/team-grid.tsx";
+import { teamPage } from "../content/team.ts";
+import { originFrom, seo } from "../lib/seo.ts";
+import type { Route } from "./+types/team";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: "Our Team",
+    description: `Meet the people of ${site.name}: strategy, paid media, social media management and video production.`,
+    path: "/about/team",
+    origin: originFrom(matches),
+  });
+
+export default function Team() {
+  return (
+    <>
+      <PageHero
+        title={teamPage.title}
+        subtitle={teamPage.subtitle}
+        image="/images/team.svg"
+        crumb="Our Team"
+      />
+      <section aria-labelledby="team-members" className="bg-brand-50 py-16 md:py-24">
+        <div className="container-page">
+          <SectionHeading
+            id="team-members"
+            badge="Our People"
+            title={teamPage.heading}
+            intro={teamPage.intro}
+          />
+          <div className="mt-12">
+            <TeamGrid bios />
+          </div>
+        </div>
+      </section>
+      <section aria-label="Our work in numbers" className="bg-white pt-16 md:pt-20">
+        <div className="container-page max-w-3xl">
+          <Claims />
+        </div>
+      </section>
+      <LetsGetStarted />
+    </>
+  );
+}

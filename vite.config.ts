@@ -1,0 +1,65 @@
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { fastifyReactRouterDev } from "@mcansh/react-router-fastify/vite";
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig, type Plugin } from "vite";
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/**
+ * Writes .br (quality 11) and .gz (level 9) next to each compressible client file, so the
+ * server sends the smallest encoding without compressing on every request.
+ */
+function precompress(): Plugin {
+  return {
+    name: "agency-precompress",
+    apply: "build",
+    async writeBundle(options, bundle) {
+      if (this.environment?.name !== "client" || !options.dir) return;
+      const files = Object.keys(bundle).filter((file) => /\.(js|css|svg|json|txt|xml)$/.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const fullPath = path.join(options.dir!, file);
+          const source = await readFile(fullPath);
+          if (source.length < 1024) return;
+          const [br, gzipped] = await Promise.all([
+            brotli(source, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 11,
+                [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            }),
+            gz(source, { level: 9 }),
+          ]);
+          await Promise.all([
+            writeFile(`${fullPath}.br`, br),
+            writeFile(`${fullPath}.gz`, gzipped),
+          ]);
+        }),
+      );
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    fastifyReactRouterDev({ entry: "./server/dev.ts", externalizeServerEntryImports: false }),
+    precompress(),
+  ],
+  server: {
+    // The dev server restarts the Fastify app on every watched change: keep the
+    // database, uploads and test output out of its sight.
+    watch: {
+      ignored: ["**/data/**", "**/.tmp/**", "**/test-results/**", "**/build*/**", "**/*.log"],
+    },
+  },
+  build: {
+    assetsInlineLimit: 0,
+  },
+});
