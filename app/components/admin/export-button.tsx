@@ -1,0 +1,25 @@
+import { useState } from "react";
+import { download, problemText } from "../../lib/admin-api.ts";
+import { useFeedback } from "./feedback.tsx";
+import { adminButtonSecondary } from "./ui.tsx";
+
+/** 'Export CSV': fetches the file with the token and hands it to the browser as a download. */
+export function ExportButton({ path }: { path: string }) {
+  const { notify } = useFeedback();
+  const [busy, setBusy] = useState(false);
+  async function run() {
+    setBusy(true);
+    try {
+      await download(path);
+    } catch (problem) {
+      notify(problemText(problem, "The export failed. Please try again."), "error");
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <button type="button" className={adminButtonSecondary} onClick={run} disabled={busy}>
+      {busy ? "Exporting…" : "Export CSV"}
+    </button>
+  );
+}

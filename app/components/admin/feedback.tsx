@@ -1,0 +1,154 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
+
+interface Toast {
+  id: number;
+  message: string;
+  kind: "success" | "error";
+}
+
+interface Feedback {
+  /** A short notice in the corner, announced politely (role="status"); errors stay until closed. */
+  notify(message: string, kind?: Toast["kind"]): void;
+  /** An in-page confirmation dialog; answers whether the person confirmed. */
+  confirm(message: string, action?: string): Promise<boolean>;
+}
+
+const FeedbackContext = createContext<Feedback | null>(null);
+
+export function useFeedback(): Feedback {
+  const feedback = useContext(FeedbackContext);
+  if (!feedback) throw new Error("useFeedback outside FeedbackProvider");
+  return feedback;
+}
+
+/** Toasts and confirmation dialogs for the back office, with the spec's exact texts. */
+export function FeedbackProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const [question, setQuestion] = useState<{ message: string; action: string } | null>(null);
+  const answer = useRef<(value: boolean) => void>(undefined);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id: number) => {
+    setToasts((list) => list.filter((toast) => toast.id !== id));
+  }, []);
+
+  const notify = useCallback(
+    (message: string, kind: Toast["kind"] = "success") => {
+      const id = nextId.current++;
+      setToasts((list) => [...list, { id, message, kind }]);
+      if (kind === "success") setTimeout(() => dismiss(id), 6000);
+    },
+    [dismiss],
+  );
+
+  const confirm = useCallback((message: string, action = "Delete") => {
+    // A question still open is answered "no" before the next one takes its place.
+    answer.current?.(false);
+    returnFocus.current =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setQuestion({ message, action });
+    return new Promise<boolean>((resolve) => {
+      answer.current = resolve;
+    });
+  }, []);
+
+  const feedback = useMemo(() => ({ notify, confirm }), [notify, confirm]);
+
+  useEffect(() => {
+    // showModal puts focus on the first button (Cancel): the safe answer to a deletion.
+    if (question && dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [question]);
+
+  const close = (value: boolean) => {
+    dialog.current?.close();
+    setQuestion(null);
+    const resolve = answer.current;
+    answer.current = undefined;
+    // Back to the button that asked; callers move focus on when that row goes away.
+    if (returnFocus.current?.isConnected) returnFocus.current.focus();
+    returnFocus.current = null;
+    resolve?.(value);
+  };
+
+  return (
+    <FeedbackContext.Provider value={feedback}>
+      {children}
+      <dialog
+        ref={dialog}
+        aria-labelledby="confirm-message"
+        aria-describedby="confirm-hint"
+        onCancel={(event) => {
+          event.preventDefault();
+          close(false);
+        }}
+        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl p-0 shadow-2xl backdrop:bg-navy/50"
+      >
+        {question && (
+          <div className="p-6">
+            <p id="confirm-message" className="text-lg font-semibold text-navy">
+              {question.message}
+            </p>
+            <p id="confirm-hint" className="mt-2 text-sm text-muted">
+              This cannot be undone.
+            </p>
+            <div className="mt-6 flex justify-end gap-3">
+              <button
+                type="button"
+                onClick={() => close(false)}
+                className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-ink hover:bg-slate-50"
+              >
+                Cancel
+              </button>
+              <button
+                type="button"
+                onClick={() => close(true)}
+                className="rounded-lg bg-danger px-4 py-2 font-semibold text-white hover:bg-red-800"
+              >
+                {question.action}
+              </button>
+            </div>
+          </div>
+        )}
+      </dialog>
+      {/* One live region that is always there, so every notice added to it is announced. */}
+      <div
+        role="status"
+        aria-live="polite"
+        className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+      >
+        {toasts.map((toast) => (
+          <div
+            key={toast.id}
+            className={`pointer-events-auto flex items-start justify-between gap-3 rounded-xl px-4 py-3 font-semibold text-white shadow-lg ${
+              toast.kind === "error" ? "bg-danger" : "bg-success"
+            }`}
+          >
+            <p>
+              {toast.kind === "error" && <span className="sr-only">Error: </span>}
+              {toast.message}
+            </p>
+            <button
+              type="button"
+              onClick={() => dismiss(toast.id)}
+              aria-label="Dismiss notice"
+              className="-mr-1 rounded px-1.5 text-lg leading-none text-white/90 hover:text-white"
+            >
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+    </FeedbackContext.Provider>
+  );
+}

@@ -1,0 +1,203 @@
+import { Link } from "react-router";
+import { teaser } from "../../../common/format.ts";
+import { messages } from "../../../common/messages.ts";
+import type { Blog } from "../../../common/schemas/blog.ts";
+import type { Enquiry } from "../../../common/schemas/enquiry.ts";
+import type { Video } from "../../../common/schemas/video.ts";
+import { useFeedback } from "../../components/admin/feedback.tsx";
+import {
+  ActionsCell,
+  adminButton,
+  adminButtonDanger,
+  adminLinkButton,
+  Blank,
+  Cell,
+  DataTable,
+  failure,
+  focusById,
+  LoadState,
+  PageTitle,
+  Panel,
+  Row,
+} from "../../components/admin/ui.tsx";
+import { useApiData } from "../../components/admin/use-api-data.ts";
+import { VideoTable } from "../../components/admin/video-table.tsx";
+import { api, apiList, problemText } from "../../lib/admin-api.ts";
+
+export const meta = () => [
+  { title: "Dashboard | Admin" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+function BlogsTable() {
+  const { confirm, notify } = useFeedback();
+  const blogs = useApiData(() => api<Blog[]>("/blogs"), []);
+  const list = blogs.data ?? [];
+
+  async function remove(blog: Blog) {
+    if (!(await confirm(messages.confirmDeleteBlog))) return;
+    try {
+      await api(`/blogs/${blog._id}`, { method: "DELETE" });
+      blogs.setData((current) => (current ?? []).filter((item) => item._id !== blog._id));
+      focusById("blogs-title");
+      notify("Blog deleted.");
+    } catch (problem) {
+      notify(problemText(problem, "Could not delete the blog. Please try again."), "error");
+    }
+  }
+
+  return (
+    <Panel title="Blogs" id="blogs-title">
+      <LoadState
+        loading={blogs.loading}
+        error={failure("blogs", blogs)}
+        empty={list.length === 0}
+        emptyText="No blogs yet. Create the first one."
+      />
+      {list.length > 0 && (
+        <DataTable label="Blogs" columns={["Title", "Content", "Background", "Image", ""]}>
+          {list.map((blog) => (
+            <Row key={blog._id}>
+              <Cell label="Title" className="font-semibold text-navy">
+                {blog.title}
+              </Cell>
+              <Cell label="Content" className="text-muted md:max-w-xs">
+                {teaser(blog.content, 10)}
+              </Cell>
+              <Cell label="Background">
+                <span className="flex items-center gap-2">
+                  <span
+                    className="inline-block size-5 shrink-0 rounded ring-1 ring-slate-400"
+                    style={{ backgroundColor: blog.bg }}
+                    aria-hidden="true"
+                  />
+                  <code>{blog.bg}</code>
+                </span>
+              </Cell>
+              <Cell label="Image">
+                {blog.image ? (
+                  <img
+                    src={blog.imageVariants[0]?.url ?? blog.image}
+                    alt=""
+                    width={80}
+                    height={48}
+                    loading="lazy"
+                    className="h-12 w-20 rounded object-cover ring-1 ring-slate-200"
+                  />
+                ) : (
+                  <span className="text-muted">No image</span>
+                )}
+              </Cell>
+              <ActionsCell>
+                <Link to={`/admin/edit/${blog._id}`} className={adminLinkButton}>
+                  Edit<span className="sr-only"> {blog.title}</span>
+                </Link>
+                <button type="button" className={adminButtonDanger} onClick={() => remove(blog)}>
+                  Delete<span className="sr-only"> {blog.title}</span>
+                </button>
+              </ActionsCell>
+            </Row>
+          ))}
+        </DataTable>
+      )}
+    </Panel>
+  );
+}
+
+function ContactsTable() {
+  const contacts = useApiData(() => apiList<Enquiry>("/contact/?page=1&pageSize=20"), []);
+  const list = contacts.data?.items ?? [];
+  return (
+    <Panel
+      title="Contacts"
+      id="contacts-title"
+      actions={
+        <Link to="/admin/enquiries" className="font-semibold text-brand underline">
+          Open the inbox{contacts.data ? ` (${contacts.data.total})` : ""}
+        </Link>
+      }
+    >
+      <LoadState
+        loading={contacts.loading}
+        error={failure("enquiries", contacts)}
+        empty={list.length === 0}
+        emptyText="No enquiries yet."
+      />
+      {list.length > 0 && (
+        <DataTable
+          label="Contacts"
+          columns={["Company Name", "Name", "Email", "Phone Number", "Options", "Service Type"]}
+        >
+          {list.map((enquiry) => (
+            <Row key={enquiry._id} className={enquiry.status === "new" ? "bg-brand-50" : ""}>
+              <Cell label="Company Name">{enquiry.companyName || <Blank />}</Cell>
+              <Cell label="Name">
+                <Link
+                  to={`/admin/enquiries/${enquiry._id}`}
+                  className="font-semibold text-brand underline"
+                >
+                  {enquiry.name}
+                  {enquiry.status === "new" && <span className="sr-only"> (unread)</span>}
+                </Link>
+              </Cell>
+              <Cell label="Email" className="break-all">
+                {enquiry.email}
+              </Cell>
+              <Cell label="Phone Number" className="whitespace-nowrap">
+                {enquiry.phoneNumber || <Blank />}
+              </Cell>
+              <Cell label="Options">
+                {enquiry.options.length > 0 ? (
+                  <ul className="list-disc pl-4">
+                    {enquiry.options.map((option) => (
+                      <li key={option}>{option}</li>
+                    ))}
+                  </ul>
+                ) : (
+                  <Blank />
+                )}
+              </Cell>
+              <Cell label="Service Type">{enquiry.serviceType}</Cell>
+            </Row>
+          ))}
+        </DataTable>
+      )}
+    </Panel>
+  );
+}
+
+function VideosPanel() {
+  const videos = useApiData(() => api<Video[]>("/video"), []);
+  return (
+    <Panel title="Videos" id="videos-title">
+      <VideoTable
+        headingId="videos-title"
+        videos={videos.data}
+        loading={videos.loading}
+        error={videos.failed ? (videos.error ?? messages.videosFetchFailed) : undefined}
+        onDeleted={(publicId) =>
+          videos.setData((current) => (current ?? []).filter((v) => v.public_id !== publicId))
+        }
+      />
+    </Panel>
+  );
+}
+
+export default function Dashboard() {
+  return (
+    <>
+      <PageTitle
+        actions={
+          <Link to="/admin/create" className={adminButton}>
+            Create new Blog
+          </Link>
+        }
+      >
+        ADMIN DASHBOARD
+      </PageTitle>
+      <BlogsTable />
+      <ContactsTable />
+      <VideosPanel />
+    </>
+  );
+}

@@ -1,0 +1,283 @@
+import { useId, type FormEvent } from "react";
+import { Form, Link, useSearchParams } from "react-router";
+import { ENQUIRY_STATUSES } from "../../../common/enquiry-fields.ts";
+import { formatDateTime } from "../../../common/format.ts";
+import type { Enquiry } from "../../../common/schemas/enquiry.ts";
+import { ExportButton } from "../../components/admin/export-button.tsx";
+import { StatusBadge } from "../../components/admin/status-badge.tsx";
+import {
+  adminButton,
+  adminButtonSecondary,
+  adminInput,
+  adminLabel,
+  failure,
+  Blank,
+  Cell,
+  DataTable,
+  LoadState,
+  PageTitle,
+  Panel,
+  Row,
+} from "../../components/admin/ui.tsx";
+import { useApiData } from "../../components/admin/use-api-data.ts";
+import { api, apiList } from "../../lib/admin-api.ts";
+
+export const meta = () => [
+  { title: "Enquiries | Admin" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+const PAGE_SIZES = [25, 50, 100];
+const FILTERS = ["q", "status", "serviceType", "from", "to"] as const;
+
+export default function Enquiries() {
+  const [params, setParams] = useSearchParams();
+  const ids = {
+    q: useId(),
+    status: useId(),
+    service: useId(),
+    from: useId(),
+    to: useId(),
+    size: useId(),
+  };
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const pageSize = PAGE_SIZES.includes(Number(params.get("pageSize")))
+    ? Number(params.get("pageSize"))
+    : 25;
+
+  const filter = new URLSearchParams();
+  for (const name of FILTERS) {
+    const value = params.get(name);
+    if (value) filter.set(name, value);
+  }
+  const filterQuery = filter.toString();
+  const list = useApiData(
+    () =>
+      apiList<Enquiry>(
+        `/contact/?${filterQuery}${filterQuery ? "&" : ""}page=${page}&pageSize=${pageSize}`,
+      ),
+    [filterQuery, page, pageSize],
+  );
+  const summary = useApiData(
+    () => api<{ serviceTypes: string[]; new: number; total: number }>("/contact/summary"),
+    [],
+  );
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+
+  // Only the filters in use go into the address (shareable, kept on reload); page 1 again.
+  const applyFilters = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    for (const [name, value] of new FormData(event.currentTarget)) {
+      if (typeof value === "string" && value.trim() !== "") next.set(name, value.trim());
+    }
+    setParams(next);
+  };
+
+  const goTo = (target: number) => {
+    const next = new URLSearchParams(params);
+    next.set("page", String(target));
+    setParams(next);
+  };
+
+  return (
+    <>
+      <PageTitle
+        actions={
+          <ExportButton path={`/contact/export.csv${filterQuery ? `?${filterQuery}` : ""}`} />
+        }
+      >
+        Enquiries
+      </PageTitle>
+      <Panel>
+        <Form
+          method="get"
+          onSubmit={applyFilters}
+          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6"
+          aria-label="Filter enquiries"
+        >
+          <div className="lg:col-span-2">
+            <label htmlFor={ids.q} className={adminLabel}>
+              Search
+            </label>
+            <input
+              id={ids.q}
+              type="search"
+              name="q"
+              defaultValue={params.get("q") ?? ""}
+              key={params.get("q") ?? ""}
+              placeholder="Name, e-mail, company or message"
+              className={`${adminInput} mt-1`}
+            />
+          </div>
+          <div>
+            <label htmlFor={ids.status} className={adminLabel}>
+              Status
+            </label>
+            <select
+              id={ids.status}
+              name="status"
+              defaultValue={params.get("status") ?? ""}
+              className={`${adminInput} mt-1`}
+            >
+              <option value="">Inbox (not spam)</option>
+              {ENQUIRY_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {status[0]!.toUpperCase() + status.slice(1)}
+                </option>
+              ))}
+              <option value="all">All, with spam</option>
+            </select>
+          </div>
+          <div>
+            <label htmlFor={ids.service} className={adminLabel}>
+              Service type
+            </label>
+            <select
+              id={ids.service}
+              name="serviceType"
+              defaultValue={params.get("serviceType") ?? ""}
+              className={`${adminInput} mt-1`}
+            >
+              <option value="">All</option>
+              {(summary.data?.serviceTypes ?? []).map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={ids.from} className={adminLabel}>
+              From
+            </label>
+            <input
+              id={ids.from}
+              type="date"
+              name="from"
+              defaultValue={params.get("from") ?? ""}
+              className={`${adminInput} mt-1`}
+            />
+          </div>
+          <div>
+            <label htmlFor={ids.to} className={adminLabel}>
+              To
+            </label>
+            <input
+              id={ids.to}
+              type="date"
+              name="to"
+              defaultValue={params.get("to") ?? ""}
+              className={`${adminInput} mt-1`}
+            />
+          </div>
+          <input type="hidden" name="pageSize" value={pageSize} />
+          <div className="flex gap-2 sm:col-span-2 lg:col-span-6">
+            <button type="submit" className={adminButton}>
+              Apply filters
+            </button>
+            <Link to="/admin/enquiries" className={adminButtonSecondary}>
+              Clear
+            </Link>
+          </div>
+        </Form>
+      </Panel>
+      <Panel>
+        <p className="mb-3 text-sm text-muted" aria-live="polite">
+          {list.loading ? "Loading…" : `${total} enquir${total === 1 ? "y" : "ies"}`}
+          {summary.data ? ` · ${summary.data.new} unread` : ""}
+        </p>
+        <LoadState
+          loading={list.loading}
+          error={failure("enquiries", list)}
+          empty={items.length === 0}
+          emptyText={filterQuery ? "No enquiries match these filters." : "No enquiries yet."}
+        />
+        {items.length > 0 && (
+          <DataTable
+            label="Enquiries"
+            columns={["Date", "Name", "Company", "Email", "Service type", "Status"]}
+          >
+            {items.map((enquiry) => {
+              const unread = enquiry.status === "new";
+              return (
+                <Row key={enquiry._id} className={unread ? "bg-brand-50 font-semibold" : ""}>
+                  <Cell label="Date" className="whitespace-nowrap">
+                    {unread && (
+                      <span
+                        aria-hidden="true"
+                        className="mr-2 inline-block size-2 rounded-full bg-accent align-middle"
+                      />
+                    )}
+                    {formatDateTime(enquiry.createdAt)}
+                  </Cell>
+                  <Cell label="Name">
+                    <Link to={`/admin/enquiries/${enquiry._id}`} className="text-brand underline">
+                      {enquiry.name}
+                      {unread && <span className="sr-only"> (unread)</span>}
+                    </Link>
+                  </Cell>
+                  <Cell label="Company">{enquiry.companyName || <Blank />}</Cell>
+                  <Cell label="Email" className="break-all">
+                    {enquiry.email}
+                  </Cell>
+                  <Cell label="Service type">{enquiry.serviceType}</Cell>
+                  <Cell label="Status">
+                    <StatusBadge status={enquiry.status} />
+                  </Cell>
+                </Row>
+              );
+            })}
+          </DataTable>
+        )}
+        <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <div className="flex items-center gap-2">
+            <button
+              type="button"
+              className={adminButtonSecondary}
+              disabled={page <= 1}
+              onClick={() => goTo(page - 1)}
+            >
+              Previous
+            </button>
+            <span className="text-sm text-muted">
+              Page {Math.min(page, pages)} of {pages}
+            </span>
+            <button
+              type="button"
+              className={adminButtonSecondary}
+              disabled={page >= pages}
+              onClick={() => goTo(page + 1)}
+            >
+              Next
+            </button>
+          </div>
+          <div className="flex items-center gap-2">
+            <label htmlFor={ids.size} className="text-sm font-semibold">
+              Per page
+            </label>
+            <select
+              id={ids.size}
+              value={pageSize}
+              onChange={(e) => {
+                const next = new URLSearchParams(params);
+                next.set("pageSize", e.target.value);
+                next.set("page", "1");
+                setParams(next);
+              }}
+              className="rounded-lg border border-slate-300 px-2 py-1.5"
+            >
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </div>
+        </nav>
+      </Panel>
+    </>
+  );
+}

@@ -1,0 +1,184 @@
+import { useEffect, useId } from "react";
+import { Link, useNavigate } from "react-router";
+import { ENQUIRY_STATUSES, type EnquiryStatus } from "../../../common/enquiry-fields.ts";
+import { formatDateTime } from "../../../common/format.ts";
+import type { Enquiry } from "../../../common/schemas/enquiry.ts";
+import { site } from "../../../common/site-config.ts";
+import { useFeedback } from "../../components/admin/feedback.tsx";
+import { StatusBadge } from "../../components/admin/status-badge.tsx";
+import { announceEnquiriesChanged } from "../../components/admin/unread.ts";
+import {
+  adminButton,
+  adminButtonDanger,
+  adminButtonSecondary,
+  adminInput,
+  adminLabel,
+  failure,
+  LoadState,
+  PageTitle,
+  Panel,
+} from "../../components/admin/ui.tsx";
+import { useApiData } from "../../components/admin/use-api-data.ts";
+import { api, problemText } from "../../lib/admin-api.ts";
+import type { Route } from "./+types/enquiry";
+
+export const meta = () => [
+  { title: "Enquiry | Admin" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export default function EnquiryDetail({ params }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const { confirm, notify } = useFeedback();
+  const statusId = useId();
+  const enquiry = useApiData(() => api<Enquiry>(`/contact/${params.id}`), [params.id]);
+  const data = enquiry.data;
+  const { setData } = enquiry;
+
+  async function setStatus(status: EnquiryStatus, quiet = false) {
+    try {
+      const updated = await api<Enquiry>(`/contact/${params.id}`, {
+        method: "PATCH",
+        json: { status },
+      });
+      setData(() => updated);
+      announceEnquiriesChanged();
+      if (!quiet) notify(`Marked as ${status}.`);
+    } catch (problem) {
+      notify(problemText(problem, "Could not change the status. Please try again."), "error");
+    }
+  }
+
+  // Opening a new enquiry marks it read.
+  const isNew = data?.status === "new";
+  useEffect(() => {
+    if (!isNew) return;
+    api<Enquiry>(`/contact/${params.id}`, { method: "PATCH", json: { status: "read" } }).then(
+      (updated) => {
+        setData(() => updated);
+        announceEnquiriesChanged();
+      },
+      // Still shown as new; the status select can mark it by hand.
+      () => undefined,
+    );
+  }, [isNew, params.id, setData]);
+
+  async function remove() {
+    if (!(await confirm("Are you sure you want to delete this enquiry?"))) return;
+    try {
+      await api(`/contact/${params.id}`, { method: "DELETE" });
+      announceEnquiriesChanged();
+      notify("Enquiry deleted.");
+      navigate("/admin/enquiries");
+    } catch (problem) {
+      notify(problemText(problem, "Could not delete the enquiry. Please try again."), "error");
+    }
+  }
+
+  if (!data) {
+    return (
+      <>
+        <PageTitle>Enquiry</PageTitle>
+        <LoadState
+          loading={enquiry.loading}
+          error={failure("enquiry", enquiry)}
+          empty
+          emptyText=""
+        />
+      </>
+    );
+  }
+
+  const subject = encodeURIComponent(
+    `Re: your enquiry to ${site.name}${data.serviceType ? ` (${data.serviceType})` : ""}`,
+  );
+  const whatsapp = data.phoneNumber.replace(/\D/g, "");
+  const rows: [string, string][] = [
+    ["Received", formatDateTime(data.createdAt)],
+    ["Service type", data.serviceType],
+    ["Company Name", data.companyName],
+    ["Name", data.name],
+    ["Email", data.email],
+    ["Phone Number", data.phoneNumber],
+    ["Options", data.options.join(", ")],
+    ["Package", data.package],
+    ["Instagram", data.instagram],
+    ["Website", data.website],
+    ["Preferred date", data.date],
+  ];
+
+  return (
+    <>
+      <p className="mb-2">
+        <Link to="/admin/enquiries" className="font-semibold text-brand underline">
+          ← Back to the inbox
+        </Link>
+      </p>
+      <PageTitle actions={<StatusBadge status={data.status} />}>{data.name}</PageTitle>
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <Panel title="Details" id="details-title">
+          <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[10rem_1fr]">
+            {rows
+              .filter(([, value]) => value)
+              .map(([label, value]) => (
+                <div key={label} className="contents">
+                  <dt className="font-semibold text-muted">{label}</dt>
+                  <dd className="break-words text-ink">{value}</dd>
+                </div>
+              ))}
+          </dl>
+          {data.message && (
+            <>
+              <h3 className="mt-6 font-semibold text-muted">Message</h3>
+              <p className="mt-2 rounded-lg bg-slate-50 p-4 whitespace-pre-wrap text-ink">
+                {data.message}
+              </p>
+            </>
+          )}
+        </Panel>
+        <Panel title="Actions" id="actions-title">
+          <div className="space-y-4">
+            <div>
+              <label htmlFor={statusId} className={adminLabel}>
+                Status
+              </label>
+              <select
+                id={statusId}
+                value={data.status}
+                onChange={(e) => setStatus(e.target.value as EnquiryStatus)}
+                className={`${adminInput} mt-1`}
+              >
+                {ENQUIRY_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {status[0]!.toUpperCase() + status.slice(1)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <a
+              href={`mailto:${data.email}?subject=${subject}`}
+              onClick={() => void setStatus("replied", true)}
+              className={`${adminButton} w-full`}
+            >
+              Reply by e-mail
+            </a>
+            {whatsapp && (
+              <a
+                href={`https://wa.me/${whatsapp}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={() => void setStatus("replied", true)}
+                className={`${adminButtonSecondary} w-full`}
+              >
+                Reply on WhatsApp
+              </a>
+            )}
+            <button type="button" onClick={remove} className={`${adminButtonDanger} w-full py-2`}>
+              Delete enquiry
+            </button>
+          </div>
+        </Panel>
+      </div>
+    </>
+  );
+}

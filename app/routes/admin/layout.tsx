@@ -1,0 +1,178 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { site } from "../../../common/site-config.ts";
+import { FeedbackProvider } from "../../components/admin/feedback.tsx";
+import { onEnquiriesChanged } from "../../components/admin/unread.ts";
+import { api, clearToken, getToken, LOGIN_PATH } from "../../lib/admin-api.ts";
+
+export const meta = () => [{ name: "robots", content: "noindex, nofollow" }];
+
+const navItems = [
+  { to: "/admin/dashboard", label: "Dashboard" },
+  { to: "/admin/create", label: "Create Blog" },
+  { to: "/admin/portfolio", label: "Add portfolio video" },
+  { to: "/admin/prices", label: "Prices" },
+  { to: "/admin/enquiries", label: "Enquiries" },
+  { to: "/admin/subscribers", label: "Subscribers" },
+];
+
+const subscribeToNothing = () => () => {};
+
+/** The back office frame: only with a stored token; otherwise to the sign-in page. */
+export default function AdminLayout() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // The token lives in the browser: the server renders the frame as signed out.
+  const signedIn = useSyncExternalStore(
+    subscribeToNothing,
+    () => getToken() !== null,
+    () => false,
+  );
+  const [unread, setUnread] = useState<number | null>(null);
+  const [menuAt, setMenuAt] = useState<string | null>(null);
+  const menuOpen = menuAt === location.pathname;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const main = useRef<HTMLElement>(null);
+  const firstPath = useRef(location.pathname);
+
+  useEffect(() => {
+    if (!getToken()) {
+      navigate(LOGIN_PATH, { replace: true });
+      return;
+    }
+    let live = true;
+    const count = () =>
+      api<{ new: number }>("/contact/summary").then(
+        (summary) => live && setUnread(summary.new),
+        () => live && setUnread(null),
+      );
+    void count();
+    const stop = onEnquiriesChanged(() => void count());
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [navigate, location.pathname]);
+
+  // After moving to another page, focus goes to its content (as a page load would start
+  // there), not to a link left behind in the navigation or a closed menu.
+  useEffect(() => {
+    if (location.pathname === firstPath.current) return;
+    firstPath.current = "";
+    main.current?.focus({ preventScroll: true });
+  }, [location.pathname]);
+
+  // Escape closes the open menu (at 375 px) and returns to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenuAt(null);
+      menuButton.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
+
+  const logout = () => {
+    clearToken();
+    navigate(LOGIN_PATH, { replace: true });
+  };
+
+  if (!signedIn) {
+    return (
+      <div className="flex min-h-screen items-center justify-center bg-slate-50 text-muted">
+        <p role="status">Loading…</p>
+      </div>
+    );
+  }
+
+  return (
+    <FeedbackProvider>
+      <a
+        href="#admin-main"
+        className="sr-only rounded-lg bg-white px-4 py-2 font-semibold text-brand shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+      >
+        Skip to content
+      </a>
+      <div className="min-h-screen bg-slate-50 md:grid md:grid-cols-[16rem_1fr]">
+        <aside className="bg-navy text-white">
+          <div className="md:sticky md:top-0 md:flex md:h-screen md:flex-col">
+            <div className="flex items-center justify-between px-5 py-4">
+              <Link to="/admin/dashboard" className="text-lg font-extrabold">
+                {site.shortName} <span className="text-accent-soft">Admin</span>
+              </Link>
+              <button
+                ref={menuButton}
+                type="button"
+                className="rounded-lg px-3 py-2 font-semibold ring-1 ring-white/40 hover:bg-white/10 md:hidden"
+                aria-expanded={menuOpen}
+                aria-controls="admin-nav"
+                onClick={() => setMenuAt(menuOpen ? null : location.pathname)}
+              >
+                Menu
+              </button>
+            </div>
+            <nav
+              id="admin-nav"
+              aria-label="Back office"
+              className={`${menuOpen ? "block" : "hidden"} px-3 pb-4 md:block md:flex-1 md:overflow-y-auto`}
+            >
+              <ul className="space-y-1">
+                {navItems.map((item) => (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      className={({ isActive }) =>
+                        `flex items-center justify-between rounded-lg px-3 py-2.5 font-semibold ${
+                          isActive
+                            ? "bg-white text-navy"
+                            : "text-brand-100 hover:bg-white/10 hover:text-white"
+                        }`
+                      }
+                    >
+                      {item.label}
+                      {item.to === "/admin/enquiries" && unread !== null && unread > 0 && (
+                        <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-bold text-navy">
+                          {unread}
+                          <span className="sr-only"> unread</span>
+                        </span>
+                      )}
+                    </NavLink>
+                  </li>
+                ))}
+                <li>
+                  <button
+                    type="button"
+                    onClick={logout}
+                    className="w-full rounded-lg px-3 py-2.5 text-left font-semibold text-brand-100 hover:bg-white/10 hover:text-white"
+                  >
+                    Logout
+                  </button>
+                </li>
+              </ul>
+              <p className="mt-4 border-t border-white/15 px-3 pt-4 text-sm text-brand-100">
+                <Link to="/" className="underline hover:text-white">
+                  View the site
+                </Link>
+              </p>
+            </nav>
+          </div>
+        </aside>
+        <div className="flex min-h-screen min-w-0 flex-col">
+          <main
+            id="admin-main"
+            ref={main}
+            tabIndex={-1}
+            className="flex-1 p-4 focus:outline-none md:p-8"
+          >
+            <Outlet />
+          </main>
+          <footer className="border-t border-slate-200 px-4 py-4 text-sm text-muted md:px-8">
+            © {new Date().getFullYear()} {site.name}. Back office.
+          </footer>
+        </div>
+      </div>
+    </FeedbackProvider>
+  );
+}

@@ -1,0 +1,122 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, signIn, test } from "./fixtures.ts";
+import {
+  ADMIN_SCREENS,
+  adminApi,
+  pngBytes,
+  sendEnquiry,
+  stamp,
+  unexpectedErrors,
+} from "./fixtures/admin.ts";
+
+// axe-core (WCAG 2.2 A/AA) on every back office screen at 1280 and 375 px, the phone menu,
+// the confirmation dialog and keyboard use.
+
+/** A post and an enquiry for the detail screens; `done` deletes the post again. */
+async function detailPaths(page: Page): Promise<{ paths: string[]; done: () => Promise<void> }> {
+  const api = await adminApi(page.request);
+  const blog = await api.multipart("/api/blogs", {
+    title: `Axe post ${stamp()}`,
+    content: "# A heading\n* A bullet\nA paragraph.",
+    bg: "#053685",
+    image: { name: "cover.png", mimeType: "image/png", buffer: await pngBytes(600, 320) },
+  });
+  expect(blog.status()).toBe(201);
+  const enquiry = await sendEnquiry(page.request, {
+    name: `Axe Person ${stamp()}`,
+    message: "Please call me about a package.",
+  });
+  const blogId = (await blog.json())._id as string;
+  return {
+    paths: [`/admin/edit/${blogId}`, `/admin/enquiries/${enquiry._id}`],
+    done: async () => {
+      expect((await api.delete(`/api/blogs/${blogId}`)).ok()).toBe(true);
+    },
+  };
+}
+
+/** Waits until the screen has loaded its data (no "Loading…" left). */
+async function settled(page: Page) {
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText("Loading…")).toHaveCount(0);
+}
+
+for (const width of [1280, 375]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test("every admin screen passes axe and fits the width", async ({ page, consoleErrors }) => {
+      await page.goto("/admin/login");
+      await expectNoAxeViolations(page);
+      await signIn(page);
+      const details = await detailPaths(page);
+      try {
+        for (const path of [...ADMIN_SCREENS, ...details.paths]) {
+          await page.goto(path);
+          await settled(page);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBe(width);
+          await expectNoAxeViolations(page);
+        }
+      } finally {
+        await details.done();
+      }
+      expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    });
+  });
+}
+
+test.describe("at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("the navigation folds into a menu button", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/admin/dashboard");
+    const menu = page.getByRole("button", { name: "Menu" });
+    const prices = page.getByRole("link", { name: "Prices" });
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(prices).toBeHidden();
+    await menu.click();
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await expect(prices).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(prices).toBeHidden();
+    await expect(menu).toBeFocused();
+    await menu.press("Enter");
+    await prices.click();
+    await expect(page.getByRole("heading", { name: "Manage Prices" })).toBeVisible();
+    // The menu closes on the new page and focus starts at its content.
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(page.locator("main")).toBeFocused();
+  });
+});
+
+test("keyboard: skip link, the confirmation dialog, focus after a delete", async ({ page }) => {
+  await signIn(page);
+  const api = await adminApi(page.request);
+  const title = `Keyboard post ${stamp()}`;
+  expect(
+    (await api.multipart("/api/blogs", { title, content: "One point.", bg: "#ffffff" })).status(),
+  ).toBe(201);
+  await page.goto("/admin/dashboard");
+  await expect(page.getByRole("row", { name: new RegExp(title) })).toBeVisible();
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main")).toBeFocused();
+
+  const remove = page.getByRole("button", { name: `Delete ${title}` });
+  await remove.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Are you sure you want to delete this blog?" });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByRole("button", { name: "Delete" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("row", { name: new RegExp(title) })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Blogs" })).toBeFocused();
+  await expect(page.getByRole("status").getByText("Blog deleted.")).toBeVisible();
+});

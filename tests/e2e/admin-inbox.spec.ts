@@ -1,0 +1,168 @@
+import { readFile } from "node:fs/promises";
+import { expect, signIn, test } from "./fixtures.ts";
+import { adminApi, sendEnquiry, stamp, unexpectedErrors } from "./fixtures/admin.ts";
+
+// The enquiry inbox and the newsletter subscribers.
+
+test("work an enquiry from the public API: unread, read, replied, CSV export of the filter", async ({
+  page,
+  consoleErrors,
+}) => {
+  const name = `Inbox Tester ${stamp()}`;
+  await sendEnquiry(page.request, {
+    companyName: 'Csv, "Quoted" Ltd',
+    name,
+    options: ["Logo Design", "Flyer Design"],
+  });
+  await signIn(page);
+  await page.goto("/admin/enquiries");
+  await page.getByLabel("Search").fill(name);
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/q=Inbox\+Tester/);
+  await expect(
+    page.getByRole("navigation", { name: "Back office" }).getByText(/^\d+ unread$/),
+  ).toBeVisible();
+  let countings = 0;
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/contact/summary")) countings++;
+  });
+  const link = page.getByRole("link", { name: `${name} (unread)` });
+  await expect(link).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("new");
+  await link.click();
+
+  await expect(page.getByRole("heading", { name })).toBeVisible();
+  const details = page.getByRole("region", { name: "Details" });
+  for (const text of [
+    'Csv, "Quoted" Ltd',
+    "inbox@example.com",
+    "+2348031234567",
+    "Logo Design, Flyer Design",
+    "Branding and Graphic Designs",
+  ]) {
+    await expect(details.getByText(text, { exact: true })).toBeVisible();
+  }
+  // Opening it marked it read, and the navigation counted the unread ones again.
+  await expect(page.getByLabel("Status")).toHaveValue("read");
+  await expect.poll(() => countings).toBeGreaterThanOrEqual(2);
+  await expect(page.getByRole("link", { name: "Reply on WhatsApp" })).toHaveAttribute(
+    "href",
+    "https://wa.me/2348031234567",
+  );
+  const mail = page.getByRole("link", { name: "Reply by e-mail" });
+  await expect(mail).toHaveAttribute("href", /^mailto:inbox@example\.com\?subject=Re%3A%20/);
+  // A mailto: link opens the mail program; the page stays and marks the enquiry replied.
+  await mail.evaluate((element) =>
+    element.addEventListener("click", (event) => event.preventDefault()),
+  );
+  await mail.click();
+  await expect(page.getByLabel("Status")).toHaveValue("replied");
+  await page.getByLabel("Status").selectOption("read");
+  await expect(page.getByText("Marked as read.")).toBeVisible();
+  await page.getByLabel("Status").selectOption("replied");
+  await expect(page.getByText("Marked as replied.")).toBeVisible();
+
+  // Filters live in the address: a reload keeps them; the export follows them.
+  await page.goto(`/admin/enquiries?q=${encodeURIComponent(name)}&status=replied`);
+  await page.reload();
+  await expect(page.getByLabel("Search")).toHaveValue(name);
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("replied");
+  await expect(page.getByRole("link", { name, exact: true })).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await file.path())!, "utf8");
+  expect(csv.startsWith("\uFEFF")).toBe(true);
+  const lines = csv.slice(1).trim().split("\r\n");
+  expect(lines, csv).toHaveLength(2);
+  expect(lines[0]).toBe(
+    "Date,Status,Company Name,Name,Email,Phone Number,Options,Service Type,Package,Instagram,Website,Preferred Date,Message",
+  );
+  expect(lines[1], csv).toContain(
+    `,replied,"Csv, ""Quoted"" Ltd",${name},inbox@example.com,+2348031234567,`,
+  );
+  expect(lines[1], csv).toContain("Logo Design");
+  expect(lines[1], csv).toContain("Flyer Design");
+  expect(unexpectedErrors(consoleErrors)).toEqual([]);
+});
+
+test("paging, page size and filters survive a reload; spam stays out of the inbox; delete", async ({
+  page,
+  consoleErrors,
+}) => {
+  const tag = `Pager${stamp()}`;
+  for (let i = 1; i <= 27; i++) {
+    await sendEnquiry(page.request, { name: `${tag} Person ${String(i).padStart(2, "0")}` });
+  }
+  await sendEnquiry(page.request, { name: `${tag} Robot`, faxNumber: "12345" });
+  await signIn(page);
+  await page.goto(`/admin/enquiries?q=${tag}`);
+  await expect(page.getByText("27 enquiries")).toBeVisible();
+  await expect(page.getByText("Page 1 of 2")).toBeVisible();
+  // Newest first.
+  const rows = page.getByRole("table", { name: "Enquiries" }).getByRole("row");
+  await expect(rows).toHaveCount(26);
+  await expect(rows.nth(1)).toContainText(`${tag} Person 27`);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(rows).toHaveCount(3);
+  await page.reload();
+  await expect(page.getByText("Page 2 of 2")).toBeVisible();
+  await expect(rows.nth(2)).toContainText(`${tag} Person 01`);
+  await expect(page.getByRole("link", { name: new RegExp(`${tag} Robot`) })).toHaveCount(0);
+
+  await page.getByLabel("Per page").selectOption("50");
+  await expect(page).toHaveURL(/pageSize=50/);
+  await expect(page.getByText("Page 1 of 1")).toBeVisible();
+  await expect(rows).toHaveCount(28);
+
+  await page.getByLabel("Status", { exact: true }).selectOption("spam");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/status=spam/);
+  await expect(page).toHaveURL(/pageSize=50/);
+  await expect(page.getByText("1 enquiry", { exact: false })).toBeVisible();
+  await page.getByRole("link", { name: `${tag} Robot` }).click();
+  await expect(page.getByLabel("Status")).toHaveValue("spam");
+  await page.getByRole("button", { name: "Delete enquiry" }).click();
+  const dialog = page.getByRole("dialog", {
+    name: "Are you sure you want to delete this enquiry?",
+  });
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Enquiry deleted.")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/enquiries$/);
+  const api = await adminApi(page.request);
+  const left = await api.get(`/api/contact/?q=${tag}&status=all`);
+  expect(left.headers()["x-total-count"]).toBe("27");
+  expect(unexpectedErrors(consoleErrors)).toEqual([]);
+});
+
+test("subscribers: list, search, CSV export and remove", async ({ page, consoleErrors }) => {
+  const email = `reader-${stamp()}@example.com`;
+  expect((await page.request.post("/api/newsletter", { data: { email } })).status()).toBe(201);
+  await signIn(page);
+  await page.goto("/admin/subscribers");
+  await expect(page.getByRole("heading", { name: "Subscribers", level: 1 })).toBeVisible();
+  await page.getByLabel("Search subscribers").fill(email);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\?q=reader-/);
+  await expect(page.getByRole("cell", { name: email, exact: true })).toBeVisible();
+  await expect(page.getByText("1 subscriber", { exact: true })).toBeVisible();
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const csv = await readFile((await (await download).path())!, "utf8");
+  const lines = csv
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
+  expect(lines[0]).toBe("Email,Subscribed");
+  expect(lines.slice(1)).toHaveLength(1);
+  expect(lines[1]).toContain(email);
+
+  await page.getByRole("button", { name: `Remove ${email}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByText("Subscriber removed.")).toBeVisible();
+  await expect(page.getByText("No subscribers match.")).toBeVisible();
+  expect(unexpectedErrors(consoleErrors)).toEqual([]);
+});

@@ -1,0 +1,50 @@
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+
+export { expect };
+
+/** The admin the global setup created, and a token for API calls. */
+export const e2eAdmin = {
+  email: process.env.E2E_ADMIN_EMAIL ?? "",
+  password: process.env.E2E_ADMIN_PASSWORD ?? "",
+};
+
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post("/api/auth/login", { data: e2eAdmin });
+  expect(response.status()).toBe(200);
+  return (await response.json()).token as string;
+}
+
+/** Signs the page in the way the back office does: the token in localStorage. */
+export async function signIn(page: Page): Promise<string> {
+  const token = await adminToken(page.request);
+  await page.goto("/admin/login");
+  await page.evaluate((value) => localStorage.setItem("adminToken", value), token);
+  return token;
+}
+
+/** axe-core on the current page: WCAG 2.x A and AA rules, no violations allowed. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
+  expect(summary, "axe violations").toEqual([]);
+}
+
+/** Fails the test on any console error or uncaught exception in the page. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      await use(errors);
+    },
+    { auto: true },
+  ],
+});

@@ -1,0 +1,147 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { freePort } from "../support/free-port.ts";
+
+// The server as an operator runs it: `node server/main.ts` on the production build, a fresh
+// data folder, real signals. These tests start their own servers beside the shared one.
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+async function start(dataDir: string, env: Record<string, string> = {}): Promise<Started> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(root, "server/main.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      BUILD_DIR: process.env.E2E_SITE_BUILD ?? "",
+      PUBLIC_ORIGIN: url,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      SEED_SAMPLE_CONTENT: "false",
+      ...env,
+    },
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  return { child, url, output: () => output, exited };
+}
+
+async function waitUntilReady(server: Started): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (server.child.exitCode !== null) return `exited: ${server.output()}`;
+        return server.output().includes("Site ready") ? "ready" : "starting";
+      },
+      { timeout: 60_000, intervals: [200] },
+    )
+    .toBe("ready");
+}
+
+test.describe("running the server", () => {
+  let dataDir: string;
+  test.beforeEach(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "agency-lifecycle-"));
+  });
+  test.afterEach(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("the first start prints an admin login once; the next start does not", async () => {
+    const first = await start(dataDir);
+    await waitUntilReady(first);
+    const match = /E-mail:\s+(\S+)\s+Password:\s+(\S+)/.exec(first.output());
+    expect(match, first.output()).not.toBeNull();
+    const [, email, password] = match!;
+    const login = await fetch(`${first.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(login.status).toBe(200);
+    expect(((await login.json()) as { token: string }).token).toBeTruthy();
+    // An empty database is seeded with the five prices.
+    const prices = (await (await fetch(`${first.url}/api/prices`)).json()) as { key: string }[];
+    expect(prices.map((price) => price.key).sort()).toEqual(
+      ["brand-me", "empower-me", "grow-me", "take-off", "video-voice"].sort(),
+    );
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+
+    const second = await start(dataDir);
+    await waitUntilReady(second);
+    expect(second.output()).not.toContain("Password:");
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+  });
+
+  test("SIGTERM lets an in-flight request finish, then exits 0", async () => {
+    const server = await start(dataDir);
+    await waitUntilReady(server);
+    const body = JSON.stringify({
+      name: "Ada Obi",
+      email: "ada@example.com",
+      phoneNumber: "8031234567",
+      textarea: "Sent while the server was stopping.",
+      serviceType: "Inquiry form response",
+    });
+    const half = Math.floor(body.length / 2);
+    const { port } = new URL(server.url);
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: "127.0.0.1",
+          port: Number(port),
+          path: "/api/contact",
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          let text = "";
+          res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on("error", reject);
+      req.write(body.slice(0, half));
+      // The request is now in flight: stop the server, then send the rest of the body.
+      setTimeout(() => {
+        server.child.kill("SIGTERM");
+        setTimeout(() => req.end(body.slice(half)), 300);
+      }, 300);
+    });
+    const { status, text } = await answer;
+    expect(status, text).toBe(201);
+    expect((JSON.parse(text) as { _id: string })._id).toBeTruthy();
+    expect(await server.exited).toBe(0);
+  });
+
+  test("a bad setting stops the start with a one-line message", async () => {
+    const server = await start(dataDir, { PORT: "not-a-port" });
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain("PORT");
+  });
+});
