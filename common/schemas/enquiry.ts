@@ -9,11 +9,13 @@ export type { EnquiryStatus } from "../enquiry-fields.ts";
 /**
  * Brings a Nigerian number to one stored form: "+234" and the national number
  * without its trunk 0. "0803 123 4567", "803-123-4567", "+2348031234567" and
- * "2348031234567" all become "+2348031234567". Returns undefined for blank input.
+ * "2348031234567" all become "+2348031234567". Returns undefined for blank input and for the
+ * prefix alone.
  */
 export function normalizePhone(raw: string): string | undefined {
   const compact = raw.replace(/[\s\-().]/g, "");
-  if (compact === "") return undefined;
+  // The prefix alone is what a form with the fixed "+234" sends for a blank number.
+  if (compact === "" || compact === PHONE_PREFIX) return undefined;
   let national = compact;
   if (national.startsWith("+234")) national = national.slice(4);
   else if (national.startsWith("234") && national.length > 10) national = national.slice(3);

@@ -193,7 +193,7 @@ describe("enquiries", () => {
   });
 
   it("stores a blank or missing phone as an empty string", async () => {
-    for (const phoneNumber of ["", "  ", undefined]) {
+    for (const phoneNumber of ["", "  ", "+234", " +234 ", undefined]) {
       const { status, body } = await post({ ...payloads.home, phoneNumber });
       expect(status).toBe(201);
       expect(body.phoneNumber).toBe("");
