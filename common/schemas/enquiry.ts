@@ -34,9 +34,9 @@ const phoneField = z
   .trim()
   .max(24, tooLong("Phone number", 24))
   .transform((value, ctx) => {
-    if (value === "") return undefined;
     const phone = normalizePhone(value);
-    if (phone && /^\+234\d{4,12}$/.test(phone)) return phone;
+    if (phone === undefined) return undefined;
+    if (/^\+234\d{4,12}$/.test(phone)) return phone;
     ctx.addIssue({ code: "custom", message: INVALID_PHONE });
     return z.NEVER;
   })
