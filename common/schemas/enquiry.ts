@@ -27,7 +27,8 @@ const INVALID_PHONE = "Please enter a valid phone number.";
 
 /**
  * Optional; what the visitor types after the fixed +234 prefix. Stored as "+234" and
- * 4 to 12 digits, so a number with letters or another country code is refused.
+ * 1 to 12 digits (the spec checks the phone no further), so a number with letters or
+ * another country code is refused.
  */
 const phoneField = z
   .string({ error: "Phone number must be text." })
@@ -36,7 +37,7 @@ const phoneField = z
   .transform((value, ctx) => {
     const phone = normalizePhone(value);
     if (phone === undefined) return undefined;
-    if (/^\+234\d{4,12}$/.test(phone)) return phone;
+    if (/^\+234\d{1,12}$/.test(phone)) return phone;
     ctx.addIssue({ code: "custom", message: INVALID_PHONE });
     return z.NEVER;
   })
