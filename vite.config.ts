@@ -62,4 +62,36 @@ export default defineConfig({
   build: {
     assetsInlineLimit: 0,
   },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // Fewer, larger files for the browser: every file costs a request, and on a slow
+            // mobile connection the round trips cost more than the bytes. React and the
+            // router in one file; the app's modules that two or more pages share in another.
+            codeSplitting: {
+              groups: [
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/,
+                  priority: 20,
+                },
+                {
+                  name: "shared",
+                  // Not the back office's modules, nor the schemas (they bring zod, which
+                  // the public pages load only when a form is first used).
+                  test: (id: string) =>
+                    /[\\/](app|common)[\\/]/.test(id) &&
+                    !/[\\/](admin|schemas)[\\/]|admin-api/.test(id),
+                  minShareCount: 2,
+                  priority: 10,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
 });

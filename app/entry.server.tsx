@@ -6,11 +6,13 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestInfoContext } from "../common/load-context.ts";
+import { lowPriorityModulePreloads } from "./lib/low-priority-scripts.server.ts";
 
 export const streamTimeout = 5_000;
 
 // React Router's default Node entry, plus the CSP nonce the server generated for this
-// response: React Router puts it on every inline script it renders.
+// response (React Router puts it on every inline script it renders) and module preloads
+// at low priority (docs/decisions/0008).
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -51,7 +53,7 @@ export default function handleRequest(
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body);
+          const stream = createReadableStreamFromReadable(body.pipe(lowPriorityModulePreloads()));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

@@ -14,9 +14,9 @@ try {
   for (const path of positionals.length ? positionals : ["/", "/blog", "/contact"]) {
     const html = await (await fetch(`${server.url}${path}`)).text();
     const files = new Set(
-      [...html.matchAll(/<(?:link rel="modulepreload" href|script[^>]*src)="([^"]+\.js)"/g)].map(
-        (m) => m[1],
-      ),
+      [
+        ...html.matchAll(/<(?:link rel="modulepreload"[^>]*?href|script[^>]*src)="([^"]+\.js)"/g),
+      ].map((m) => m[1]),
     );
     for (const match of html.matchAll(/import\(?\s*"([^"]+\.js)"/g)) files.add(match[1]);
     let total = 0;

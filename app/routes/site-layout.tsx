@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, Outlet } from "react-router";
 import { Footer } from "../components/layout/footer.tsx";
 import { Header } from "../components/layout/header.tsx";
+import { PendingNotice } from "../components/layout/pending-notice.tsx";
 import { SocialRail } from "../components/layout/social-rail.tsx";
 import { NotFoundMessage } from "../components/sections/not-found.tsx";
 import type { Route } from "./+types/site-layout";
@@ -16,6 +17,7 @@ function Shell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <Header />
+      <PendingNotice />
       <SocialRail />
       <main id="main" tabIndex={-1} className="outline-none">
         {children}

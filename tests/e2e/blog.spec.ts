@@ -162,3 +162,37 @@ for (const width of [375, 1280]) {
     });
   });
 }
+
+test("moving to the blog or a post in the browser says 'Fetching Blogs...' and 'Loading...' until it arrives", async ({
+  page,
+  request,
+}) => {
+  const post = await seededPost(request);
+  // Hold the loader data of the next page, as a slow connection would.
+  const hold = async (pattern: string) => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(pattern, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  };
+  await page.goto("/about");
+  const releaseList = await hold("**/blog.data*");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Fetching Blogs..." })).toBeVisible();
+  releaseList();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Brightlane Digital Blog");
+  await expect(page.getByText("Fetching Blogs...")).toHaveCount(0);
+
+  const releasePost = await hold(`**/blog/${post._id}.data*`);
+  await page
+    .locator("main article", { has: page.getByRole("heading", { name: post.title }) })
+    .getByRole("link", { name: /Read More/ })
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: "Loading..." })).toBeVisible();
+  releasePost();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(post.title);
+  await expect(page.getByText("Loading...", { exact: true })).toHaveCount(0);
+});
