@@ -1,4 +1,5 @@
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { publicPaths } from "./public-paths.ts";
 
 test("the Our Services dropdown opens on hover, closes after the pointer leaves, and works by keyboard", async ({
   page,
@@ -185,22 +186,6 @@ test.describe("without JavaScript the FAQ answers are readable", () => {
   });
 });
 
-const axeRoutes = [
-  "/",
-  "/about",
-  "/about/team",
-  "/services",
-  "/social-media",
-  "/social-media-management",
-  "/digital-marketing",
-  "/video-creation",
-  "/ads",
-  "/branding",
-  "/page-revamp",
-  "/blog",
-  "/policy",
-  "/contact",
-];
 for (const width of [375, 1280]) {
   test.describe(`axe at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
@@ -210,7 +195,7 @@ for (const width of [375, 1280]) {
     }) => {
       test.setTimeout(180_000);
       const posts = (await (await request.get("/api/blogs")).json()) as { _id: string }[];
-      for (const path of [...axeRoutes, `/blog/${posts[0]!._id}`, "/no-such-page"]) {
+      for (const path of [...publicPaths, `/blog/${posts[0]!._id}`, "/no-such-page"]) {
         await page.goto(path);
         await test.step(path, () => expectNoAxeViolations(page));
       }

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Blog } from "../../common/schemas/blog.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { publicPaths } from "./public-paths.ts";
 
 // What search engines and lost visitors get: sitemap, robots, RSS, page metadata, the 404
 // page and the privacy policy.
@@ -19,23 +20,6 @@ async function readXml(page: Page, xml: string, tag: string) {
     { xml, tag },
   );
 }
-
-const publicPaths = [
-  "/",
-  "/about",
-  "/about/team",
-  "/services",
-  "/social-media",
-  "/social-media-management",
-  "/digital-marketing",
-  "/video-creation",
-  "/ads",
-  "/branding",
-  "/page-revamp",
-  "/blog",
-  "/policy",
-  "/contact",
-];
 
 test("sitemap.xml lists every public page and every post, with absolute URLs", async ({
   page,
@@ -109,18 +93,7 @@ test("the RSS feed is RSS 2.0 with one item per post, newest first, and absolute
 test("my pages have a title, a description, a canonical URL and share cards", async ({
   request,
 }) => {
-  for (const path of [
-    "/social-media",
-    "/social-media-management",
-    "/digital-marketing",
-    "/video-creation",
-    "/ads",
-    "/branding",
-    "/page-revamp",
-    "/blog",
-    "/policy",
-    "/contact",
-  ]) {
+  for (const path of publicPaths.slice(publicPaths.indexOf("/social-media"))) {
     const response = await request.get(path);
     const html = await response.text();
     const origin = new URL(response.url()).origin;

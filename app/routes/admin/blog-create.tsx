@@ -1,9 +1,7 @@
 import { BlogEditor } from "../../components/admin/blog-editor.tsx";
+import { adminMeta } from "../../lib/admin-meta.ts";
 
-export const meta = () => [
-  { title: "Create Blog | Admin" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta = adminMeta("Create Blog");
 
 export default function BlogCreate() {
   return <BlogEditor />;

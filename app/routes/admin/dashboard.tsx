@@ -23,11 +23,9 @@ import {
 import { useApiData } from "../../components/admin/use-api-data.ts";
 import { VideoTable } from "../../components/admin/video-table.tsx";
 import { api, apiList, problemText } from "../../lib/admin-api.ts";
+import { adminMeta } from "../../lib/admin-meta.ts";
 
-export const meta = () => [
-  { title: "Dashboard | Admin" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta = adminMeta("Dashboard");
 
 function BlogsTable() {
   const { confirm, notify } = useFeedback();

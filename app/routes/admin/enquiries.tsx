@@ -21,11 +21,9 @@ import {
 } from "../../components/admin/ui.tsx";
 import { useApiData } from "../../components/admin/use-api-data.ts";
 import { api, apiList } from "../../lib/admin-api.ts";
+import { adminMeta } from "../../lib/admin-meta.ts";
 
-export const meta = () => [
-  { title: "Enquiries | Admin" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta = adminMeta("Enquiries");
 
 const PAGE_SIZES = [25, 50, 100];
 const FILTERS = ["q", "status", "serviceType", "from", "to"] as const;

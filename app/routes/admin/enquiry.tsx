@@ -21,11 +21,9 @@ import {
 import { useApiData } from "../../components/admin/use-api-data.ts";
 import { api, problemText } from "../../lib/admin-api.ts";
 import type { Route } from "./+types/enquiry";
+import { adminMeta } from "../../lib/admin-meta.ts";
 
-export const meta = () => [
-  { title: "Enquiry | Admin" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta = adminMeta("Enquiry");
 
 export default function EnquiryDetail({ params }: Route.ComponentProps) {
   const navigate = useNavigate();

@@ -15,11 +15,9 @@ import {
 import { useApiData } from "../../components/admin/use-api-data.ts";
 import { VideoTable } from "../../components/admin/video-table.tsx";
 import { api, ApiError, upload, type UploadProgress } from "../../lib/admin-api.ts";
+import { adminMeta } from "../../lib/admin-meta.ts";
 
-export const meta = () => [
-  { title: "Portfolio videos | Admin" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta = adminMeta("Portfolio videos");
 
 export default function Portfolio() {
   const { notify } = useFeedback();

@@ -14,11 +14,9 @@ import {
 } from "../../components/admin/ui.tsx";
 import { useApiData } from "../../components/admin/use-api-data.ts";
 import { api, problemText } from "../../lib/admin-api.ts";
+import { adminMeta } from "../../lib/admin-meta.ts";
 
-export const meta = () => [
-  { title: "Prices | Admin" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta = adminMeta("Prices");
 
 /** Saves one price (POST /api/prices creates or updates); answers the saved row or an error. */
 async function savePrice(key: string, amount: string): Promise<Price | { error: string }> {

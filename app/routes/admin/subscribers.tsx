@@ -20,11 +20,9 @@ import {
 } from "../../components/admin/ui.tsx";
 import { useApiData } from "../../components/admin/use-api-data.ts";
 import { api, problemText } from "../../lib/admin-api.ts";
+import { adminMeta } from "../../lib/admin-meta.ts";
 
-export const meta = () => [
-  { title: "Subscribers | Admin" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta = adminMeta("Subscribers");
 
 export default function Subscribers() {
   const [params] = useSearchParams();
