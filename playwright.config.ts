@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./tests/support/chromium.ts";
 
 // The global setup builds the site, starts it on a free port with a fresh database and
 // puts the address into E2E_BASE_URL; workers read it when they load this file again.
@@ -10,7 +11,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
     trace: "retain-on-failure",
@@ -23,19 +24,7 @@ export default defineConfig({
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 1280, height: 800 },
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1",
-          ],
-        },
+        launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
       },
     },
   ],

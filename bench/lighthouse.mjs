@@ -2,9 +2,10 @@
 // of issue 4, three runs each; prints the median scores and metrics per page.
 //   node bench/lighthouse.mjs [--runs 3] [--url http://host:port]
 import { parseArgs } from "node:util";
-import { createServer } from "node:net";
 import { chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
+import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
+import { freePort } from "../tests/support/free-port.ts";
 import { startServer } from "./server.mjs";
 
 const { values } = parseArgs({
@@ -16,25 +17,10 @@ const server = values.url ? { url: values.url, stop: async () => {} } : await st
 const posts = await (await fetch(`${server.url}/api/blogs`)).json();
 const pages = ["/", "/blog", posts[0] ? `/blog/${posts[0]._id}` : "/blog", "/contact", "/services"];
 
-const debugPort = await new Promise((resolve) => {
-  const probe = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = probe.address();
-    probe.close(() => resolve(port));
-  });
-});
+const debugPort = await freePort();
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    `--remote-debugging-port=${debugPort}`,
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1",
-  ],
+  executablePath: chromiumPath,
+  args: [`--remote-debugging-port=${debugPort}`, ...chromiumArgs],
 });
 
 const median = (numbers) => {

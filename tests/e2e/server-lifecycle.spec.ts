@@ -1,47 +1,29 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { freePort } from "../support/free-port.ts";
+import { spawnServer, type ServerProcess } from "../support/server-process.ts";
 
 // The server as an operator runs it: `node server/main.ts` on the production build, a fresh
 // data folder, real signals. These tests start their own servers beside the shared one.
 
-const root = path.resolve(import.meta.dirname, "../..");
-
-interface Started {
-  child: ChildProcess;
-  url: string;
+interface Started extends ServerProcess {
   output: () => string;
   exited: Promise<number | null>;
 }
 
 async function start(dataDir: string, env: Record<string, string> = {}): Promise<Started> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(root, "server/main.ts")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      BUILD_DIR: process.env.E2E_SITE_BUILD ?? "",
-      PUBLIC_ORIGIN: url,
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-      SEED_SAMPLE_CONTENT: "false",
-      ...env,
-    },
-  });
+  const server = await spawnServer(
+    dataDir,
+    { BUILD_DIR: process.env.E2E_SITE_BUILD ?? "", SEED_SAMPLE_CONTENT: "false", ...env },
+    "pipe",
+  );
   let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  return { child, url, output: () => output, exited };
+  server.child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  server.child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => server.child.once("exit", resolve));
+  return { ...server, output: () => output, exited };
 }
 
 async function waitUntilReady(server: Started): Promise<void> {

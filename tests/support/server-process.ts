@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
+import path from "node:path";
+import { freePort } from "./free-port.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** The environment it runs with (for the admin CLI on the same data). */
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * Starts `node server/main.ts` as an operator would: production mode, on a free port of
+ * 127.0.0.1, over SQLite in `dataDir`. `env` adds or overrides settings (BUILD_DIR, …).
+ * Used by the browser tests' global setup, the lifecycle tests and the benchmarks.
+ */
+export async function spawnServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  stdio: StdioOptions = ["ignore", "ignore", "inherit"],
+): Promise<ServerProcess> {
+  const url = `http://127.0.0.1:${await freePort()}`;
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: new URL(url).port,
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    PUBLIC_ORIGIN: url,
+    LOG_LEVEL: "warn",
+    DATABASE_URL: "",
+    ...env,
+  };
+  const child = spawn(process.execPath, [path.join(root, "server/main.ts")], {
+    cwd: root,
+    env: serverEnv,
+    stdio,
+  });
+  return { child, url, env: serverEnv };
+}
+
+/** Resolves once GET /api/health answers 200; fails if the server exits or takes too long. */
+export async function waitForHealth(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) {
+      throw new Error(`the server exited with ${server.child.exitCode}`);
+    }
+    try {
+      if ((await fetch(`${server.url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server at ${server.url} did not answer within ${timeoutMs} ms`);
+}
