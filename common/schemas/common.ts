@@ -38,6 +38,9 @@ export const idParam = z.object({
 
 export const errorResponse = z.object({ error: z.string() });
 
+/** What a delete answers (spec §7: DELETE /api/video/ carries a success flag). */
+export const successResponse = z.object({ success: z.literal(true) });
+
 /**
  * When several rules fail, the forms show one message. The spec checks required
  * fields first, then the e-mail format, then the options; other messages follow.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { blogInputSchema, blogPatchSchema, blogSchema } from "../../../common/schemas/blog.ts";
-import { errorResponse } from "../../../common/schemas/common.ts";
+import { errorResponse, successResponse } from "../../../common/schemas/common.ts";
 import { messages } from "../../../common/messages.ts";
 import { NotFound } from "../../errors.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
@@ -136,7 +136,7 @@ export function registerBlogRoutes(app: ApiApp, { services, config, requireAdmin
         security: adminSecurity,
         params: blogIdParam,
         response: {
-          200: z.object({ success: z.literal(true) }),
+          200: successResponse,
           401: errorResponse,
           404: errorResponse,
         },

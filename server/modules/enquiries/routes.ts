@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { errorResponse, idParam } from "../../../common/schemas/common.ts";
+import { errorResponse, idParam, successResponse } from "../../../common/schemas/common.ts";
 import {
   enquiryInputSchema,
   enquiryQuerySchema,
@@ -133,7 +133,7 @@ export function registerEnquiryRoutes(app: ApiApp, deps: ApiDeps): void {
         security: adminSecurity,
         params: idParam,
         response: {
-          200: z.object({ success: z.literal(true) }),
+          200: successResponse,
           401: errorResponse,
           404: errorResponse,
         },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { errorResponse, idParam } from "../../../common/schemas/common.ts";
+import { errorResponse, idParam, successResponse } from "../../../common/schemas/common.ts";
 import {
   subscribeSchema,
   subscriberQuerySchema,
@@ -77,7 +77,7 @@ export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
         security: adminSecurity,
         params: idParam,
         response: {
-          200: z.object({ success: z.literal(true) }),
+          200: successResponse,
           401: errorResponse,
           404: errorResponse,
         },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { errorResponse } from "../../../common/schemas/common.ts";
+import { errorResponse, successResponse } from "../../../common/schemas/common.ts";
 import { priceKeyField, priceSchema } from "../../../common/schemas/price.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 
@@ -44,7 +44,7 @@ export function registerPriceRoutes(app: ApiApp, { services, requireAdmin }: Api
         security: adminSecurity,
         params: z.object({ key: priceKeyField }),
         response: {
-          200: z.object({ success: z.literal(true) }),
+          200: successResponse,
           401: errorResponse,
           404: errorResponse,
         },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { messages } from "../../../common/messages.ts";
-import { errorResponse } from "../../../common/schemas/common.ts";
+import { errorResponse, successResponse } from "../../../common/schemas/common.ts";
 import {
   videoDeleteSchema,
   videoFieldsSchema,
@@ -81,7 +81,7 @@ export function registerVideoRoutes(
         security: adminSecurity,
         body: videoDeleteSchema,
         response: {
-          200: z.object({ success: z.literal(true) }),
+          200: successResponse,
           400: errorResponse,
           401: errorResponse,
           404: errorResponse,
