@@ -38,6 +38,21 @@ function RequiredMark() {
 const errorProps = (errorId: string | undefined) =>
   errorId ? { "aria-invalid": true as const, "aria-describedby": errorId } : {};
 
+/** What every text control of a field carries: its name, value, requiredness and message. */
+const controlProps = ({
+  name,
+  required,
+  browserRequired,
+  defaultValue,
+  errorId,
+}: Omit<FieldProps, "label">) => ({
+  name,
+  required: browserRequired,
+  "aria-required": required || undefined,
+  defaultValue,
+  ...errorProps(errorId),
+});
+
 interface FieldProps {
   label: string;
   name: string;
@@ -73,16 +88,12 @@ export function TextField({
       </Label>
       <input
         id={id}
-        name={name}
         type={type}
-        required={browserRequired}
-        aria-required={required || undefined}
         autoComplete={autoComplete}
-        defaultValue={defaultValue}
         placeholder={placeholder}
         maxLength={type === "email" ? 254 : 300}
         className={`${inputClass} mt-1`}
-        {...errorProps(errorId)}
+        {...controlProps({ name, required, browserRequired, defaultValue, errorId })}
       />
     </div>
   );
@@ -105,14 +116,10 @@ export function TextArea({
       </Label>
       <textarea
         id={id}
-        name={name}
         rows={rows}
-        required={browserRequired}
-        aria-required={required || undefined}
-        defaultValue={defaultValue}
         maxLength={5000}
         className={`${inputClass} mt-1`}
-        {...errorProps(errorId)}
+        {...controlProps({ name, required, browserRequired, defaultValue, errorId })}
       />
     </div>
   );
@@ -144,17 +151,13 @@ export function PhoneField({
         </select>
         <input
           id={id}
-          name={name}
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"
-          required={browserRequired}
-          aria-required={required || undefined}
-          defaultValue={defaultValue}
           maxLength={20}
           placeholder="803 123 4567"
           className={`${inputClass} min-w-0 rounded-l-none`}
-          {...errorProps(errorId)}
+          {...controlProps({ name, required, browserRequired, defaultValue, errorId })}
         />
       </div>
     </div>
