@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { mp4Bytes } from "../factories/images.ts";
 import { expect, signIn, test } from "./fixtures.ts";
 import { unexpectedErrors } from "./fixtures/admin.ts";
@@ -5,6 +6,24 @@ import { unexpectedErrors } from "./fixtures/admin.ts";
 // Portfolio videos: a real upload with progress, the spec's messages, delete.
 
 const EIGHT_MB = 8 * 1024 * 1024;
+
+/**
+ * Limits the page's uplink to `bytesPerSecond` (Chromium's network emulation), so an upload
+ * is seen on its way; the returned function lifts the limit.
+ */
+async function slowUplink(page: Page, bytesPerSecond: number): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const uplink = (uploadThroughput: number) =>
+    cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput,
+    });
+  await uplink(bytesPerSecond);
+  return async () => void (await uplink(-1));
+}
 
 test("upload an 8 MB video and watch the progress reach 100 %, then delete it", async ({
   page,
@@ -23,14 +42,7 @@ test("upload an 8 MB video and watch the progress reach 100 %, then delete it", 
     buffer: mp4Bytes(EIGHT_MB),
   });
   // A slow uplink, so the bar is seen on its way.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: 4 * 1024 * 1024,
-  });
+  const fullSpeed = await slowUplink(page, 4 * 1024 * 1024);
   const fractions: number[] = [];
   await page.exposeFunction("reportProgress", (value: number) => fractions.push(value));
   await page.evaluate(() => {
@@ -47,12 +59,7 @@ test("upload an 8 MB video and watch the progress reach 100 %, then delete it", 
   await expect(page.getByText(/ of 8\.0 MB$/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel upload" })).toBeVisible();
   await expect(page.getByText("Video uploaded successfully!")).toBeVisible({ timeout: 30_000 });
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  });
+  await fullSpeed();
   await expect(page.getByText("Upload complete: 100%")).toBeVisible();
   await expect(page.getByText("8.0 MB of 8.0 MB")).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel upload" })).toHaveCount(0);
@@ -99,23 +106,11 @@ test("a cancelled upload stores nothing; a file that is not a video shows the se
     mimeType: "video/mp4",
     buffer: mp4Bytes(size),
   });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: 512 * 1024,
-  });
+  const fullSpeed = await slowUplink(page, 512 * 1024);
   await page.getByRole("button", { name: "Upload Video" }).click();
   await page.getByRole("button", { name: "Cancel upload" }).click();
   await expect(page.getByText("Upload cancelled. Nothing was saved.")).toBeVisible();
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  });
+  await fullSpeed();
   await expect(page.getByRole("button", { name: "Upload Video" })).toBeEnabled();
   expect(await storedWithSize()).toEqual([]);
 
