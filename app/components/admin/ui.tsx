@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 
 export const adminButton =
   "inline-flex items-center justify-center gap-2 rounded-lg bg-brand px-4 py-2 font-semibold text-white transition-colors hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60";
@@ -13,6 +13,27 @@ export const adminInput =
 export const adminLabel = "block text-sm font-semibold text-ink";
 export const fileInput =
   "mt-1 block w-full text-sm text-ink file:mr-3 file:cursor-pointer file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand hover:file:bg-brand-100";
+
+/** A label above its control; `children` renders the control with the id the label names. */
+export function LabelledField({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: (id: string) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={adminLabel}>
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
 
 export function PageTitle({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   return (

@@ -9,7 +9,7 @@ import {
   adminButton,
   adminButtonSecondary,
   adminInput,
-  adminLabel,
+  LabelledField,
   failure,
   Blank,
   Cell,
@@ -30,14 +30,7 @@ const FILTERS = ["q", "status", "serviceType", "from", "to"] as const;
 
 export default function Enquiries() {
   const [params, setParams] = useSearchParams();
-  const ids = {
-    q: useId(),
-    status: useId(),
-    service: useId(),
-    from: useId(),
-    to: useId(),
-    size: useId(),
-  };
+  const pageSizeId = useId();
   const page = Math.max(1, Number(params.get("page")) || 1);
   const pageSize = PAGE_SIZES.includes(Number(params.get("pageSize")))
     ? Number(params.get("pageSize"))
@@ -96,81 +89,76 @@ export default function Enquiries() {
           className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6"
           aria-label="Filter enquiries"
         >
-          <div className="lg:col-span-2">
-            <label htmlFor={ids.q} className={adminLabel}>
-              Search
-            </label>
-            <input
-              id={ids.q}
-              type="search"
-              name="q"
-              defaultValue={params.get("q") ?? ""}
-              key={params.get("q") ?? ""}
-              placeholder="Name, e-mail, company or message"
-              className={`${adminInput} mt-1`}
-            />
-          </div>
-          <div>
-            <label htmlFor={ids.status} className={adminLabel}>
-              Status
-            </label>
-            <select
-              id={ids.status}
-              name="status"
-              defaultValue={params.get("status") ?? ""}
-              className={`${adminInput} mt-1`}
-            >
-              <option value="">Inbox (not spam)</option>
-              {ENQUIRY_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {status[0]!.toUpperCase() + status.slice(1)}
-                </option>
-              ))}
-              <option value="all">All, with spam</option>
-            </select>
-          </div>
-          <div>
-            <label htmlFor={ids.service} className={adminLabel}>
-              Service type
-            </label>
-            <select
-              id={ids.service}
-              name="serviceType"
-              defaultValue={params.get("serviceType") ?? ""}
-              className={`${adminInput} mt-1`}
-            >
-              <option value="">All</option>
-              {(summary.data?.serviceTypes ?? []).map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={ids.from} className={adminLabel}>
-              From
-            </label>
-            <input
-              id={ids.from}
-              type="date"
-              name="from"
-              defaultValue={params.get("from") ?? ""}
-              className={`${adminInput} mt-1`}
-            />
-          </div>
-          <div>
-            <label htmlFor={ids.to} className={adminLabel}>
-              To
-            </label>
-            <input
-              id={ids.to}
-              type="date"
-              name="to"
-              defaultValue={params.get("to") ?? ""}
-              className={`${adminInput} mt-1`}
-            />
-          </div>
+          <LabelledField label="Search" className="lg:col-span-2">
+            {(id) => (
+              <input
+                id={id}
+                type="search"
+                name="q"
+                defaultValue={params.get("q") ?? ""}
+                key={params.get("q") ?? ""}
+                placeholder="Name, e-mail, company or message"
+                className={`${adminInput} mt-1`}
+              />
+            )}
+          </LabelledField>
+          <LabelledField label="Status">
+            {(id) => (
+              <select
+                id={id}
+                name="status"
+                defaultValue={params.get("status") ?? ""}
+                className={`${adminInput} mt-1`}
+              >
+                <option value="">Inbox (not spam)</option>
+                {ENQUIRY_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {status[0]!.toUpperCase() + status.slice(1)}
+                  </option>
+                ))}
+                <option value="all">All, with spam</option>
+              </select>
+            )}
+          </LabelledField>
+          <LabelledField label="Service type">
+            {(id) => (
+              <select
+                id={id}
+                name="serviceType"
+                defaultValue={params.get("serviceType") ?? ""}
+                className={`${adminInput} mt-1`}
+              >
+                <option value="">All</option>
+                {(summary.data?.serviceTypes ?? []).map((type) => (
+                  <option key={type} value={type}>
+                    {type}
+                  </option>
+                ))}
+              </select>
+            )}
+          </LabelledField>
+          <LabelledField label="From">
+            {(id) => (
+              <input
+                id={id}
+                type="date"
+                name="from"
+                defaultValue={params.get("from") ?? ""}
+                className={`${adminInput} mt-1`}
+              />
+            )}
+          </LabelledField>
+          <LabelledField label="To">
+            {(id) => (
+              <input
+                id={id}
+                type="date"
+                name="to"
+                defaultValue={params.get("to") ?? ""}
+                className={`${adminInput} mt-1`}
+              />
+            )}
+          </LabelledField>
           <input type="hidden" name="pageSize" value={pageSize} />
           <div className="flex gap-2 sm:col-span-2 lg:col-span-6">
             <button type="submit" className={adminButton}>
@@ -253,11 +241,11 @@ export default function Enquiries() {
             </button>
           </div>
           <div className="flex items-center gap-2">
-            <label htmlFor={ids.size} className="text-sm font-semibold">
+            <label htmlFor={pageSizeId} className="text-sm font-semibold">
               Per page
             </label>
             <select
-              id={ids.size}
+              id={pageSizeId}
               value={pageSize}
               onChange={(e) => {
                 const next = new URLSearchParams(params);
