@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { site } from "../../../common/site-config.ts";
 import { services } from "../../content/services.ts";
@@ -32,15 +32,25 @@ function Logo({ solid }: { solid: boolean }) {
   );
 }
 
-function ServicesMenu({ solid }: { solid: boolean }) {
-  // The menu is open for one path only: navigating closes it.
-  const location = useLocation();
+/**
+ * Open/closed state that holds for the current path only: following a link closes the menu
+ * without an effect, because the open state names the path it was opened on.
+ */
+function useOpenOnThisPath() {
+  const { pathname } = useLocation();
   const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === location.pathname;
+  const open = openAt === pathname;
   const setOpen = (value: boolean | ((current: boolean) => boolean)) => {
     const next = typeof value === "function" ? value(open) : value;
-    setOpenAt(next ? location.pathname : null);
+    setOpenAt(next ? pathname : null);
   };
+  // Stable, for timers and effects.
+  const close = useCallback(() => setOpenAt(null), []);
+  return [open, setOpen, close] as const;
+}
+
+function ServicesMenu({ solid }: { solid: boolean }) {
+  const [open, setOpen, close] = useOpenOnThisPath();
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
@@ -58,7 +68,7 @@ function ServicesMenu({ solid }: { solid: boolean }) {
   const hideSoon = () => {
     clearTimeout(closeTimer.current);
     openedByHover.current = false;
-    closeTimer.current = setTimeout(() => setOpenAt(null), CLOSE_DELAY);
+    closeTimer.current = setTimeout(() => close(), CLOSE_DELAY);
   };
   const focusItem = (index: number) => {
     const links = menu.current?.querySelectorAll<HTMLAnchorElement>("a");
@@ -178,14 +188,7 @@ const drawerItems = [
 ];
 
 function MobileMenu({ solid }: { solid: boolean }) {
-  const location = useLocation();
-  // Open for one path only: following a link closes the drawer.
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === location.pathname;
-  const setOpen = (value: boolean | ((current: boolean) => boolean)) => {
-    const next = typeof value === "function" ? value(open) : value;
-    setOpenAt(next ? location.pathname : null);
-  };
+  const [open, setOpen, close] = useOpenOnThisPath();
   const button = useRef<HTMLButtonElement>(null);
   const drawer = useRef<HTMLDivElement>(null);
   const drawerId = useId();
@@ -194,7 +197,7 @@ function MobileMenu({ solid }: { solid: boolean }) {
     drawer.current?.querySelector<HTMLElement>("a, button")?.focus();
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (event.key === "Escape") {
-        setOpenAt(null);
+        close();
         button.current?.focus();
       }
       if (event.key !== "Tab" || !drawer.current) return;
@@ -217,7 +220,7 @@ function MobileMenu({ solid }: { solid: boolean }) {
       document.removeEventListener("keydown", onKey);
       document.body.style.overflow = overflow;
     };
-  }, [open]);
+  }, [open, close]);
 
   return (
     <div className="md:hidden">
