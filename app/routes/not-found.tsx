@@ -1,7 +1,5 @@
-import { data, Link } from "react-router";
-import { PageHero } from "../components/sections/page-hero.tsx";
-import { ArrowIcon } from "../components/ui/icons.tsx";
-import { services } from "../content/services.ts";
+import { data } from "react-router";
+import { NotFoundPage } from "../components/sections/not-found.tsx";
 
 // Any path no other route claims: a real 404 inside the site layout, with a way onwards.
 export function loader() {
@@ -9,60 +7,6 @@ export function loader() {
 }
 
 export const meta = () => [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
-
-const pages = [
-  { to: "/", label: "Home" },
-  { to: "/about", label: "About Us" },
-  { to: "/services", label: "Our Services" },
-  { to: "/blog", label: "Blog" },
-  { to: "/contact", label: "Contact Us" },
-];
-
-function NotFoundPage() {
-  return (
-    <>
-      <PageHero
-        title="Page not found"
-        subtitle="The page you are looking for does not exist or has moved. One of these may help."
-      />
-      <section aria-label="Helpful links" className="bg-white py-16 md:py-20">
-        <div className="container-page grid gap-12 md:grid-cols-2">
-          <div>
-            <h2 className="text-2xl font-extrabold text-navy">Popular pages</h2>
-            <ul className="mt-6 flex flex-wrap gap-3">
-              {pages.map(({ to, label }) => (
-                <li key={to}>
-                  <Link
-                    to={to}
-                    className="inline-flex rounded-full bg-brand-50 px-5 py-2.5 font-semibold text-brand hover:bg-brand hover:text-white"
-                  >
-                    {label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-          <div>
-            <h2 className="text-2xl font-extrabold text-navy">Our services</h2>
-            <ul className="mt-6 space-y-2">
-              {services.map((service) => (
-                <li key={service.slug}>
-                  <Link
-                    to={service.path}
-                    className="inline-flex items-center gap-2 font-semibold text-brand hover:underline"
-                  >
-                    <ArrowIcon width={16} height={16} />
-                    {service.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </div>
-      </section>
-    </>
-  );
-}
 
 export default NotFoundPage;
 

@@ -4,7 +4,7 @@ import { Footer } from "../components/layout/footer.tsx";
 import { Header } from "../components/layout/header.tsx";
 import { PendingNotice } from "../components/layout/pending-notice.tsx";
 import { SocialRail } from "../components/layout/social-rail.tsx";
-import { NotFoundMessage } from "../components/sections/not-found.tsx";
+import { NotFoundPage } from "../components/sections/not-found.tsx";
 import type { Route } from "./+types/site-layout";
 
 function Shell({ children }: { children: ReactNode }) {
@@ -41,7 +41,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Shell>
-        <NotFoundMessage />
+        <NotFoundPage />
       </Shell>
     );
   }

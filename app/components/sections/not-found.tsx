@@ -1,33 +1,59 @@
 import { Link } from "react-router";
+import { services } from "../../content/services.ts";
+import { ArrowIcon } from "../ui/icons.tsx";
+import { PageHero } from "./page-hero.tsx";
 
-/** The 404 page body, inside the site layout. */
-export function NotFoundMessage() {
+const pages = [
+  { to: "/", label: "Home" },
+  { to: "/about", label: "About Us" },
+  { to: "/services", label: "Our Services" },
+  { to: "/blog", label: "Blog" },
+  { to: "/contact", label: "Contact Us" },
+];
+
+/** The 404 page body inside the site layout: what happened and ways onwards. */
+export function NotFoundPage() {
   return (
-    <section className="bg-white pt-36 pb-24">
-      <div className="container-page max-w-2xl text-center">
-        <p className="text-6xl font-extrabold text-brand">404</p>
-        <h1 className="mt-4 text-3xl font-extrabold text-navy">Page not found</h1>
-        <p className="mt-4 text-lg text-muted">
-          The page you are looking for does not exist or has moved. These might help:
-        </p>
-        <ul className="mt-8 flex flex-wrap justify-center gap-3">
-          {[
-            ["/", "Home"],
-            ["/services", "Our Services"],
-            ["/blog", "Blog"],
-            ["/contact", "Contact Us"],
-          ].map(([to, label]) => (
-            <li key={to}>
-              <Link
-                to={to!}
-                className="inline-flex rounded-full bg-brand-50 px-5 py-2.5 font-semibold text-brand hover:bg-brand hover:text-white"
-              >
-                {label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <>
+      <PageHero
+        title="Page not found"
+        subtitle="The page you are looking for does not exist or has moved. One of these may help."
+      />
+      <section aria-label="Helpful links" className="bg-white py-16 md:py-20">
+        <div className="container-page grid gap-12 md:grid-cols-2">
+          <div>
+            <h2 className="text-2xl font-extrabold text-navy">Popular pages</h2>
+            <ul className="mt-6 flex flex-wrap gap-3">
+              {pages.map(({ to, label }) => (
+                <li key={to}>
+                  <Link
+                    to={to}
+                    className="inline-flex rounded-full bg-brand-50 px-5 py-2.5 font-semibold text-brand hover:bg-brand hover:text-white"
+                  >
+                    {label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <h2 className="text-2xl font-extrabold text-navy">Our services</h2>
+            <ul className="mt-6 space-y-2">
+              {services.map((service) => (
+                <li key={service.slug}>
+                  <Link
+                    to={service.path}
+                    className="inline-flex items-center gap-2 font-semibold text-brand hover:underline"
+                  >
+                    <ArrowIcon width={16} height={16} />
+                    {service.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </section>
+    </>
   );
 }
