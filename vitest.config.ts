@@ -29,6 +29,9 @@ export default defineConfig(async () => {
     test: {
       name: `api-${name}`,
       include: ["tests/api/**/*.test.ts"],
+      globalSetup: ["tests/support/vitest-build.ts"],
+      // The fuzz test collects garbage before it reads the memory it asserts on.
+      execArgv: ["--expose-gc"],
       environment: "node",
       env: { TEST_DB: name, TEST_DATABASE_URL: POSTGRES_URL },
       testTimeout: 30_000,

@@ -3,12 +3,24 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { requestInfoContext } from "../common/load-context.ts";
 import { lowPriorityModulePreloads } from "./lib/low-priority-scripts.server.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors of loaders, actions and rendering. An answer to a client's mistake (a 4xx such as
+ * a missing post) is already on the request's log line: only real failures are logged,
+ * with their stack, and never for a request the client gave up on.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const log = (context as RouterContextProvider | undefined)?.get(requestInfoContext).logError;
+  (log ?? console.error)(error);
+};
 
 // React Router's default Node entry, plus the CSP nonce the server generated for this
 // response (React Router puts it on every inline script it renders) and module preloads

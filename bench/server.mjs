@@ -1,5 +1,5 @@
 // Starts the production build on a free port over a fresh, seeded SQLite database, for
-// benchmarks. Answers { url, dataDir, stop() }.
+// benchmarks. Answers { url, dataDir, pid, env, stop() }.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,6 +22,9 @@ export async function startServer({ build = true, env = {} } = {}) {
   return {
     url: server.url,
     dataDir,
+    pid: server.child.pid,
+    /** The settings it runs with (for the admin CLI on the same data). */
+    env: server.env,
     async stop() {
       server.child.kill("SIGTERM");
       await new Promise((resolve) => server.child.once("exit", resolve));

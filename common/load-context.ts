@@ -42,9 +42,20 @@ const holder = globalThis as typeof globalThis & {
 export const siteServicesContext: RouterContext<SiteServices> = (holder[TOKEN] ??=
   createContext<SiteServices>());
 
-/** Per-request facts for rendering: the CSP nonce of this response's inline scripts. */
+/** The per-IP limit a public form counts against (shared with its API endpoint). */
+export type FormLimit = "enquiry" | "newsletter";
+
+/** Per-request facts and hooks for loaders, actions and rendering. */
 export interface RequestInfo {
+  /** The CSP nonce of this response's inline scripts. */
   nonce: string;
+  /**
+   * Counts one submission of this client against a per-IP limit. Answers null when it
+   * may go on, else the seconds until it may try again.
+   */
+  countSubmission(limit: FormLimit): Promise<number | null>;
+  /** Logs a server error (with its stack) on the request's log line. */
+  logError(error: unknown): void;
 }
 
 const REQUEST_TOKEN = Symbol.for("agency-site.request-info");
@@ -53,4 +64,8 @@ const requestHolder = globalThis as typeof globalThis & {
 };
 
 export const requestInfoContext: RouterContext<RequestInfo> = (requestHolder[REQUEST_TOKEN] ??=
-  createContext<RequestInfo>({ nonce: "" }));
+  createContext<RequestInfo>({
+    nonce: "",
+    countSubmission: async () => null,
+    logError: (error) => console.error(error),
+  }));

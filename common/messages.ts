@@ -24,3 +24,7 @@ export const messages = {
   videosFetchFailed: "Failed to fetch videos.",
   priceOnRequest: "Price on request",
 } as const;
+
+/** What a refused request over a per-IP limit says, on the API and on the forms. */
+export const tooManyRequests = (seconds: number) =>
+  `Too many requests. Please try again in ${seconds} second${seconds === 1 ? "" : "s"}.`;

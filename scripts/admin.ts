@@ -3,7 +3,9 @@
 //   npm run admin -- list
 //   npm run admin -- reset-password --email E [--password-stdin]
 //   npm run admin -- delete --email E
-// Without --password-stdin a random password is generated and printed once.
+//   npm run admin -- sign-out --email E
+// Without --password-stdin a random password is generated and printed once. A new
+// password, sign-out and deletion all end every session the admin had signed in.
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/connection.ts";
@@ -16,7 +18,11 @@ const usage = `Usage:
   npm run admin -- create --email <e-mail> [--password-stdin]
   npm run admin -- list
   npm run admin -- reset-password --email <e-mail> [--password-stdin]
-  npm run admin -- delete --email <e-mail>`;
+  npm run admin -- delete --email <e-mail>
+  npm run admin -- sign-out --email <e-mail>
+
+sign-out ends every session of the admin (every token signed so far);
+reset-password and delete do too.`;
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -40,8 +46,8 @@ async function main(): Promise<number> {
     console.log(usage);
     return command ? 0 : 1;
   }
-  const needsEmail = ["create", "reset-password", "delete"].includes(command);
-  if (!["create", "list", "reset-password", "delete"].includes(command)) {
+  const needsEmail = ["create", "reset-password", "delete", "sign-out"].includes(command);
+  if (!["create", "list", "reset-password", "delete", "sign-out"].includes(command)) {
     console.error(`Unknown command "${command}".\n${usage}`);
     return 1;
   }
@@ -79,8 +85,13 @@ async function main(): Promise<number> {
       case "reset-password": {
         const secret = await password();
         await admins.resetPassword(values.email!, secret.value);
-        console.log(`Password of ${values.email} changed.`);
+        console.log(`Password of ${values.email} changed; every session of it is signed out.`);
         if (secret.generated) console.log(`New password (shown once): ${secret.value}`);
+        return 0;
+      }
+      case "sign-out": {
+        await admins.endSessions(values.email!);
+        console.log(`Signed out every session of ${values.email}.`);
         return 0;
       }
       case "delete": {

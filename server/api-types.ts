@@ -1,7 +1,6 @@
 import type {
   FastifyBaseLogger,
   FastifyInstance,
-  preHandlerAsyncHookHandler,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -22,10 +21,6 @@ export type ApiApp = FastifyInstance<
 export interface ApiDeps {
   services: Services;
   config: Config;
-  /** preHandler that answers 401 unless the request carries a valid admin token. */
-  requireAdmin: preHandlerAsyncHookHandler;
-  /** Route config for a per-IP rate limit on public writes. */
-  rateLimited: (perMinute?: number) => { rateLimit: { max: number; timeWindow: number } };
 }
 
 declare module "fastify" {
@@ -34,5 +29,17 @@ declare module "fastify" {
   }
 }
 
-/** OpenAPI security requirement for admin-only routes. */
+/**
+ * OpenAPI security requirement for admin-only routes. It is also what makes a route
+ * admin-only: the API plugin checks the bearer token of every route that declares it,
+ * before the body is read (server/api.ts).
+ */
 export const adminSecurity = [{ bearerAuth: [] }];
+
+/** True when a route's OpenAPI security asks for the admin bearer token. */
+export function requiresAdmin(security: unknown): boolean {
+  return (
+    Array.isArray(security) &&
+    security.some((entry) => typeof entry === "object" && entry !== null && "bearerAuth" in entry)
+  );
+}

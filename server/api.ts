@@ -1,8 +1,7 @@
 import multipart from "@fastify/multipart";
-import rateLimit from "@fastify/rate-limit";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { ApiDeps } from "./api-types.ts";
+import { requiresAdmin, type ApiDeps } from "./api-types.ts";
 import type { Config } from "./config.ts";
 import { NotFound } from "./errors.ts";
 import { registerAuthRoutes } from "./modules/auth/routes.ts";
@@ -30,27 +29,20 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
       parts: 25,
     },
   });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => {
-      const seconds = Math.ceil(context.ttl / 1000);
-      const error = new Error(
-        `Too many requests. Please try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
-      ) as Error & { statusCode: number };
-      error.statusCode = 429;
-      return error;
-    },
+  // Every route documented as needing the admin token checks it first, on request:
+  // before its body is read or validated, so a stranger's bad body answers 401, not 400.
+  const requireAdmin = async (request: FastifyRequest) => {
+    request.admin = await services.auth.authenticate(request.headers.authorization);
+  };
+  app.addHook("onRoute", (route) => {
+    if (!requiresAdmin(route.schema?.security)) return;
+    const existing = route.onRequest ?? [];
+    route.onRequest = [...(Array.isArray(existing) ? existing : [existing]), requireAdmin];
   });
 
   const deps: ApiDeps = {
     services,
     config,
-    requireAdmin: async (request) => {
-      request.admin = await services.auth.authenticate(request.headers.authorization);
-    },
-    rateLimited: (perMinute = config.rateLimitPerMinute) => ({
-      rateLimit: { max: perMinute, timeWindow: 60_000 },
-    }),
   };
 
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -62,7 +54,9 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
   registerEnquiryRoutes(api, deps);
   registerNewsletterRoutes(api, deps);
 
-  api.all("/*", { schema: { hide: true } }, async () => {
+  const unknownEndpoint = async () => {
     throw new NotFound("No such API endpoint.");
-  });
+  };
+  api.all("/", { schema: { hide: true } }, unknownEndpoint);
+  api.all("/*", { schema: { hide: true } }, unknownEndpoint);
 }

@@ -1,23 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { mkdir } from "node:fs/promises";
-import type { ServerResponse } from "node:http";
 import path from "node:path";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
-import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from "fastify-type-provider-zod";
-import { RouterContextProvider } from "react-router";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ViteDevServer } from "vite";
-import { requestInfoContext, siteServicesContext } from "../common/load-context.ts";
-import { site } from "../common/site-config.ts";
 import { apiPlugin } from "./api.ts";
 import type { Config } from "./config.ts";
 import { openDatabase } from "./db/connection.ts";
@@ -25,8 +12,18 @@ import { FIRST_MIGRATION, migrateToLatest } from "./db/migrate.ts";
 import { createNotifier } from "./mail/smtp.ts";
 import type { Notifier } from "./mail/notifier.ts";
 import { createLocalStorage } from "./media/storage.ts";
-import { registerErrorHandler } from "./plugins/error-handler.ts";
-import { createServices, siteServices, type Services } from "./services.ts";
+import { registerOpenApi } from "./openapi.ts";
+import {
+  closeAfterEarlyAnswers,
+  watchSlowBodies,
+  type BodyTimeouts,
+} from "./plugins/body-limits.ts";
+import { registerErrorHandler, rawErrorAnswer } from "./plugins/error-handler.ts";
+import { registerRateLimits } from "./plugins/rate-limits.ts";
+import { logAbortedRequests, RequestLogController } from "./plugins/request-log.ts";
+import { registerSecurityHeaders, staticSecurityHeaders } from "./plugins/security-headers.ts";
+import { createServices, type Services } from "./services.ts";
+import { pagesPlugin } from "./web/pages.ts";
 
 export interface BuildOptions {
   /** Serve the React Router site (off for API-only tests). */
@@ -36,6 +33,10 @@ export interface BuildOptions {
   /** Where `react-router build` wrote its output (default: config.buildDir). */
   buildDirectory?: string;
   logger?: boolean;
+  /** Where log lines go (default: stdout). */
+  logStream?: NodeJS.WritableStream;
+  /** How slowly a request body may arrive (tests shorten it; default BODY_TIMEOUTS). */
+  bodyTimeouts?: BodyTimeouts;
   /** Replace the mail notifier (tests). */
   notifier?: Notifier;
 }
@@ -47,32 +48,48 @@ declare module "fastify" {
   }
 }
 
-type NonceResponse = ServerResponse & { cspNonce?: string };
-
 /** Builds the whole server without listening: main, scripts and tests all use it. */
 export async function buildApp(
   config: Config,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  const securityHeaders = staticSecurityHeaders(config);
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
-    // Fastify accepts a hop count too, though its types do not say so.
-    trustProxy: config.trustProxy as boolean | string,
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // One line per request, written when it ends (plugins/request-log.ts).
+    logController: new RequestLogController(),
+    trustProxy: config.trustProxy,
     bodyLimit: 100 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // No total time for a request: a large upload on a slow link takes minutes. Slow
+    // bodies are ended by a minimum rate instead (watchSlowBodies); headers must arrive
+    // within 30 s, and an idle socket is closed after 60 s.
     requestTimeout: 0,
-    connectionTimeout: 0,
+    connectionTimeout: 60_000,
     keepAliveTimeout: 5_000,
     return503OnClosing: true,
     // Errors Fastify meets before routing (a malformed %-escape, a bad content type) get
-    // the same `{ "error": "…" }` body as every other answer.
+    // the same `{ "error": "…" }` body and security headers as every other answer.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-      void (reply as unknown as FastifyReply).code(status).send({
-        error: error.code === "FST_ERR_BAD_URL" ? "The address is malformed." : error.message,
-      });
+      void (reply as unknown as FastifyReply)
+        .code(status)
+        .headers(securityHeaders)
+        .send({
+          error: error.code === "FST_ERR_BAD_URL" ? "The address is malformed." : error.message,
+        });
+    },
+    // A request Node's parser refuses (a broken request line, headers too large).
+    clientErrorHandler: (error, socket) => {
+      if ((error as NodeJS.ErrnoException).code === "ECONNRESET" || socket.destroyed) return;
+      if (socket.writable) socket.write(rawErrorAnswer(error, securityHeaders));
+      socket.destroy(error);
     },
   });
+  app.server.headersTimeout = 30_000;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -104,67 +121,22 @@ export async function buildApp(
     await database.close();
   });
 
-  // Security headers on every answer. Scripts must carry the per-request nonce that
-  // React Router puts on its inline scripts; styles allow inline `style` attributes.
-  const dev = options.devServer !== undefined;
-  app.addHook("onRequest", async (request, reply) => {
-    (reply.raw as NonceResponse).cspNonce = randomBytes(16).toString("base64");
-    if (request.url.startsWith("/admin")) {
-      reply.header("cache-control", "no-store");
-      reply.header("x-robots-tag", "noindex, nofollow");
-    }
-  });
-  await app.register(helmet, {
-    contentSecurityPolicy: dev
-      ? false
-      : {
-          useDefaults: false,
-          directives: {
-            "default-src": ["'self'"],
-            "script-src": [
-              "'self'",
-              (_req, res) => `'nonce-${(res as NonceResponse).cspNonce ?? ""}'`,
-            ],
-            "style-src": ["'self'", "'unsafe-inline'"],
-            "img-src": ["'self'", "data:", "blob:", "https://i.ytimg.com"],
-            "media-src": ["'self'", "blob:"],
-            "font-src": ["'self'"],
-            "connect-src": ["'self'"],
-            "frame-src": ["'none'"],
-            "object-src": ["'none'"],
-            "base-uri": ["'self'"],
-            "form-action": ["'self'"],
-            "frame-ancestors": ["'none'"],
-            "upgrade-insecure-requests": config.publicOrigin.startsWith("https:") ? [] : null,
-          },
-        },
-    crossOriginEmbedderPolicy: false,
-    // "no-referrer" (helmet's default) makes browsers send `Origin: null` with form posts,
-    // which React Router's CSRF check refuses: the no-JavaScript forms need the real origin.
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: config.publicOrigin.startsWith("https:")
-      ? { maxAge: 31536000, includeSubDomains: true }
-      : false,
-  });
+  if (config.trustProxy === true) {
+    app.log.warn(
+      "TRUST_PROXY=true believes any client's X-Forwarded-For: give the proxy's addresses instead (README: Behind a proxy)",
+    );
+  }
+  logAbortedRequests(app);
+  watchSlowBodies(app, options.bodyTimeouts);
+  closeAfterEarlyAnswers(app);
+  await registerSecurityHeaders(app, config, { dev: options.devServer !== undefined });
+  await registerRateLimits(app, config);
+  // Only /media and unknown methods reach this: pages and /api have their own catch-alls.
+  // The answer never echoes the address.
+  app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: "Not found." }));
   await app.register(compress, { global: true, threshold: 1024 });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: "3.0.3",
-      info: {
-        title: `${site.name} API`,
-        description:
-          "Public site and back office API. Admin calls need `Authorization: Bearer <token>` from POST /api/auth/login.",
-        version: "1.0.0",
-      },
-      components: {
-        securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
-  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  await registerOpenApi(app, config);
 
   await app.register(apiPlugin, { prefix: "/api", services, config });
 
@@ -183,23 +155,12 @@ export async function buildApp(
   });
 
   if (options.web !== false) {
-    const buildDirectory = path.resolve(options.buildDirectory ?? config.buildDir);
-    const pageServices = siteServices(services, config);
-    await app.register(fastifyReactRouter, {
+    await app.register(pagesPlugin, {
+      config,
+      services,
+      limits: app.limits,
+      buildDirectory: path.resolve(options.buildDirectory ?? config.buildDir),
       devServer: options.devServer,
-      serverBuildPath: path.join(buildDirectory, "server/index.js"),
-      clientBuildDirectory: path.join(buildDirectory, "client"),
-      assetCacheControl: "public, max-age=31536000, immutable",
-      fileCacheControl: "public, max-age=3600",
-      routeOptions: { schema: { hide: true } },
-      // The build writes .br and .gz beside each asset (vite.config.ts): send those.
-      staticOptions: { preCompressed: true },
-      getLoadContext(_request, reply) {
-        const context = new RouterContextProvider();
-        context.set(siteServicesContext, pageServices);
-        context.set(requestInfoContext, { nonce: (reply.raw as NonceResponse).cspNonce ?? "" });
-        return context;
-      },
     });
   }
 

@@ -57,7 +57,7 @@ describe("loadConfig", () => {
       TOKEN_TTL: "30m",
       SMTP_URL: "smtp://mail.example.com:25",
       NOTIFY_TO: "sales@example.com",
-      TRUST_PROXY: "1",
+      TRUST_PROXY: "10.0.0.5, 10.1.0.0/16,loopback",
       MAX_IMAGE_SIZE: "2mb",
       MAX_VIDEO_SIZE: "1gb",
     });
@@ -69,7 +69,7 @@ describe("loadConfig", () => {
       tokenTtlSeconds: 1800,
       smtpUrl: "smtp://mail.example.com:25",
       notifyTo: "sales@example.com",
-      trustProxy: 1,
+      trustProxy: "10.0.0.5,10.1.0.0/16,loopback",
       maxImageBytes: 2 * 1024 * 1024,
       maxVideoBytes: 1024 ** 3,
     });
@@ -85,6 +85,11 @@ describe("loadConfig", () => {
     [{ MAX_VIDEO_SIZE: "lots" }, /MAX_VIDEO_SIZE: expected a size such as 5mb/],
     [{ NOTIFY_TO: "nobody" }, /NOTIFY_TO: must be an e-mail address/],
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL: must be one of/],
+    // A hop count cannot be checked against the connecting peer (Fastify trusts nothing).
+    [{ TRUST_PROXY: "1" }, /TRUST_PROXY: a hop count \(1\) cannot be checked.*10\.0\.0\.5/],
+    [{ TRUST_PROXY: "2" }, /TRUST_PROXY: a hop count \(2\)/],
+    [{ TRUST_PROXY: "proxy.local" }, /TRUST_PROXY: "proxy.local" is not an address/],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, /TRUST_PROXY: "10.0.0.0\/33" is not an address/],
   ])("stops on a bad value %j with a one-line message", (env, message) => {
     let error: unknown;
     try {
@@ -95,6 +100,19 @@ describe("loadConfig", () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toMatch(message);
     expect((error as Error).message).not.toContain("\n");
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it.each([
+    ["false", false],
+    ["0", false],
+    ["true", true],
+    ["127.0.0.1", "127.0.0.1"],
+    ["loopback, uniquelocal", "loopback,uniquelocal"],
+    ["10.0.0.0/255.0.0.0,::1,fd00::/8", "10.0.0.0/255.0.0.0,::1,fd00::/8"],
+  ])("accepts %j", (value, expected) => {
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 });
 

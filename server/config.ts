@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -73,6 +74,40 @@ const booleanFlag = z
   )
   .transform((value) => value === "true" || value === "1");
 
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * Why a TRUST_PROXY value cannot be used, or undefined when it can: a comma-separated list
+ * of proxy addresses, CIDR ranges or range names. A bare hop count is refused: Fastify can
+ * not check the connecting peer against a count, so it trusts nothing and every visitor
+ * would share the proxy's address.
+ */
+export function trustProxyProblem(value: string): string | undefined {
+  if (/^\d+$/.test(value.trim())) {
+    return (
+      `a hop count (${value.trim()}) cannot be checked against the proxy: give the proxy's ` +
+      "addresses or ranges instead, e.g. TRUST_PROXY=10.0.0.5 or 10.0.0.0/8 or loopback"
+    );
+  }
+  for (const entry of value.split(",").map((part) => part.trim())) {
+    if (PROXY_RANGE_NAMES.has(entry)) continue;
+    const [address = "", prefix, extra] = entry.split("/");
+    const version = isIP(address);
+    const prefixOk =
+      prefix === undefined ||
+      (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 6 ? 128 : 32)) ||
+      (version === 4 && isIP(prefix) === 4);
+    if (!version || !prefixOk || extra !== undefined) {
+      return (
+        `"${entry}" is not an address, a CIDR range or one of loopback, linklocal, ` +
+        "uniquelocal (e.g. TRUST_PROXY=10.0.0.5,10.0.0.0/8)"
+      );
+    }
+  }
+  return undefined;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(
     emptyToUndefined,
@@ -133,11 +168,18 @@ const envSchema = z.object({
   NOTIFY_TO: z.preprocess(emptyToUndefined, z.email("must be an e-mail address").optional()),
   TRUST_PROXY: z
     .preprocess(emptyToUndefined, z.string().optional())
-    .transform((value): boolean | number | string => {
+    .transform((value, ctx): boolean | string => {
       if (value === undefined || value === "false" || value === "0") return false;
       if (value === "true") return true;
-      if (/^\d+$/.test(value)) return Number(value);
-      return value;
+      const message = trustProxyProblem(value);
+      if (message) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return value
+        .split(",")
+        .map((entry) => entry.trim())
+        .join(",");
     }),
   MAX_IMAGE_SIZE: byteSize("5mb"),
   MAX_VIDEO_SIZE: byteSize("200mb"),
@@ -168,7 +210,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   notifyTo?: string;
-  trustProxy: boolean | number | string;
+  /** false, true (any client: only when the proxy is the sole way in) or proxy addresses. */
+  trustProxy: boolean | string;
   maxImageBytes: number;
   maxVideoBytes: number;
   rateLimitPerMinute: number;

@@ -51,3 +51,16 @@ export class TooManyRequests extends AppError {
     super(429, message, { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
 }
+
+export class MethodNotAllowed extends AppError {
+  constructor(allow: string) {
+    super(405, "Method not allowed.", { allow });
+  }
+}
+
+/** The server is too busy for this request right now; `retry-after` says when to try again. */
+export class ServiceUnavailable extends AppError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(503, message, { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  }
+}

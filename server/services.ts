@@ -32,7 +32,7 @@ export function createServices(deps: ServiceDeps) {
     storage,
     admins,
     tokens,
-    auth: createAuthService(db, admins, tokens),
+    auth: createAuthService(db, admins, tokens, { notifier }),
     prices: createPriceService(db),
     blogs: createBlogService({ db, storage, log }),
     videos: createVideoService({ db, storage, log }),

@@ -1,6 +1,11 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { siteServicesContext, type SiteServices } from "../../common/load-context.ts";
+import {
+  requestInfoContext,
+  siteServicesContext,
+  type RequestInfo,
+  type SiteServices,
+} from "../../common/load-context.ts";
 import type { Enquiry, ParsedEnquiryInput } from "../../common/schemas/enquiry.ts";
 import type { FormResult } from "./form-result.ts";
 import { newsletterMessages } from "./newsletter-messages.ts";
@@ -35,12 +40,22 @@ function servicesThatRecord({ failing = false } = {}) {
   return { services, enquiries };
 }
 
-async function post(services: SiteServices, entries: [string, string][]) {
-  const body = new URLSearchParams(entries);
+async function post(
+  services: SiteServices,
+  entries: [string, string][] | RequestInit,
+  info: Partial<RequestInfo> = {},
+) {
+  const init = Array.isArray(entries) ? { body: new URLSearchParams(entries) } : entries;
   const context = new RouterContextProvider();
   context.set(siteServicesContext, services);
+  context.set(requestInfoContext, {
+    nonce: "",
+    countSubmission: async () => null,
+    logError: () => {},
+    ...info,
+  });
   const answer = (await siteFormAction({
-    request: new Request("https://example.ng/social-media", { method: "POST", body }),
+    request: new Request("https://example.ng/social-media", { method: "POST", ...init }),
     context,
     params: {},
     unstable_pattern: "/social-media",
@@ -62,6 +77,50 @@ const serviceForm: [string, string][] = [
 ];
 
 describe("siteFormAction", () => {
+  it("counts each form against its per-IP limit and, over it, stores nothing and answers 429", async () => {
+    const { services, enquiries } = servicesThatRecord();
+    const counted: string[] = [];
+    const refuse = {
+      countSubmission: async (limit: string) => {
+        counted.push(limit);
+        return 42;
+      },
+    };
+    const enquiry = await post(services, [...serviceForm, ["options", "Paid Promotions"]], refuse);
+    expect(enquiry.status).toBe(429);
+    expect(enquiry.result).toMatchObject({
+      intent: "service-form",
+      ok: false,
+      message: "Too many requests. Please try again in 42 seconds.",
+    });
+    const newsletter = await post(
+      services,
+      [
+        ["intent", "newsletter"],
+        ["kind", "newsletter"],
+        ["email", "ada@example.com"],
+      ],
+      refuse,
+    );
+    expect(newsletter.status).toBe(429);
+    expect(counted).toEqual(["enquiry", "newsletter"]);
+    expect(enquiries).toEqual([]);
+  });
+
+  it("answers 400, not a server error, for a body that is not a form", async () => {
+    const { services } = servicesThatRecord();
+    for (const init of [
+      {},
+      { body: "hello", headers: { "content-type": "text/plain" } },
+      { body: "--x\r\nbroken", headers: { "content-type": "multipart/form-data; boundary=x" } },
+      { body: "a=1", headers: { "content-type": "multipart/form-data" } },
+    ]) {
+      const { result, status } = await post(services, init);
+      expect(status).toBe(400);
+      expect(result.ok).toBe(false);
+    }
+  });
+
   it("stores a valid service enquiry and answers the success message for that form", async () => {
     const { services, enquiries } = servicesThatRecord();
     const { result, status } = await post(services, [

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs } from "react-router";
-import { siteServicesContext } from "../../common/load-context.ts";
-import { messages } from "../../common/messages.ts";
+import { requestInfoContext, siteServicesContext } from "../../common/load-context.ts";
+import { messages, tooManyRequests } from "../../common/messages.ts";
 import { firstMessage } from "../../common/schemas/common.ts";
 import { enquiryInputSchema } from "../../common/schemas/enquiry.ts";
 import { subscribeSchema } from "../../common/schemas/newsletter.ts";
@@ -13,13 +13,21 @@ import {
 import { fieldsWith, type FormResult } from "./form-result.ts";
 import { newsletterMessages } from "./newsletter-messages.ts";
 
+const unreadableForm = "The form could not be read. Please try again.";
+
 /**
  * The public forms without JavaScript: the browser posts the form to its page, this action
  * validates it with the same schema as the API and stores it through the same services, and
  * the page renders again with the same message (and, on failure, what the visitor typed).
  */
 export async function siteFormAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    // A body that is not a readable form (a broken multipart, no body at all).
+    return data<FormResult>({ intent: "", ok: false, message: unreadableForm }, { status: 400 });
+  }
   const values = formValues(form);
   const intent = String(form.get("intent") ?? "");
   const kind = String(form.get("kind") ?? "");
@@ -30,6 +38,13 @@ export async function siteFormAction({ request, context }: ActionFunctionArgs) {
     const message = firstMessage(issues);
     return fail(message, 400, fieldsWith(issues, message));
   };
+
+  // The same per-IP limits as /api/newsletter and /api/contact, on the same counters.
+  if (kind === "newsletter" || ENQUIRY_KINDS.includes(kind as EnquiryFormKind)) {
+    const { countSubmission } = context.get(requestInfoContext);
+    const waitSeconds = await countSubmission(kind === "newsletter" ? "newsletter" : "enquiry");
+    if (waitSeconds !== null) return fail(tooManyRequests(waitSeconds), 429);
+  }
 
   if (kind === "newsletter") {
     const parsed = subscribeSchema.safeParse({ email: form.get("email") ?? "" });

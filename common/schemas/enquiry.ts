@@ -97,12 +97,17 @@ export const enquiryInputSchema = z
     instagram: optionalText("Instagram", 200),
     website: optionalText("Website", 300),
     // Robots may fill the hidden field with anything: any value counts, none is refused.
+    // Only text and plain values are copied: turning an object or a deeply nested array
+    // into text can throw (no toString, too deep), so those are only marked as filled.
     [HONEYPOT_FIELD]: z
       .unknown()
       .optional()
-      .transform((value) =>
-        value === undefined || value === null ? undefined : String(value).slice(0, 1000),
-      ),
+      .transform((value) => {
+        if (value === undefined || value === null) return undefined;
+        if (typeof value === "string") return value.slice(0, 1000);
+        if (typeof value === "number" || typeof value === "boolean") return String(value);
+        return `[${Array.isArray(value) ? "list" : typeof value}]`;
+      }),
   })
   .superRefine((value, ctx) => {
     if (value.options !== undefined) {

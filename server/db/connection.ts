@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../config.ts";
 import type { Database } from "./schema.ts";
+import { StripNulPlugin } from "./strip-nul-plugin.ts";
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -25,7 +26,10 @@ export async function openDatabase(config: Config["database"]): Promise<Database
     sqlite.pragma("busy_timeout = 5000");
     // FULL: a write acknowledged with a 2xx survives a power cut, not only a crash.
     sqlite.pragma("synchronous = FULL");
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: sqlite }),
+      plugins: [new StripNulPlugin()],
+    });
     return {
       db,
       dialect: "sqlite",
@@ -60,7 +64,10 @@ export async function openDatabase(config: Config["database"]): Promise<Database
   });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new StripNulPlugin()],
+  });
   return {
     db,
     dialect: "postgres",

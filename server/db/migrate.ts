@@ -1,11 +1,15 @@
 import type { Kysely } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import * as initial from "./migrations/0001-initial.ts";
+import * as adminSessionVersion from "./migrations/0002-admin-session-version.ts";
+import * as accountLock from "./migrations/0003-account-lock.ts";
 import type { Database } from "./schema.ts";
 
 // Listed here rather than read from disk, so migrations run from any working directory.
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
+  "0002-admin-session-version": adminSessionVersion,
+  "0003-account-lock": accountLock,
 };
 
 export const FIRST_MIGRATION = "0001-initial";

@@ -1,9 +1,15 @@
+import type { Generated } from "kysely";
+
 /** Row types of the database, shared by both dialects. Times are ISO 8601 UTC text. */
 
 export interface AdminsTable {
   id: string;
   email: string;
   password_hash: string;
+  /** Goes up by one to end every token signed before (reset, sign out everywhere). */
+  session_version: Generated<number>;
+  /** When the admin was last mailed that sign-in is locked (at most once an hour). */
+  lock_notified_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -4,7 +4,7 @@ import type Mail from "nodemailer/lib/mailer";
 import { site } from "../../common/site-config.ts";
 import type { Enquiry } from "../../common/schemas/enquiry.ts";
 import type { Config } from "../config.ts";
-import { createSilentNotifier, type Notifier } from "./notifier.ts";
+import { createSilentNotifier, type AccountLock, type Notifier } from "./notifier.ts";
 
 const lagosTime = new Intl.DateTimeFormat("en-US", {
   timeZone: "Africa/Lagos",
@@ -73,23 +73,44 @@ export function enquiryMailSubject(enquiry: Enquiry): string {
   return subject.replace(/[\r\n]+/g, " ").slice(0, 200);
 }
 
+/** The subject of the lock notice; nothing in it comes from a visitor. */
+export function accountLockedMailSubject(lock: AccountLock): string {
+  return `${site.name} back office: sign-in locked after ${lock.failures} failed attempts`;
+}
+
+/** The plain-text notice to an admin whose sign-in is locked: what, until when, what to do. */
+export function accountLockedMailText(lock: AccountLock): string {
+  const from = lock.addresses === 1 ? "one IP address" : `${lock.addresses} different IP addresses`;
+  // One line per paragraph: mail programs wrap them to the reader's window.
+  return [
+    `Someone tried to sign in to the ${site.name} back office as ${lock.email} and got the password wrong ${lock.failures} times within an hour, from ${from}.`,
+    `To stop the guessing, sign-in as ${lock.email} is locked until ${lagosTime.format(lock.until)} (Lagos time), even with the right password. It opens again by itself then, unless the failures go on.`,
+    "If it was you, just wait until then.",
+    "If it wasn't you, someone may be trying to guess your password. Choose a new one by running this on the server (a new password also signs out every session of the account):",
+    `    npm run admin -- reset-password --email ${lock.email}`,
+    "You get this mail at most once an hour.",
+  ].join("\n\n");
+}
+
 export interface NotifierOptions {
   /** How long `close()` waits for mails still on their way before it cancels them. */
   closeGraceMs?: number;
 }
 
 /**
- * Mails each new enquiry to NOTIFY_TO through SMTP_URL; silent when either is unset.
- * Sending runs in the background: the visitor's request never waits for the mail server,
- * and a failure is logged while the stored enquiry stays. `close()` lets the mails on
- * their way finish (up to `closeGraceMs`, 10 s by default), then cancels the rest.
+ * Mails each new enquiry to NOTIFY_TO, and a lock notice to the admin concerned, through
+ * SMTP_URL; silent without it (and for enquiries without NOTIFY_TO). Sending runs in the
+ * background: no request waits for the mail server, and a failure is logged while the
+ * stored enquiry stays. `close()` lets the mails on their way finish (up to
+ * `closeGraceMs`, 10 s by default), then cancels the rest.
  */
 export function createNotifier(
   config: Config,
   log: FastifyBaseLogger,
   options: NotifierOptions = {},
 ): Notifier {
-  if (!config.smtpUrl || !config.notifyTo) return createSilentNotifier(log);
+  const silent = createSilentNotifier(log);
+  if (!config.smtpUrl) return silent;
   const closeGraceMs = options.closeGraceMs ?? 10_000;
   // nodemailer waits minutes by default; a stuck mail server must not hold a socket that long.
   const transport = nodemailer.createTransport({
@@ -101,31 +122,48 @@ export function createNotifier(
   const to = config.notifyTo;
   const cancel = new AbortController();
   const pending = new Set<Promise<void>>();
+
+  /** Sends in the background; the outcome is logged with `fields` as `what sent|failed`. */
+  function send(what: string, fields: object, message: () => Mail.Options): Promise<void> {
+    // Built inside the promise: even a bug in the body can only end in the logged catch.
+    const sending = Promise.resolve()
+      .then(() => {
+        const mail: Mail.Options & { signal: AbortSignal } = {
+          ...message(),
+          signal: cancel.signal,
+        };
+        return transport.sendMail(mail);
+      })
+      .then(
+        () => log.info(fields, `${what} sent`),
+        // What the mail is about is already done: a mail failure is logged, never surfaced.
+        (error: unknown) => log.error({ err: error, ...fields }, `${what} failed`),
+      )
+      .finally(() => pending.delete(sending));
+    pending.add(sending);
+    return sending;
+  }
+
   return {
     enquiryReceived(enquiry) {
-      // Built inside the promise: even a bug in the body can only end in the logged catch.
-      const sending = Promise.resolve()
-        .then(() => {
-          const message: Mail.Options & { signal: AbortSignal } = {
-            from: config.mailFrom,
-            to,
-            replyTo: enquiry.email,
-            subject: enquiryMailSubject(enquiry),
-            text: enquiryMailText(enquiry, config.publicOrigin),
-            html: enquiryMailHtml(enquiry, config.publicOrigin),
-            signal: cancel.signal,
-          };
-          return transport.sendMail(message);
-        })
-        .then(
-          () => log.info({ enquiry: enquiry._id }, "enquiry notification sent"),
-          // The enquiry is already stored: a mail failure is logged, never surfaced.
-          (error: unknown) =>
-            log.error({ err: error, enquiry: enquiry._id }, "enquiry notification failed"),
-        )
-        .finally(() => pending.delete(sending));
-      pending.add(sending);
-      return sending;
+      if (!to) return silent.enquiryReceived(enquiry);
+      return send("enquiry notification", { enquiry: enquiry._id }, () => ({
+        from: config.mailFrom,
+        to,
+        replyTo: enquiry.email,
+        subject: enquiryMailSubject(enquiry),
+        text: enquiryMailText(enquiry, config.publicOrigin),
+        html: enquiryMailHtml(enquiry, config.publicOrigin),
+      }));
+    },
+    accountLocked(lock) {
+      const fields = { email: lock.email, failures: lock.failures, until: lock.until };
+      return send("sign-in lock notice", fields, () => ({
+        from: config.mailFrom,
+        to: lock.email,
+        subject: accountLockedMailSubject(lock),
+        text: accountLockedMailText(lock),
+      }));
     },
     async close() {
       // Give mails on their way a moment; shutting down must not hang on a dead server.

@@ -3,12 +3,13 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
 import { firstMessage } from "../../common/schemas/common.ts";
 import { AppError } from "../errors.ts";
+import { BODY_TOO_LARGE } from "./body-limits.ts";
 
 /** Fastify's own error codes that mean "the client sent something wrong". */
 const clientErrorMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: "The request body is not valid JSON.",
   FST_ERR_CTP_EMPTY_JSON_BODY: "The request body is empty.",
-  FST_ERR_CTP_BODY_TOO_LARGE: "The request body is too large.",
+  FST_ERR_CTP_BODY_TOO_LARGE: BODY_TOO_LARGE,
   FST_ERR_CTP_INVALID_MEDIA_TYPE: "Unsupported content type.",
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "The content length does not match the body.",
   FST_INVALID_MULTIPART_CONTENT_TYPE: "The request must be multipart/form-data.",
@@ -18,6 +19,25 @@ const clientErrorMessages: Record<string, string> = {
   FST_FIELDS_LIMIT: "Too many fields in the form.",
   FST_PROTO_VIOLATION: "The form contains a forbidden field name.",
 };
+
+/** The raw HTTP answer to a request Node's parser refused (no Fastify reply exists yet). */
+export function rawErrorAnswer(error: Error, headers: Record<string, string>): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const [status, reason, message] =
+    code === "HPE_HEADER_OVERFLOW"
+      ? [431, "Request Header Fields Too Large", "The request headers are too large."]
+      : code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "Request Timeout", "The request took too long."]
+        : [400, "Bad Request", "The request is malformed."];
+  const body = JSON.stringify({ error: message });
+  const lines = Object.entries({
+    ...headers,
+    "content-type": "application/json; charset=utf-8",
+    "content-length": String(Buffer.byteLength(body)),
+    connection: "close",
+  }).map(([name, value]) => `${name}: ${value}`);
+  return `HTTP/1.1 ${status} ${reason}\r\n${lines.join("\r\n")}\r\n\r\n${body}`;
+}
 
 /** One place that turns every error into `{ "error": "…" }` with the right status. */
 export function registerErrorHandler(app: FastifyInstance): void {

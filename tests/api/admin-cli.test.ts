@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app.ts";
@@ -39,22 +40,53 @@ function admin(args: string[], input?: string): Promise<Run> {
   });
 }
 
-/** Signs in through the real API on the same database. */
-async function login(email: string, password: string): Promise<number> {
+/** Runs `use` against the real API on the same database. */
+async function withApi<T>(use: (app: FastifyInstance) => Promise<T>): Promise<T> {
   const app = await buildApp(loadConfig({ ...env, NODE_ENV: "test", LOG_LEVEL: "silent" }), {
     web: false,
     logger: false,
   });
   try {
+    return await use(app);
+  } finally {
+    await app.close();
+  }
+}
+
+/** Signs in through the real API: the status, and the token when it answers one. */
+function signIn(email: string, password: string): Promise<{ status: number; token?: string }> {
+  return withApi(async (app) => {
     const response = await app.inject({
       method: "POST",
       url: "/api/auth/login",
       payload: { email, password },
     });
+    const body = response.json<{ token?: string }>();
+    return { status: response.statusCode, token: body.token };
+  });
+}
+
+async function login(email: string, password: string): Promise<number> {
+  return (await signIn(email, password)).status;
+}
+
+/** A token signed in for this admin now (the sign-in must work). */
+async function tokenOf(email: string, password: string): Promise<string> {
+  const { status, token } = await signIn(email, password);
+  expect(status).toBe(200);
+  return token!;
+}
+
+/** What GET /api/auth/me answers for the token. */
+function me(token: string): Promise<number> {
+  return withApi(async (app) => {
+    const response = await app.inject({
+      method: "GET",
+      url: "/api/auth/me",
+      headers: { authorization: `Bearer ${token}` },
+    });
     return response.statusCode;
-  } finally {
-    await app.close();
-  }
+  });
 }
 
 beforeAll(async () => {
@@ -114,23 +146,43 @@ describe("npm run admin", () => {
     expect(run.stdout).toContain("staff@agency.test");
   });
 
-  it("resets a password: the old one stops working, the new one works", async () => {
+  it("resets a password: the old one and its sessions stop working, the new one works", async () => {
+    const before = await tokenOf("staff@agency.test", "a long stdin password 123");
     const secret = "the new staff password!";
     const run = await admin(
       ["reset-password", "--email", "staff@agency.test", "--password-stdin"],
       secret,
     );
     expect(run.code).toBe(0);
+    expect(run.stdout).toContain("every session of it is signed out");
     expect(await login("staff@agency.test", "a long stdin password 123")).toBe(401);
-    expect(await login("staff@agency.test", secret)).toBe(200);
+    expect(await me(before)).toBe(401);
+    expect(await me(await tokenOf("staff@agency.test", secret))).toBe(200);
     const unknown = await admin(["reset-password", "--email", "nobody@agency.test"]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("No admin nobody@agency.test.");
   });
 
-  it("deletes an admin, who can then no longer sign in", async () => {
+  it("signs out every session of an admin; a new sign-in works", async () => {
+    const password = "the new staff password!";
+    const first = await tokenOf("staff@agency.test", password);
+    const second = await tokenOf("staff@agency.test", password);
+    const run = await admin(["sign-out", "--email", "Staff@Agency.test"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("Signed out every session of Staff@Agency.test.");
+    expect(await me(first)).toBe(401);
+    expect(await me(second)).toBe(401);
+    expect(await me(await tokenOf("staff@agency.test", password))).toBe(200);
+    const unknown = await admin(["sign-out", "--email", "nobody@agency.test"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("No admin nobody@agency.test.");
+  });
+
+  it("deletes an admin, who can then no longer sign in nor use a session", async () => {
+    const session = await tokenOf("staff@agency.test", "the new staff password!");
     const run = await admin(["delete", "--email", "staff@agency.test"]);
     expect(run.code).toBe(0);
+    expect(await me(session)).toBe(401);
     expect(await login("staff@agency.test", "the new staff password!")).toBe(401);
     const list = await admin(["list"]);
     expect(list.stdout).not.toContain("staff@agency.test");
@@ -144,6 +196,10 @@ describe("npm run admin", () => {
     const noEmail = await admin(["delete"]);
     expect(noEmail.code).toBe(1);
     expect(noEmail.stderr).toContain("needs --email");
+    const signOut = await admin(["sign-out"]);
+    expect(signOut.code).toBe(1);
+    expect(signOut.stderr).toContain('"sign-out" needs --email');
+    expect((await admin(["--help"])).stdout).toContain("sign-out --email <e-mail>");
   });
 
   it("stops with a one-line message on a bad setting", async () => {

@@ -116,6 +116,58 @@ describe("POST /api/auth/login and GET /api/auth/me", () => {
     await expectAdminOnly(t, { method: "GET", url: "/api/auth/me" });
   });
 
+  const me = (headers: { authorization: string }) =>
+    call<{ email: string }>(t.app, { method: "GET", url: "/api/auth/me", headers });
+  const signIn = async (address: string, password = TEST_PASSWORD) => {
+    const { status, body } = await login({ email: address, password }, "10.0.1.1");
+    expect(status).toBe(200);
+    return { authorization: `Bearer ${body.token}` };
+  };
+
+  it("carries the admin's session version in the token", async () => {
+    const { body } = await login({ email, password: TEST_PASSWORD }, "10.0.1.2");
+    const payload = JSON.parse(Buffer.from(body.token!.split(".")[1]!, "base64url").toString());
+    expect(payload.ver).toBeTypeOf("number");
+    expect(payload.sub).toBeTypeOf("string");
+  });
+
+  it("signs out everywhere: every earlier token answers 401, a new sign-in works", async () => {
+    const address = "everywhere@example.com";
+    await t.app.services.admins.create(address, TEST_PASSWORD);
+    const laptop = await signIn(address);
+    const phone = await signIn(address);
+    const other = await t.adminHeaders();
+    expect((await me(phone)).status).toBe(200);
+
+    const out = await call(t.app, { method: "POST", url: "/api/auth/logout-all", headers: laptop });
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ success: true });
+
+    expect((await me(laptop)).status).toBe(401);
+    expect((await me(phone)).status).toBe(401);
+    expect((await me(phone)).body).toEqual({ error: "Invalid or expired token" });
+    // Another admin's session is not touched.
+    expect((await me(other)).status).toBe(200);
+    const again = await signIn(address);
+    expect((await me(again)).status).toBe(200);
+    expect((await me(again)).body).toEqual({ email: address });
+  });
+
+  it("refuses POST /api/auth/logout-all without a valid token", async () => {
+    await expectAdminOnly(t, { method: "POST", url: "/api/auth/logout-all" });
+  });
+
+  it("refuses a token signed before a password reset; one signed after works", async () => {
+    const address = "reset@example.com";
+    await t.app.services.admins.create(address, TEST_PASSWORD);
+    const before = await signIn(address);
+    const newPassword = "a brand new password 42";
+    await t.app.services.admins.resetPassword(address, newPassword);
+    expect((await me(before)).status).toBe(401);
+    const after = await signIn(address, newPassword);
+    expect((await me(after)).status).toBe(200);
+  });
+
   it("refuses a token whose admin was deleted", async () => {
     const headers = await t.adminHeaders();
     const me = await call<{ email: string }>(t.app, {

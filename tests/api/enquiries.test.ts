@@ -275,11 +275,20 @@ describe("enquiries", () => {
     expect((await list("?status=spam")).body.map((e) => e._id)).toContain(body._id);
     expect((await list("?status=all")).body.map((e) => e._id)).toContain(body._id);
     // Whatever a robot puts in the field, it is answered like a person and kept as spam.
-    for (const faxNumber of [5551234, true, ["x"]]) {
+    for (const faxNumber of [5551234, true, ["x"], {}, { toString: "not a function" }]) {
       const robot = await post({ ...payloads.service, faxNumber });
       expect(robot.status).toBe(201);
       expect(robot.body.status).toBe("spam");
     }
+    // Turning this into text overflows the stack: it must still be a 201 and spam.
+    const deep = await call<Answer>(t.app, {
+      method: "POST",
+      url: "/api/contact",
+      headers: { "content-type": "application/json" },
+      payload: `${JSON.stringify({ ...payloads.home }).slice(0, -1)},"faxNumber":${"[".repeat(40_000)}${"]".repeat(40_000)}}`,
+    });
+    expect(deep.status).toBe(201);
+    expect(deep.body.status).toBe("spam");
     // The forms send the empty field: a person is not spam.
     const person = await post({ ...payloads.home, faxNumber: "" });
     expect(person.body.status).toBe("new");

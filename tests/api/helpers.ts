@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { SignJWT } from "jose";
 import pg from "pg";
 import { expect } from "vitest";
 import { buildApp, type BuildOptions } from "../../server/app.ts";
@@ -120,7 +121,8 @@ function base64url(value: object): string {
 
 /**
  * Bad Authorization headers an admin-only call must refuse with 401: none, malformed,
- * a foreign signature, an expired token, and an unsigned `alg: none` token.
+ * a foreign signature, an expired token, an unsigned `alg: none` token, and tokens
+ * signed with the right key that lack an expiry or a session version.
  */
 export async function badAuthHeaders(
   testApp: TestApp,
@@ -131,11 +133,23 @@ export async function badAuthHeaders(
   const claims = JSON.parse(Buffer.from(payload!, "base64url").toString()) as {
     sub: string;
     email: string;
+    ver: number;
   };
   const expired = await app.services.tokens.sign(
-    { adminId: claims.sub, email: claims.email },
+    { adminId: claims.sub, email: claims.email, sessionVersion: claims.ver },
     Date.now() - 13 * 3600 * 1000,
   );
+  // Validly signed by the server's own key: only the missing claim is wrong.
+  const key = new TextEncoder().encode(testApp.config.tokenSecret);
+  const handMade = (body: Record<string, unknown>, expires: boolean) => {
+    const jwt = new SignJWT(body)
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(claims.sub)
+      .setIssuedAt();
+    return (expires ? jwt.setExpirationTime("1h") : jwt).sign(key);
+  };
+  const noExp = await handMade({ email: claims.email, ver: claims.ver }, false);
+  const noVersion = await handMade({ email: claims.email }, true);
   const foreign = `${good.split(".").slice(0, 2).join(".")}.${Buffer.from("not the signature").toString("base64url")}`;
   const none = `${base64url({ alg: "none", typ: "JWT" })}.${payload}.`;
   return {
@@ -145,6 +159,8 @@ export async function badAuthHeaders(
     "wrong signature": { authorization: `Bearer ${foreign}` },
     expired: { authorization: `Bearer ${expired}` },
     "alg none": { authorization: `Bearer ${none}` },
+    "no exp": { authorization: `Bearer ${noExp}` },
+    "no session version": { authorization: `Bearer ${noVersion}` },
   };
 }
 

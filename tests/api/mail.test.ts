@@ -3,8 +3,6 @@ import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Fastify from "fastify";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Enquiry } from "../../common/schemas/enquiry.ts";
 import { loadConfig } from "../../server/config.ts";
@@ -12,50 +10,7 @@ import { createNotifier } from "../../server/mail/smtp.ts";
 import { call, createTestApp, type TestApp } from "./helpers.ts";
 import { enquiryPayloads as payloads } from "../factories/enquiries.ts";
 import { freePort } from "../support/free-port.ts";
-
-/**
- * A real SMTP server on a free port. Every mail it accepts lands in `inbox` (with the
- * envelope's recipients); `ackDelayMs` holds back the final "250 OK" like a slow server.
- */
-async function startMailServer(ackDelayMs = 0) {
-  const port = await freePort();
-  const inbox: { mail: ParsedMail; rcptTo: string[] }[] = [];
-  const waiters: (() => void)[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, session, callback) {
-      const rcptTo = session.envelope.rcptTo.map((r) => r.address);
-      simpleParser(stream)
-        .then((mail) => new Promise((resolve) => setTimeout(resolve, ackDelayMs, mail)))
-        .then((mail) => {
-          inbox.push({ mail: mail as ParsedMail, rcptTo });
-          for (const wake of waiters.splice(0)) wake();
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return {
-    port,
-    inbox,
-    /** Resolves once `count` mails have arrived in total. */
-    received(count: number) {
-      return new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error("no mail arrived")), 10_000);
-        const check = () => {
-          if (inbox.length >= count) {
-            clearTimeout(timer);
-            resolve();
-          } else waiters.push(check);
-        };
-        check();
-      });
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { startMailServer } from "../support/mail-server.ts";
 
 const withMail = (port: number) => ({
   SMTP_URL: `smtp://127.0.0.1:${port}`,

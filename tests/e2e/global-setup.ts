@@ -1,9 +1,8 @@
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { spawnServer, waitForHealth } from "../support/server-process.ts";
+import { createAdmin, spawnServer, waitForHealth } from "../support/server-process.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -31,14 +30,7 @@ export default async function globalSetup() {
   });
   await waitForHealth(server);
 
-  const email = "e2e-admin@example.com";
-  const password = randomBytes(12).toString("hex");
-  const admin = spawnSync(
-    process.execPath,
-    [path.join(root, "scripts/admin.ts"), "create", "--email", email, "--password-stdin"],
-    { cwd: root, env: server.env, input: password, stdio: ["pipe", "ignore", "inherit"] },
-  );
-  if (admin.status !== 0) throw new Error("could not create the e2e admin");
+  const { email, password } = createAdmin(server.env, "e2e-admin@example.com");
 
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_SITE_BUILD = buildDir;

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess, type StdioOptions } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { freePort } from "./free-port.ts";
 
@@ -56,4 +57,22 @@ export async function waitForHealth(server: ServerProcess, timeoutMs = 60_000): 
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`the server at ${server.url} did not answer within ${timeoutMs} ms`);
+}
+
+/**
+ * Creates an admin with the CLI, as an operator would, on the data the server at `env`
+ * uses; answers its e-mail and a random password.
+ */
+export function createAdmin(
+  env: NodeJS.ProcessEnv,
+  email: string,
+): { email: string; password: string } {
+  const password = randomBytes(12).toString("hex");
+  const admin = spawnSync(
+    process.execPath,
+    [path.join(root, "scripts/admin.ts"), "create", "--email", email, "--password-stdin"],
+    { cwd: root, env, input: password, stdio: ["pipe", "ignore", "inherit"] },
+  );
+  if (admin.status !== 0) throw new Error(`could not create the admin ${email}`);
+  return { email, password };
 }

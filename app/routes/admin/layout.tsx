@@ -1,9 +1,16 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { site } from "../../../common/site-config.ts";
-import { FeedbackProvider } from "../../components/admin/feedback.tsx";
+import { FeedbackProvider, useFeedback } from "../../components/admin/feedback.tsx";
 import { onEnquiriesChanged } from "../../components/admin/unread.ts";
-import { api, clearToken, getToken, LOGIN_PATH } from "../../lib/admin-api.ts";
+import {
+  api,
+  ApiError,
+  clearToken,
+  getToken,
+  LOGIN_PATH,
+  problemText,
+} from "../../lib/admin-api.ts";
 
 export const meta = () => [{ name: "robots", content: "noindex, nofollow" }];
 
@@ -17,6 +24,32 @@ const navItems = [
 ];
 
 const subscribeToNothing = () => () => {};
+
+const navButton =
+  "w-full rounded-lg px-3 py-2.5 text-left font-semibold text-brand-100 hover:bg-white/10 hover:text-white disabled:opacity-60";
+
+/** Ends every session of this admin on the server (other devices too), then this one. */
+function SignOutEverywhere({ onDone }: { onDone: () => void }) {
+  const { notify } = useFeedback();
+  const [busy, setBusy] = useState(false);
+  const signOutEverywhere = async () => {
+    setBusy(true);
+    try {
+      await api("/auth/logout-all", { method: "POST" });
+      onDone();
+    } catch (problem) {
+      setBusy(false);
+      // A 401 has already ended the session here and gone to the sign-in page.
+      if (problem instanceof ApiError && problem.status === 401) return;
+      notify(problemText(problem, "The server could not be reached. Please try again."), "error");
+    }
+  };
+  return (
+    <button type="button" onClick={signOutEverywhere} disabled={busy} className={navButton}>
+      Sign out everywhere
+    </button>
+  );
+}
 
 /** The back office frame: only with a stored token; otherwise to the sign-in page. */
 export default function AdminLayout() {
@@ -142,13 +175,12 @@ export default function AdminLayout() {
                   </li>
                 ))}
                 <li>
-                  <button
-                    type="button"
-                    onClick={logout}
-                    className="w-full rounded-lg px-3 py-2.5 text-left font-semibold text-brand-100 hover:bg-white/10 hover:text-white"
-                  >
+                  <button type="button" onClick={logout} className={navButton}>
                     Logout
                   </button>
+                </li>
+                <li>
+                  <SignOutEverywhere onDone={logout} />
                 </li>
               </ul>
               <p className="mt-4 border-t border-white/15 px-3 pt-4 text-sm text-brand-100">

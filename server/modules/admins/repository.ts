@@ -1,7 +1,19 @@
-import type { Kysely } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 
 export function createAdminRepository(db: Kysely<Database>) {
+  /** Moves the admin to a new session version (with `changes`): earlier tokens stop working. */
+  const endSessions = (email: string, now: string, changes: { password_hash?: string } = {}) =>
+    db
+      .updateTable("admins")
+      .set((eb) => ({
+        ...changes,
+        session_version: eb("session_version", "+", 1),
+        updated_at: now,
+      }))
+      .where("email", "=", email)
+      .executeTakeFirst();
+
   return {
     findByEmail: (email: string) =>
       db.selectFrom("admins").selectAll().where("email", "=", email).executeTakeFirst(),
@@ -16,13 +28,12 @@ export function createAdminRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
-    insert: (row: Database["admins"]) => db.insertInto("admins").values(row).execute(),
+    insert: (row: Insertable<Database["admins"]>) => db.insertInto("admins").values(row).execute(),
+    /** A new password also ends every session signed in with the old one. */
     updatePassword: (email: string, passwordHash: string, now: string) =>
-      db
-        .updateTable("admins")
-        .set({ password_hash: passwordHash, updated_at: now })
-        .where("email", "=", email)
-        .executeTakeFirst(),
+      endSessions(email, now, { password_hash: passwordHash }),
+    /** Ends every token signed so far for this admin. */
+    endSessions: (email: string, now: string) => endSessions(email, now),
     deleteByEmail: (email: string) =>
       db.deleteFrom("admins").where("email", "=", email).executeTakeFirst(),
   };

@@ -53,6 +53,13 @@ export function createAdminService(db: Kysely<Database>) {
       );
       if (Number(result.numUpdatedRows) === 0) throw new NotFound(`No admin ${address}.`);
     },
+    /** Sign out everywhere: every token signed before now stops working. */
+    async endSessions(email: string): Promise<void> {
+      const address = normalEmail(email);
+      const result = await repo.endSessions(address, new Date().toISOString());
+      if (Number(result.numUpdatedRows) === 0) throw new NotFound(`No admin ${address}.`);
+    },
+    /** Its tokens die with the row: `authenticate` finds no admin for them. */
     async remove(email: string): Promise<void> {
       const address = normalEmail(email);
       const result = await repo.deleteByEmail(address);

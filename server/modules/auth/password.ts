@@ -4,18 +4,56 @@ import {
   timingSafeEqual,
   type ScryptOptions,
 } from "node:crypto";
+import { availableParallelism } from "node:os";
+import { ServiceUnavailable } from "../../errors.ts";
+import { createLimiter } from "../../lib/limiter.ts";
 
 // scrypt from Node's crypto (OpenSSL): memory-hard, no native add-on to install.
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 const MAX_MEMORY = 128 * PARAMS.N * PARAMS.r * 2;
 
+/**
+ * scrypt runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise),
+ * the same threads that read files for /media and the static assets. A sign-in flood would
+ * take them all, and a 6 ms image would wait seconds: at most this many hashes run at once.
+ * Each one keeps a core busy for its ~50-100 ms, so with two cores or fewer only one runs:
+ * the event loop needs the other.
+ */
+export const MAX_CONCURRENT_HASHES = availableParallelism() > 2 ? 2 : 1;
+/** Hashes that may wait for a free slot (about a second of work); beyond that, 503 at once. */
+export const MAX_WAITING_HASHES = 16;
+export const BUSY_RETRY_AFTER_SECONDS = 5;
+export const SIGN_IN_BUSY = "Sign-in is busy right now. Please try again in a few seconds.";
+
+/**
+ * The bound every password hash goes through (sign-in, the decoy, the CLI). Exported so
+ * tests can read how many run and wait, and the most that ever ran at once.
+ */
+export const hashing = createLimiter({
+  concurrency: MAX_CONCURRENT_HASHES,
+  maxWaiting: MAX_WAITING_HASHES,
+  busy: () => new ServiceUnavailable(SIGN_IN_BUSY, BUSY_RETRY_AFTER_SECONDS),
+});
+
+/**
+ * Refuses (503) when a hash could not even wait for a slot now: a sign-in checks this before
+ * it reads the database, so a flood's excess costs as little as possible.
+ */
+export function assertHashCapacity(): void {
+  if (hashing.full) throw new ServiceUnavailable(SIGN_IN_BUSY, BUSY_RETRY_AFTER_SECONDS);
+}
+
+/** scrypt within the bound; rejects with ServiceUnavailable (503) when the queue is full. */
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scryptCallback(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  return hashing.run(
+    () =>
+      new Promise((resolve, reject) => {
+        scryptCallback(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 /** "scrypt$N$r$p$salt$hash" with base64url salt and hash. */
@@ -42,13 +80,19 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-let decoy: Promise<string> | undefined;
-
-/** A hash to verify against when the e-mail is unknown, so both cases take as long. */
-export function decoyHash(): Promise<string> {
-  decoy ??= hashPassword(randomBytes(16).toString("hex"));
-  return decoy;
-}
+/**
+ * A hash to verify against when the e-mail is unknown, so both cases take as long. It has
+ * the parameters of a real one and random bytes for salt and key: verifying against it costs
+ * one scrypt (within the bound), and no password matches it.
+ */
+export const decoyHash: string = [
+  "scrypt",
+  PARAMS.N,
+  PARAMS.r,
+  PARAMS.p,
+  randomBytes(16).toString("base64url"),
+  randomBytes(KEY_LENGTH).toString("base64url"),
+].join("$");
 
 /** A random password for a new admin: 20 characters from a 56-letter alphabet (~116 bits). */
 export function generatePassword(length = 20): string {

@@ -3,21 +3,34 @@ import {
   meResponseSchema,
   tokenResponseSchema,
 } from "../../../common/schemas/auth.ts";
-import { errorResponse } from "../../../common/schemas/common.ts";
+import { successResponse } from "../../../common/schemas/common.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
+import { errorAnswer, errorAnswers } from "../../openapi.ts";
 
 export function registerAuthRoutes(app: ApiApp, deps: ApiDeps): void {
-  const { services, requireAdmin } = deps;
+  const { services } = deps;
 
   app.post(
     "/auth/login",
     {
-      config: deps.rateLimited(Math.max(deps.config.rateLimitPerMinute, 20)),
+      config: { limit: "login" },
       schema: {
         tags: ["auth"],
+        operationId: "login",
         summary: "Sign in; answers a bearer token valid for TOKEN_TTL",
+        security: [],
         body: loginSchema,
-        response: { 200: tokenResponseSchema, 401: errorResponse, 429: errorResponse },
+        response: {
+          200: tokenResponseSchema,
+          400: errorAnswers.invalid,
+          401: errorAnswer("The e-mail address or the password is wrong."),
+          413: errorAnswers.bodyTooLarge,
+          415: errorAnswers.notJson,
+          429: errorAnswers.tooManyRequests,
+          503: errorAnswer(
+            "Sign-in is busy: too many sign-ins at once. Try again after `Retry-After` seconds.",
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -33,14 +46,31 @@ export function registerAuthRoutes(app: ApiApp, deps: ApiDeps): void {
   app.get(
     "/auth/me",
     {
-      preHandler: requireAdmin,
       schema: {
         tags: ["auth"],
+        operationId: "getMe",
         summary: "The signed-in admin",
         security: adminSecurity,
-        response: { 200: meResponseSchema, 401: errorResponse },
+        response: { 200: meResponseSchema, 401: errorAnswers.unauthorized },
       },
     },
     async (request) => ({ email: request.admin!.email }),
+  );
+
+  app.post(
+    "/auth/logout-all",
+    {
+      schema: {
+        tags: ["auth"],
+        operationId: "logoutAll",
+        summary: "Sign out everywhere: ends every token of the signed-in admin, this one too",
+        security: adminSecurity,
+        response: { 200: successResponse, 401: errorAnswers.unauthorized },
+      },
+    },
+    async (request) => {
+      await services.admins.endSessions(request.admin!.email);
+      return { success: true as const };
+    },
   );
 }

@@ -3,80 +3,174 @@ import type { Kysely } from "kysely";
 import { messages } from "../../../common/messages.ts";
 import type { Database } from "../../db/schema.ts";
 import { TooManyRequests, Unauthorized } from "../../errors.ts";
+import type { Notifier } from "../../mail/notifier.ts";
 import type { AdminService } from "../admins/service.ts";
-import { decoyHash, verifyPassword } from "./password.ts";
+import { assertHashCapacity, decoyHash, verifyPassword } from "./password.ts";
 import type { TokenSigner } from "./tokens.ts";
 
+/** Failures for one e-mail from one address: the pair is locked after 5 in 15 minutes. */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILED_LOGINS = 5;
+/**
+ * Failures for one e-mail from any address: the account is locked after 20 in an hour, so
+ * guesses spread over many addresses are bounded too. No attempt row outlives this window.
+ */
+export const ACCOUNT_WINDOW_MS = 60 * 60 * 1000;
+export const MAX_ACCOUNT_FAILURES = 20;
+
+export interface AuthServiceOptions {
+  /** Tells an admin when sign-in to their account gets locked. */
+  notifier: Notifier;
+  /** Milliseconds since the epoch (tests move it). */
+  clock?: () => number;
+}
+
+interface Failure {
+  ip: string;
+  attempted_at: string;
+}
+
+function lockedOut(message: string, retryAfterSeconds: number): TooManyRequests {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new TooManyRequests(
+    `${message} Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    retryAfterSeconds,
+  );
+}
 
 export function createAuthService(
   db: Kysely<Database>,
   admins: AdminService,
   tokens: TokenSigner,
-  clock: () => number = Date.now,
+  { notifier, clock = Date.now }: AuthServiceOptions,
 ) {
-  async function recentFailures(email: string, ip: string, now: number): Promise<string[]> {
-    const rows = await db
+  const since = (now: number, windowMs: number) => new Date(now - windowMs).toISOString();
+
+  /** The e-mail's failures within the window, newest first. */
+  const recentFailures = (email: string, now: number, windowMs: number) =>
+    db
       .selectFrom("login_attempts")
-      .select("attempted_at")
+      .select(["ip", "attempted_at"])
       .where("email", "=", email)
+      .where("attempted_at", ">", since(now, windowMs))
+      .orderBy("attempted_at", "desc");
+
+  /** Failures for this e-mail from this address in the last 15 minutes (up to 5). */
+  const pairFailures = (email: string, ip: string, now: number): Promise<Failure[]> =>
+    recentFailures(email, now, LOGIN_WINDOW_MS)
       .where("ip", "=", ip)
-      .where("attempted_at", ">", new Date(now - LOGIN_WINDOW_MS).toISOString())
-      .orderBy("attempted_at", "desc")
       .limit(MAX_FAILED_LOGINS)
       .execute();
-    return rows.map((row) => row.attempted_at);
+
+  /** Failures for this e-mail from any address in the last hour (up to 20). */
+  const accountFailures = (email: string, now: number): Promise<Failure[]> =>
+    recentFailures(email, now, ACCOUNT_WINDOW_MS).limit(MAX_ACCOUNT_FAILURES).execute();
+
+  /** When the window lets the oldest of `failures` go, in seconds from now. */
+  const secondsUntilFree = (failures: Failure[], now: number, windowMs: number) =>
+    (Date.parse(failures[failures.length - 1]!.attempted_at) + windowMs - now) / 1000;
+
+  /** Attempt rows older than the longest window count for nothing: an indexed delete. */
+  async function pruneAttempts(now: number): Promise<void> {
+    await db
+      .deleteFrom("login_attempts")
+      .where("attempted_at", "<=", since(now, ACCOUNT_WINDOW_MS))
+      .execute();
+  }
+
+  /**
+   * The account has just reached its lock: mail the admin, at most once an hour. The claim
+   * is one conditional update, so concurrent failures send one mail; it runs (and matches
+   * nothing) for an unknown e-mail too, so both take the same path.
+   */
+  async function noticeLock(email: string, failures: Failure[], now: number): Promise<void> {
+    const claimed = await db
+      .updateTable("admins")
+      .set({ lock_notified_at: new Date(now).toISOString() })
+      .where("email", "=", email)
+      .where((eb) =>
+        eb.or([
+          eb("lock_notified_at", "is", null),
+          eb("lock_notified_at", "<=", since(now, ACCOUNT_WINDOW_MS)),
+        ]),
+      )
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return;
+    // Not awaited: the answer must not wait for (or reveal) the mail.
+    void notifier.accountLocked({
+      email,
+      failures: failures.length,
+      addresses: new Set(failures.map((failure) => failure.ip)).size,
+      until: new Date(Date.parse(failures[failures.length - 1]!.attempted_at) + ACCOUNT_WINDOW_MS),
+    });
   }
 
   return {
     /**
-     * Checks the credentials and answers a token. Five failures for one e-mail from
-     * one IP within 15 minutes lock that pair out (429) until the oldest of them ages
-     * out of the window, even for the right password.
+     * Checks the credentials and answers a token. Two locks answer 429 even for the right
+     * password: 5 failures for one e-mail from one IP within 15 minutes lock that pair, and
+     * 20 failures for one e-mail from any IPs within an hour lock the account (the admin is
+     * mailed). Each opens when its oldest failure ages out of the window. Unknown e-mails
+     * are counted and locked the same way, so no answer tells whether an account exists.
      */
     async login(email: string, password: string, ip: string): Promise<string> {
+      assertHashCapacity();
       const now = clock();
-      const failures = await recentFailures(email, ip, now);
-      if (failures.length >= MAX_FAILED_LOGINS) {
-        const oldest = Date.parse(failures[failures.length - 1]!);
-        const retryAfter = (oldest + LOGIN_WINDOW_MS - now) / 1000;
-        const minutes = Math.max(1, Math.ceil(retryAfter / 60));
-        throw new TooManyRequests(
-          `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-          retryAfter,
+      const pair = await pairFailures(email, ip, now);
+      const account = await accountFailures(email, now);
+      if (account.length >= MAX_ACCOUNT_FAILURES) {
+        const wait = Math.max(
+          secondsUntilFree(account, now, ACCOUNT_WINDOW_MS),
+          pair.length >= MAX_FAILED_LOGINS ? secondsUntilFree(pair, now, LOGIN_WINDOW_MS) : 0,
+        );
+        throw lockedOut("Too many failed sign-in attempts for this account.", wait);
+      }
+      if (pair.length >= MAX_FAILED_LOGINS) {
+        throw lockedOut(
+          "Too many failed sign-in attempts.",
+          secondsUntilFree(pair, now, LOGIN_WINDOW_MS),
         );
       }
       const admin = await admins.repo.findByEmail(email);
       // Verify against a decoy when the e-mail is unknown: both answers take as long.
-      const valid = await verifyPassword(password, admin?.password_hash ?? (await decoyHash()));
+      const valid = await verifyPassword(password, admin?.password_hash ?? decoyHash);
       if (!admin || !valid) {
         await db
           .insertInto("login_attempts")
           .values({ id: randomUUID(), email, ip, attempted_at: new Date(now).toISOString() })
           .execute();
+        await pruneAttempts(now);
+        const failures = await accountFailures(email, now);
+        if (failures.length >= MAX_ACCOUNT_FAILURES) await noticeLock(email, failures, now);
         throw new Unauthorized(messages.invalidCredentials);
       }
+      // The pair's own failures are forgiven; the account's from other addresses are not.
       await db
         .deleteFrom("login_attempts")
-        .where((eb) =>
-          eb.or([
-            eb.and([eb("email", "=", email), eb("ip", "=", ip)]),
-            eb("attempted_at", "<", new Date(now - 24 * 3600 * 1000).toISOString()),
-          ]),
-        )
+        .where("email", "=", email)
+        .where("ip", "=", ip)
         .execute();
-      return tokens.sign({ adminId: admin.id, email: admin.email }, now);
+      await pruneAttempts(now);
+      return tokens.sign(
+        { adminId: admin.id, email: admin.email, sessionVersion: admin.session_version },
+        now,
+      );
     },
 
-    /** The admin a bearer token belongs to; the account must still exist. */
+    /**
+     * The admin a bearer token belongs to. The account must still exist, and the token must
+     * carry its current session version: a password change or "sign out everywhere" since
+     * the token was signed ends it.
+     */
     async authenticate(authorization: string | undefined): Promise<{ id: string; email: string }> {
       const match = /^Bearer\s+([A-Za-z0-9\-_.]+)$/.exec(authorization?.trim() ?? "");
       if (!match) throw new Unauthorized();
       const claims = await tokens.verify(match[1]!);
       if (!claims) throw new Unauthorized("Invalid or expired token");
       const admin = await admins.repo.findById(claims.adminId);
-      if (!admin) throw new Unauthorized("Invalid or expired token");
+      if (!admin || admin.session_version !== claims.sessionVersion) {
+        throw new Unauthorized("Invalid or expired token");
+      }
       return { id: admin.id, email: admin.email };
     },
   };

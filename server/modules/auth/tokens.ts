@@ -3,6 +3,8 @@ import { jwtVerify, SignJWT } from "jose";
 export interface TokenClaims {
   adminId: string;
   email: string;
+  /** The admin's session version when the token was signed (claim `ver`). */
+  sessionVersion: number;
 }
 
 export function createTokenSigner(secret: string, ttlSeconds: number) {
@@ -10,19 +12,27 @@ export function createTokenSigner(secret: string, ttlSeconds: number) {
   return {
     async sign(claims: TokenClaims, now = Date.now()): Promise<string> {
       const issuedAt = Math.floor(now / 1000);
-      return new SignJWT({ email: claims.email })
+      return new SignJWT({ email: claims.email, ver: claims.sessionVersion })
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
         .setSubject(claims.adminId)
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + ttlSeconds)
         .sign(key);
     },
-    /** The claims of a valid token, or undefined for any bad, expired or foreign one. */
+    /**
+     * The claims of a valid token, or undefined for any bad, expired or foreign one. A token
+     * without an expiry would be valid for ever: exp, iat and sub must all be there.
+     */
     async verify(token: string): Promise<TokenClaims | undefined> {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
-        if (typeof payload.sub !== "string" || typeof payload.email !== "string") return undefined;
-        return { adminId: payload.sub, email: payload.email };
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ["HS256"],
+          requiredClaims: ["exp", "iat", "sub"],
+        });
+        const { sub, email, ver } = payload;
+        if (typeof sub !== "string" || typeof email !== "string") return undefined;
+        if (typeof ver !== "number" || !Number.isSafeInteger(ver)) return undefined;
+        return { adminId: sub, email, sessionVersion: ver };
       } catch {
         return undefined;
       }

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { blogInputSchema, blogPatchSchema, blogSchema } from "../../../common/schemas/blog.ts";
-import { errorResponse, successResponse } from "../../../common/schemas/common.ts";
+import { successResponse } from "../../../common/schemas/common.ts";
 import { messages } from "../../../common/messages.ts";
 import { NotFound } from "../../errors.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
+import { errorAnswer, errorAnswers } from "../../openapi.ts";
 import { megabytes, readForm } from "../../media/multipart.ts";
 import type { FastifyRequest } from "fastify";
 
@@ -20,11 +21,19 @@ const PATCH_DESCRIPTION =
 /** Any text: an id that is not a blog id is answered 404, like an unknown one. */
 const blogIdParam = z.object({ id: z.string().describe("The blog's _id") });
 
+const blogNotFound = errorAnswer("There is no blog post with this id.");
+const imageTooLarge = errorAnswer(
+  "The image is larger than MAX_IMAGE_SIZE, or the form too large.",
+);
+const notAnImage = errorAnswer(
+  "The body's Content-Type cannot be read, or `image` is not a PNG, JPEG, WebP, GIF or AVIF.",
+);
+
 const listQuery = z.object({
   q: z.string().trim().max(200, "Search must be at most 200 characters.").optional(),
 });
 
-export function registerBlogRoutes(app: ApiApp, { services, config, requireAdmin }: ApiDeps): void {
+export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): void {
   const { blogs } = services;
 
   /** The blog form: its text fields and the image bytes, if one was chosen. */
@@ -47,9 +56,11 @@ export function registerBlogRoutes(app: ApiApp, { services, config, requireAdmin
     {
       schema: {
         tags: ["blogs"],
+        operationId: "listBlogs",
         summary: "Every blog post, newest first; `q` filters by title and content",
+        security: [],
         querystring: listQuery,
-        response: { 200: z.array(blogSchema), 400: errorResponse },
+        response: { 200: z.array(blogSchema), 400: errorAnswers.invalid },
       },
     },
     async (request) => blogs.list({ q: request.query.q }),
@@ -60,9 +71,11 @@ export function registerBlogRoutes(app: ApiApp, { services, config, requireAdmin
     {
       schema: {
         tags: ["blogs"],
+        operationId: "getBlog",
         summary: "One blog post",
+        security: [],
         params: blogIdParam,
-        response: { 200: blogSchema, 404: errorResponse },
+        response: { 200: blogSchema, 404: blogNotFound },
       },
     },
     async (request) => {
@@ -75,19 +88,19 @@ export function registerBlogRoutes(app: ApiApp, { services, config, requireAdmin
   app.post(
     "/blogs",
     {
-      preHandler: requireAdmin,
       schema: {
         tags: ["blogs"],
+        operationId: "createBlog",
         summary: "Create a blog post",
         description: FORM_DESCRIPTION,
         consumes: ["multipart/form-data"],
         security: adminSecurity,
         response: {
           201: blogSchema,
-          400: errorResponse,
-          401: errorResponse,
-          413: errorResponse,
-          415: errorResponse,
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+          413: imageTooLarge,
+          415: notAnImage,
         },
       },
     },
@@ -101,9 +114,9 @@ export function registerBlogRoutes(app: ApiApp, { services, config, requireAdmin
   app.patch(
     "/blogs/:id",
     {
-      preHandler: requireAdmin,
       schema: {
         tags: ["blogs"],
+        operationId: "updateBlog",
         summary: "Update a blog post (without an image the current one is kept)",
         description: PATCH_DESCRIPTION,
         consumes: ["multipart/form-data"],
@@ -111,11 +124,11 @@ export function registerBlogRoutes(app: ApiApp, { services, config, requireAdmin
         params: blogIdParam,
         response: {
           200: blogSchema,
-          400: errorResponse,
-          401: errorResponse,
-          404: errorResponse,
-          413: errorResponse,
-          415: errorResponse,
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+          404: blogNotFound,
+          413: imageTooLarge,
+          415: notAnImage,
         },
       },
     },
@@ -129,16 +142,16 @@ export function registerBlogRoutes(app: ApiApp, { services, config, requireAdmin
   app.delete(
     "/blogs/:id",
     {
-      preHandler: requireAdmin,
       schema: {
         tags: ["blogs"],
+        operationId: "deleteBlog",
         summary: "Delete a blog post and its image files",
         security: adminSecurity,
         params: blogIdParam,
         response: {
           200: successResponse,
-          401: errorResponse,
-          404: errorResponse,
+          401: errorAnswers.unauthorized,
+          404: blogNotFound,
         },
       },
     },

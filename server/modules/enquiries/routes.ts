@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { errorResponse, idParam, successResponse } from "../../../common/schemas/common.ts";
+import { idParam, successResponse } from "../../../common/schemas/common.ts";
 import {
   enquiryInputSchema,
   enquiryQuerySchema,
@@ -9,6 +9,9 @@ import {
 } from "../../../common/schemas/enquiry.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { csvAttachment } from "../../lib/csv.ts";
+import { errorAnswer, errorAnswers } from "../../openapi.ts";
+
+const enquiryNotFound = errorAnswer("There is no enquiry with this id.");
 
 const summarySchema = z.object({
   ...Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, z.number()])),
@@ -17,18 +20,26 @@ const summarySchema = z.object({
 });
 
 export function registerEnquiryRoutes(app: ApiApp, deps: ApiDeps): void {
-  const { services, requireAdmin } = deps;
+  const { services } = deps;
   const { enquiries } = services;
 
   app.post(
     "/contact",
     {
-      config: deps.rateLimited(),
+      config: { limit: "enquiry" },
       schema: {
         tags: ["enquiries"],
+        operationId: "sendEnquiry",
         summary: "Send an enquiry (home, floating, service, package and contact-page forms)",
+        security: [],
         body: enquiryInputSchema,
-        response: { 201: enquirySchema, 400: errorResponse, 429: errorResponse },
+        response: {
+          201: enquirySchema,
+          400: errorAnswers.invalid,
+          413: errorAnswers.bodyTooLarge,
+          415: errorAnswers.notJson,
+          429: errorAnswers.tooManyRequests,
+        },
       },
     },
     async (request, reply) => reply.code(201).send(await enquiries.create(request.body)),
@@ -37,14 +48,18 @@ export function registerEnquiryRoutes(app: ApiApp, deps: ApiDeps): void {
   app.get(
     "/contact",
     {
-      preHandler: requireAdmin,
       schema: {
         tags: ["enquiries"],
+        operationId: "listEnquiries",
         summary:
           "Enquiries, newest first (spam only with status=spam or all); X-Total-Count gives the matches",
         security: adminSecurity,
         querystring: enquiryQuerySchema,
-        response: { 200: z.array(enquirySchema), 400: errorResponse, 401: errorResponse },
+        response: {
+          200: z.array(enquirySchema),
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+        },
       },
     },
     async (request, reply) => {
@@ -56,12 +71,12 @@ export function registerEnquiryRoutes(app: ApiApp, deps: ApiDeps): void {
   app.get(
     "/contact/summary",
     {
-      preHandler: requireAdmin,
       schema: {
         tags: ["enquiries"],
+        operationId: "getEnquirySummary",
         summary: "Counts per status and the service types seen, for the inbox",
         security: adminSecurity,
-        response: { 200: summarySchema, 401: errorResponse },
+        response: { 200: summarySchema, 401: errorAnswers.unauthorized },
       },
     },
     async () => enquiries.summary(),
@@ -70,13 +85,20 @@ export function registerEnquiryRoutes(app: ApiApp, deps: ApiDeps): void {
   app.get(
     "/contact/export.csv",
     {
-      preHandler: requireAdmin,
       schema: {
         tags: ["enquiries"],
+        operationId: "exportEnquiries",
         summary: "The enquiries of a filter as a CSV file (UTF-8 with BOM, opens in Excel)",
         security: adminSecurity,
         querystring: enquiryQuerySchema,
-        produces: ["text/csv"],
+        response: {
+          200: {
+            description: "The CSV file, as an attachment named enquiries-<date>.csv.",
+            content: { "text/csv": { schema: z.string() } },
+          },
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+        },
       },
     },
     async (request, reply) =>
@@ -90,13 +112,18 @@ export function registerEnquiryRoutes(app: ApiApp, deps: ApiDeps): void {
   app.get(
     "/contact/:id",
     {
-      preHandler: requireAdmin,
       schema: {
         tags: ["enquiries"],
+        operationId: "getEnquiry",
         summary: "One enquiry",
         security: adminSecurity,
         params: idParam,
-        response: { 200: enquirySchema, 401: errorResponse, 404: errorResponse },
+        response: {
+          200: enquirySchema,
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+          404: enquiryNotFound,
+        },
       },
     },
     async (request) => enquiries.get(request.params.id),
@@ -105,18 +132,20 @@ export function registerEnquiryRoutes(app: ApiApp, deps: ApiDeps): void {
   app.patch(
     "/contact/:id",
     {
-      preHandler: requireAdmin,
       schema: {
         tags: ["enquiries"],
+        operationId: "setEnquiryStatus",
         summary: "Set the status of an enquiry: new, read, replied or spam",
         security: adminSecurity,
         params: idParam,
         body: enquiryStatusUpdateSchema,
         response: {
           200: enquirySchema,
-          400: errorResponse,
-          401: errorResponse,
-          404: errorResponse,
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+          404: enquiryNotFound,
+          413: errorAnswers.bodyTooLarge,
+          415: errorAnswers.notJson,
         },
       },
     },
@@ -126,16 +155,17 @@ export function registerEnquiryRoutes(app: ApiApp, deps: ApiDeps): void {
   app.delete(
     "/contact/:id",
     {
-      preHandler: requireAdmin,
       schema: {
         tags: ["enquiries"],
+        operationId: "deleteEnquiry",
         summary: "Delete an enquiry for good (e.g. a data-protection request)",
         security: adminSecurity,
         params: idParam,
         response: {
           200: successResponse,
-          401: errorResponse,
-          404: errorResponse,
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+          404: enquiryNotFound,
         },
       },
     },

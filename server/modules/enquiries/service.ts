@@ -10,6 +10,7 @@ import {
   type ParsedEnquiryInput,
 } from "../../../common/schemas/enquiry.ts";
 import type { Database, EnquiriesTable } from "../../db/schema.ts";
+import { withoutNul } from "../../db/strip-nul-plugin.ts";
 import { NotFound } from "../../errors.ts";
 import { toCsv } from "../../lib/csv.ts";
 import type { Notifier } from "../../mail/notifier.ts";
@@ -83,7 +84,7 @@ export function createEnquiryService(deps: {
     async create(input: ParsedEnquiryInput): Promise<Enquiry> {
       const now = new Date().toISOString();
       const spam = Boolean(input[HONEYPOT_FIELD]?.trim());
-      const row: EnquiriesTable = {
+      const row: EnquiriesTable = withoutNul({
         id: randomUUID(),
         status: spam ? "spam" : "new",
         company_name: input.companyName ?? "",
@@ -99,7 +100,7 @@ export function createEnquiryService(deps: {
         preferred_date: input.date ?? "",
         created_at: now,
         updated_at: now,
-      };
+      });
       await repo.insert(row);
       const enquiry = toEnquiry(row);
       if (spam) log.info({ enquiry: enquiry._id }, "enquiry stored as spam (honeypot)");

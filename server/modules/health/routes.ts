@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ApiApp, ApiDeps } from "../../api-types.ts";
+import { errorAnswers } from "../../openapi.ts";
 
 export function registerHealthRoutes(app: ApiApp, { services }: ApiDeps): void {
   app.get(
@@ -7,9 +8,12 @@ export function registerHealthRoutes(app: ApiApp, { services }: ApiDeps): void {
     {
       schema: {
         tags: ["health"],
+        operationId: "getHealth",
         summary: "Liveness with a database round trip",
+        security: [],
         response: {
           200: z.object({ status: z.literal("ok") }),
+          415: errorAnswers.undecodable,
           503: z.object({ status: z.literal("unavailable"), error: z.string() }),
         },
       },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { errorResponse, idParam, successResponse } from "../../../common/schemas/common.ts";
+import { idParam, successResponse } from "../../../common/schemas/common.ts";
 import {
   subscribeSchema,
   subscriberQuerySchema,
@@ -7,20 +7,30 @@ import {
 } from "../../../common/schemas/newsletter.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { csvAttachment } from "../../lib/csv.ts";
+import { errorAnswer, errorAnswers } from "../../openapi.ts";
 
 export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
-  const { services, requireAdmin } = deps;
+  const { services } = deps;
   const { newsletter } = services;
 
   app.post(
     "/newsletter",
     {
-      config: deps.rateLimited(),
+      config: { limit: "newsletter" },
       schema: {
         tags: ["newsletter"],
+        operationId: "subscribe",
         summary: "Subscribe an e-mail address (201 new, 200 already subscribed)",
+        security: [],
         body: subscribeSchema,
-        response: { 200: subscriberSchema, 201: subscriberSchema, 400: errorResponse },
+        response: {
+          200: subscriberSchema,
+          201: subscriberSchema,
+          400: errorAnswers.invalid,
+          413: errorAnswers.bodyTooLarge,
+          415: errorAnswers.notJson,
+          429: errorAnswers.tooManyRequests,
+        },
       },
     },
     async (request, reply) => {
@@ -32,13 +42,17 @@ export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
   app.get(
     "/newsletter",
     {
-      preHandler: requireAdmin,
       schema: {
         tags: ["newsletter"],
+        operationId: "listSubscribers",
         summary: "Subscribers, newest first; `q` searches the addresses",
         security: adminSecurity,
         querystring: subscriberQuerySchema,
-        response: { 200: z.array(subscriberSchema), 400: errorResponse, 401: errorResponse },
+        response: {
+          200: z.array(subscriberSchema),
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+        },
       },
     },
     async (request, reply) => {
@@ -50,13 +64,20 @@ export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
   app.get(
     "/newsletter/export.csv",
     {
-      preHandler: requireAdmin,
       schema: {
         tags: ["newsletter"],
+        operationId: "exportSubscribers",
         summary: "Subscribers as a CSV file (UTF-8 with BOM)",
         security: adminSecurity,
         querystring: subscriberQuerySchema,
-        produces: ["text/csv"],
+        response: {
+          200: {
+            description: "The CSV file, as an attachment named subscribers-<date>.csv.",
+            content: { "text/csv": { schema: z.string() } },
+          },
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+        },
       },
     },
     async (request, reply) =>
@@ -70,16 +91,17 @@ export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
   app.delete(
     "/newsletter/:id",
     {
-      preHandler: requireAdmin,
       schema: {
         tags: ["newsletter"],
+        operationId: "deleteSubscriber",
         summary: "Remove a subscriber",
         security: adminSecurity,
         params: idParam,
         response: {
           200: successResponse,
-          401: errorResponse,
-          404: errorResponse,
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+          404: errorAnswer("There is no subscriber with this id."),
         },
       },
     },

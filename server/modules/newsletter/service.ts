@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Subscriber } from "../../../common/schemas/newsletter.ts";
 import type { Database, NewsletterSubscribersTable } from "../../db/schema.ts";
+import { stripNul } from "../../db/strip-nul-plugin.ts";
 import { NotFound } from "../../errors.ts";
 import { toCsv } from "../../lib/csv.ts";
 import { containsPattern } from "../enquiries/repository.ts";
@@ -29,7 +30,7 @@ export function createNewsletterService({ db }: { db: Kysely<Database> }) {
   return {
     /** Adds the address once: a second sign-up answers the existing subscriber. */
     async subscribe(email: string): Promise<{ subscriber: Subscriber; created: boolean }> {
-      const address = email.trim().toLowerCase();
+      const address = stripNul(email.trim().toLowerCase());
       const row: NewsletterSubscribersTable = {
         id: randomUUID(),
         email: address,

@@ -1,16 +1,19 @@
 import { z } from "zod";
-import { errorResponse, successResponse } from "../../../common/schemas/common.ts";
+import { successResponse } from "../../../common/schemas/common.ts";
 import { priceKeyField, priceSchema } from "../../../common/schemas/price.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
+import { errorAnswer, errorAnswers } from "../../openapi.ts";
 
-export function registerPriceRoutes(app: ApiApp, { services, requireAdmin }: ApiDeps): void {
+export function registerPriceRoutes(app: ApiApp, { services }: ApiDeps): void {
   app.get(
     "/prices",
     {
       schema: {
         tags: ["prices"],
+        operationId: "listPrices",
         summary: "Every price, as key and whole naira",
-        response: { 200: z.array(priceSchema) },
+        security: [],
+        response: { 200: z.array(priceSchema), 415: errorAnswers.undecodable },
       },
     },
     async () => services.prices.list(),
@@ -19,13 +22,20 @@ export function registerPriceRoutes(app: ApiApp, { services, requireAdmin }: Api
   app.post(
     "/prices",
     {
-      preHandler: requireAdmin,
       schema: {
         tags: ["prices"],
+        operationId: "setPrice",
         summary: "Add a price, or update it when the key exists",
         security: adminSecurity,
         body: priceSchema,
-        response: { 200: priceSchema, 201: priceSchema, 400: errorResponse, 401: errorResponse },
+        response: {
+          200: priceSchema,
+          201: priceSchema,
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+          413: errorAnswers.bodyTooLarge,
+          415: errorAnswers.notJson,
+        },
       },
     },
     async (request, reply) => {
@@ -37,16 +47,17 @@ export function registerPriceRoutes(app: ApiApp, { services, requireAdmin }: Api
   app.delete(
     "/prices/:key",
     {
-      preHandler: requireAdmin,
       schema: {
         tags: ["prices"],
+        operationId: "deletePrice",
         summary: "Remove a price (the pages then show “Price on request”)",
         security: adminSecurity,
         params: z.object({ key: priceKeyField }),
         response: {
           200: successResponse,
-          401: errorResponse,
-          404: errorResponse,
+          400: errorAnswer("The key is not a price key (lower-case letters, digits, hyphens)."),
+          401: errorAnswers.unauthorized,
+          404: errorAnswer("There is no price with this key."),
         },
       },
     },

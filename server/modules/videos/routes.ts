@@ -1,19 +1,17 @@
 import { z } from "zod";
 import { messages } from "../../../common/messages.ts";
-import { errorResponse, successResponse } from "../../../common/schemas/common.ts";
+import { successResponse } from "../../../common/schemas/common.ts";
 import {
   videoDeleteSchema,
   videoFieldsSchema,
   videoSchema,
 } from "../../../common/schemas/video.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
+import { errorAnswer, errorAnswers } from "../../openapi.ts";
 import { Invalid } from "../../errors.ts";
 import { megabytes, readForm } from "../../media/multipart.ts";
 
-export function registerVideoRoutes(
-  app: ApiApp,
-  { services, config, requireAdmin }: ApiDeps,
-): void {
+export function registerVideoRoutes(app: ApiApp, { services, config }: ApiDeps): void {
   const { videos } = services;
 
   app.get(
@@ -21,8 +19,10 @@ export function registerVideoRoutes(
     {
       schema: {
         tags: ["videos"],
+        operationId: "listVideos",
         summary: "Portfolio videos, newest first",
-        response: { 200: z.array(videoSchema) },
+        security: [],
+        response: { 200: z.array(videoSchema), 415: errorAnswers.undecodable },
       },
     },
     async () => videos.list(),
@@ -31,9 +31,9 @@ export function registerVideoRoutes(
   app.post(
     "/video",
     {
-      preHandler: requireAdmin,
       schema: {
         tags: ["videos"],
+        operationId: "uploadVideo",
         summary: "Upload a portfolio video",
         description:
           "multipart/form-data with the file field `video` (MP4, WebM or QuickTime, recognised " +
@@ -43,10 +43,12 @@ export function registerVideoRoutes(
         security: adminSecurity,
         response: {
           201: videoSchema,
-          400: errorResponse,
-          401: errorResponse,
-          413: errorResponse,
-          415: errorResponse,
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+          413: errorAnswer("The video is larger than MAX_VIDEO_SIZE, or the form too large."),
+          415: errorAnswer(
+            "The body's Content-Type cannot be read, or `video` is not MP4, WebM or QuickTime.",
+          ),
         },
       },
     },
@@ -74,17 +76,19 @@ export function registerVideoRoutes(
   app.delete(
     "/video",
     {
-      preHandler: requireAdmin,
       schema: {
         tags: ["videos"],
+        operationId: "deleteVideo",
         summary: "Delete a portfolio video and its file",
         security: adminSecurity,
         body: videoDeleteSchema,
         response: {
           200: successResponse,
-          400: errorResponse,
-          401: errorResponse,
-          404: errorResponse,
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+          404: errorAnswer("There is no video with this public_id."),
+          413: errorAnswers.bodyTooLarge,
+          415: errorAnswers.notJson,
         },
       },
     },

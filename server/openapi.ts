@@ -1,0 +1,85 @@
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import type { FastifyInstance } from "fastify";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { errorResponse } from "../common/schemas/common.ts";
+import { site } from "../common/site-config.ts";
+import type { Config } from "./config.ts";
+
+/** The operation groups of the document, in the order the docs page shows them. */
+const tags = [
+  { name: "health", description: "Whether the server and its database answer." },
+  { name: "auth", description: "Back-office sign-in: a bearer token for the admin calls." },
+  { name: "blogs", description: "Blog posts: read by everyone, written by admins." },
+  { name: "videos", description: "Portfolio videos: listed by everyone, uploaded by admins." },
+  { name: "prices", description: "Package and service prices in whole naira." },
+  {
+    name: "enquiries",
+    description: "Enquiries sent by the site's forms, and the back-office inbox.",
+  },
+  { name: "newsletter", description: "Newsletter sign-ups and the subscriber list." },
+];
+
+/**
+ * Where the API is: PUBLIC_ORIGIN once it names the public site; until then (a local
+ * install, where it defaults to localhost) the origin that serves this document.
+ */
+function servers(publicOrigin: string) {
+  const host = new URL(publicOrigin).hostname;
+  const local = ["localhost", "127.0.0.1", "[::1]"].includes(host) || host.endsWith(".localhost");
+  return local
+    ? [{ url: "/", description: "The origin that serves this document" }]
+    : [{ url: publicOrigin, description: "The public site (PUBLIC_ORIGIN)" }];
+}
+
+/** An error answer as an operation documents it: `{ "error": "…" }` and what it means. */
+export const errorAnswer = (description: string) => errorResponse.describe(description);
+
+/** The error answers many operations share (every error answer has the same shape). */
+export const errorAnswers = {
+  invalid: errorAnswer("The request is invalid: `error` says what to fix."),
+  unauthorized: errorAnswer(
+    "No valid admin token: missing, malformed, expired or no longer accepted.",
+  ),
+  notFound: errorAnswer("There is no such item."),
+  bodyTooLarge: errorAnswer("The request body is too large."),
+  notJson: errorAnswer(
+    "The body is not JSON (Content-Type), or its Content-Encoding cannot be decoded.",
+  ),
+  undecodable: errorAnswer(
+    "The request declares a Content-Encoding the server cannot decode (a GET needs none).",
+  ),
+  tooManyRequests: errorAnswer(
+    "Too many requests from this address within a minute: wait, then try again.",
+  ),
+};
+
+/** The OpenAPI document of the API (from the routes' zod schemas) and its docs page. */
+export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.0.3",
+      info: {
+        title: `${site.name} API`,
+        description:
+          "Public site and back office API. Admin calls need `Authorization: Bearer <token>` " +
+          'from POST /api/auth/login. Every error answer is `{ "error": "…" }`.',
+        version: "1.0.0",
+        contact: { name: site.name, email: site.email, url: config.publicOrigin },
+        // The API is not open source: it is the agency's own, used by its site and staff.
+        license: {
+          name: `Proprietary: all rights reserved by ${site.name}`,
+          url: `${config.publicOrigin}/contact`,
+        },
+      },
+      servers: servers(config.publicOrigin),
+      tags,
+      components: {
+        securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,92 @@
+import { randomBytes } from "node:crypto";
+import type { ServerResponse } from "node:http";
+import helmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config.ts";
+
+export type NonceResponse = ServerResponse & { cspNonce?: string };
+
+/** Browser features the site never uses: no page, script or frame of it may ask for them. */
+const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "camera=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "payment=()",
+  "usb=()",
+].join(", ");
+
+const https = (config: Config) => config.publicOrigin.startsWith("https:");
+
+/**
+ * The headers of an answer written before routing (a malformed address, a broken request
+ * line): the same protections as every page, with a CSP that allows nothing, since such an
+ * answer is never a page.
+ */
+export function staticSecurityHeaders(config: Config): Record<string, string> {
+  return {
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+    "cross-origin-opener-policy": "same-origin",
+    "cross-origin-resource-policy": "same-origin",
+    "permissions-policy": PERMISSIONS_POLICY,
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    ...(https(config)
+      ? { "strict-transport-security": "max-age=31536000; includeSubDomains" }
+      : {}),
+  };
+}
+
+/**
+ * Security headers on every answer. Scripts must carry the per-request nonce that React
+ * Router puts on its inline scripts; styles allow inline `style` attributes.
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Config,
+  { dev }: { dev: boolean },
+): Promise<void> {
+  app.addHook("onRequest", async (request, reply) => {
+    (reply.raw as NonceResponse).cspNonce = randomBytes(16).toString("base64");
+    reply.header("permissions-policy", PERMISSIONS_POLICY);
+    if (request.url.startsWith("/admin")) {
+      reply.header("cache-control", "no-store");
+      reply.header("x-robots-tag", "noindex, nofollow");
+    }
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: dev
+      ? false
+      : {
+          useDefaults: false,
+          directives: {
+            "default-src": ["'self'"],
+            "script-src": [
+              "'self'",
+              (_req, res) => `'nonce-${(res as NonceResponse).cspNonce ?? ""}'`,
+            ],
+            "style-src": ["'self'", "'unsafe-inline'"],
+            "img-src": ["'self'", "data:", "blob:", "https://i.ytimg.com"],
+            "media-src": ["'self'", "blob:"],
+            "font-src": ["'self'"],
+            "connect-src": ["'self'"],
+            "frame-src": ["'none'"],
+            "object-src": ["'none'"],
+            "base-uri": ["'self'"],
+            "form-action": ["'self'"],
+            "frame-ancestors": ["'none'"],
+            "upgrade-insecure-requests": https(config) ? [] : null,
+          },
+        },
+    crossOriginEmbedderPolicy: false,
+    // `frame-ancestors 'none'` forbids every frame; the older header says the same.
+    frameguard: { action: "deny" },
+    // "no-referrer" (helmet's default) makes browsers send `Origin: null` with form posts,
+    // which React Router's CSRF check refuses: the no-JavaScript forms need the real origin.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: https(config) ? { maxAge: 31536000, includeSubDomains: true } : false,
+  });
+}

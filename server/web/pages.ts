@@ -1,0 +1,94 @@
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pathToFileURL } from "node:url";
+import { fastifyReactRouter } from "@mcansh/react-router-fastify";
+import type { FastifyInstance } from "fastify";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { requestInfoContext, siteServicesContext } from "../../common/load-context.ts";
+import type { Config } from "../config.ts";
+import { MethodNotAllowed, UnsupportedMediaType } from "../errors.ts";
+import { FORM_BODY_LIMIT, hasBody, readBody, refuseDeclaredOver } from "../plugins/body-limits.ts";
+import type { Limiters } from "../plugins/rate-limits.ts";
+import type { NonceResponse } from "../plugins/security-headers.ts";
+import { siteServices, type Services } from "../services.ts";
+import { actionMatcher, type BuildRoute } from "./page-methods.ts";
+
+export interface PagesOptions {
+  config: Config;
+  services: Services;
+  limits: Limiters;
+  /** Output of `react-router build`. */
+  buildDirectory: string;
+  /** Vite's dev server, given by `react-router dev`. */
+  devServer?: ViteDevServer;
+}
+
+/** What a browser sends a form as; nothing else reaches a page's action. */
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+/**
+ * The public site and the back office, rendered by React Router, behind a guard: pages
+ * answer GET and HEAD; the pages with a form (an action) also take POST, as a form of at
+ * most FORM_BODY_LIMIT, read in full before the action runs and never past the limit.
+ * Anything else is refused with a 4xx before React Router sees it.
+ */
+export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): Promise<void> {
+  const { config, services, limits, buildDirectory, devServer } = options;
+  const serverBuildPath = path.join(buildDirectory, "server/index.js");
+  const build = devServer
+    ? undefined
+    : ((await import(pathToFileURL(serverBuildPath).href)) as ServerBuild);
+  // In development the build changes under the server: every POST goes on to React Router.
+  const acceptsPost = build
+    ? actionMatcher(build.routes as unknown as Record<string, BuildRoute>)
+    : () => true;
+
+  app.addHook("onRequest", async (request) => {
+    const { method } = request;
+    if (method === "GET" || method === "HEAD") return;
+    const post = acceptsPost(request.url);
+    if (method !== "POST" || !post)
+      throw new MethodNotAllowed(post ? "GET, HEAD, POST" : "GET, HEAD");
+    refuseDeclaredOver(request, FORM_BODY_LIMIT);
+    const type = request.headers["content-type"];
+    if (hasBody(request) && !FORM_TYPES.test(type ?? "")) {
+      throw new UnsupportedMediaType(
+        "A form must be sent as application/x-www-form-urlencoded or multipart/form-data.",
+      );
+    }
+  });
+  app.addHook("preParsing", async (request, _reply, payload) =>
+    request.method === "POST" && hasBody(request)
+      ? Readable.from([await readBody(payload, FORM_BODY_LIMIT)])
+      : payload,
+  );
+
+  const pageServices = siteServices(services, config);
+  await app.register(fastifyReactRouter, {
+    devServer,
+    build,
+    serverBuildPath,
+    clientBuildDirectory: path.join(buildDirectory, "client"),
+    assetCacheControl: "public, max-age=31536000, immutable",
+    fileCacheControl: "public, max-age=3600",
+    routeOptions: { schema: { hide: true } },
+    // The build writes .br and .gz beside each asset (vite.config.ts): send those.
+    staticOptions: { preCompressed: true },
+    getLoadContext(request, reply) {
+      const context = new RouterContextProvider();
+      context.set(siteServicesContext, pageServices);
+      context.set(requestInfoContext, {
+        nonce: (reply.raw as NonceResponse).cspNonce ?? "",
+        async countSubmission(limit) {
+          const decision = await limits[limit](request);
+          return decision.allowed ? null : decision.resetSeconds;
+        },
+        logError(error) {
+          request.log.error({ err: error }, "page render failed");
+        },
+      });
+      return context;
+    },
+  });
+}

@@ -1,0 +1,605 @@
+import { Writable } from "node:stream";
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { enquiryPayloads } from "../factories/enquiries.ts";
+import { sendBody } from "../support/raw-http.ts";
+import { call, createTestApp, multipart, type TestApp } from "./helpers.ts";
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;
+}
+
+/** Every operation of the OpenAPI document, with a concrete URL for its path. */
+async function operations(t: TestApp) {
+  const doc = (await call<OpenApiDocument>(t.app, { method: "GET", url: "/api/openapi.json" }))
+    .body;
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({
+      method: method.toUpperCase(),
+      url: path.replace(/\{[^}]+\}/g, "some-id"),
+      admin: (operation.security ?? []).some((entry) => "bearerAuth" in entry),
+    })),
+  );
+}
+
+const MB = 1024 * 1024;
+const pages = () => ({ web: true, buildDirectory: inject("buildDir") });
+
+/** The fields of the footer's newsletter form, as a browser without JavaScript posts them. */
+const newsletterForm = (email: string) =>
+  new URLSearchParams({ intent: "newsletter", kind: "newsletter", email }).toString();
+
+const homeEnquiryForm = () =>
+  new URLSearchParams({
+    intent: "home",
+    kind: "home",
+    name: "Ada Obi",
+    email: "ada@example.com",
+    phoneNumber: "8031234567",
+    textarea: "Hello",
+  }).toString();
+
+const quickContactForm = () =>
+  new URLSearchParams({
+    intent: "quick",
+    kind: "quick",
+    name: "Ada Obi",
+    email: "ada@example.com",
+    phone: "8031234567",
+    date: "2026-12-01",
+    message: "Call me",
+  }).toString();
+
+/** The HTML of one form of a page, where its no-JavaScript answer is shown. */
+const formHtml = (html: string, id: string) => {
+  const start = html.indexOf(`<form id="${id}"`);
+  return start < 0 ? "" : html.slice(start, html.indexOf("</form>", start));
+};
+
+const form = { "content-type": "application/x-www-form-urlencoded" };
+
+describe("admin routes", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("check the token before the body: a stranger's bad body answers 401, not 400", async () => {
+    const admin = (await operations(t)).filter((operation) => operation.admin);
+    expect(admin.length).toBeGreaterThanOrEqual(17);
+    for (const { method, url } of admin) {
+      for (const body of [
+        { payload: "{not json", headers: { "content-type": "application/json" } },
+        { payload: "x", headers: { "content-type": "multipart/form-data" } },
+        { payload: { price: "lots", status: 42 }, headers: {} },
+      ]) {
+        const response = await call<{ error: string }>(t.app, {
+          method: method as "POST",
+          url,
+          ...(method === "GET" || method === "HEAD" ? {} : body),
+        });
+        expect(`${method} ${url}: ${response.status}`).toBe(`${method} ${url}: 401`);
+        expect(response.body.error).toBeTypeOf("string");
+      }
+    }
+  });
+
+  it("answer 400, not 500, to a multipart body with no boundary or cut short", async () => {
+    const headers = await t.adminHeaders();
+    for (const [url, field] of [
+      ["/api/video", "video"],
+      ["/api/blogs", "image"],
+    ] as const) {
+      const truncated = multipart({ title: "Cut short" }, [
+        {
+          field,
+          filename: "a.bin",
+          contentType: "application/octet-stream",
+          data: Buffer.alloc(2048),
+        },
+      ]);
+      const noBoundary = await call<{ error: string }>(t.app, {
+        method: "POST",
+        url,
+        headers: { ...headers, "content-type": "multipart/form-data" },
+        payload: '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nHi\r\n--x--\r\n',
+      });
+      expect(noBoundary.status).toBe(400);
+      expect(noBoundary.body.error).toBeTypeOf("string");
+      const cut = await call<{ error: string }>(t.app, {
+        method: "POST",
+        url,
+        headers: { ...headers, ...truncated.headers },
+        payload: truncated.payload.subarray(0, truncated.payload.length - 900),
+      });
+      expect(cut.status).toBe(400);
+      expect(cut.body.error).toBe("The form data is malformed.");
+    }
+  });
+});
+
+describe("bodies over their limit", () => {
+  let t: TestApp;
+  let base: string;
+  let adminHeaders: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp({ MAX_VIDEO_SIZE: "2mb", MAX_IMAGE_SIZE: "1mb" }, pages());
+    adminHeaders = await t.adminHeaders();
+    base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(() => t.close());
+
+  it("a page form declaring 300 MB is refused at once with 413, the rest never read", async () => {
+    const answer = await sendBody(`${base}/?index`, {
+      headers: form,
+      bodyBytes: 300 * MB,
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({ error: "The request body is too large." });
+    expect(answer.headers.connection).toBe("close");
+    expect(answer.closed).toBe(true);
+    // What the client had pushed into its socket buffers before the answer came back.
+    expect(answer.sentBeforeAnswer).toBeLessThan(16 * MB);
+  });
+
+  it("a chunked page form is cut off just past 100 KB", async () => {
+    for (const url of [`${base}/?index`, `${base}/contact`]) {
+      const answer = await sendBody(url, { headers: form, bodyBytes: 300 * MB, chunked: true });
+      expect(answer.status).toBe(413);
+      expect(answer.closed).toBe(true);
+      expect(answer.sentBeforeAnswer).toBeLessThan(16 * MB);
+    }
+  });
+
+  it("a video upload declaring more than MAX_VIDEO_SIZE is refused before reading", async () => {
+    const answer = await sendBody(`${base}/api/video`, {
+      headers: { ...adminHeaders, "content-type": "multipart/form-data; boundary=xyz" },
+      bodyBytes: 2048 * MB,
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({ error: "The video is too large: at most 2 MB." });
+    expect(answer.closed).toBe(true);
+    expect(answer.sentBeforeAnswer).toBeLessThan(16 * MB);
+  });
+
+  it("a chunked upload is cut off at its limit, whether in the file or outside any part", async () => {
+    const part =
+      '--xyz\r\nContent-Disposition: form-data; name="video"; filename="a.mp4"\r\n' +
+      "Content-Type: video/mp4\r\n\r\n";
+    for (const prefix of [part, ""]) {
+      const answer = await sendBody(`${base}/api/video`, {
+        headers: { ...adminHeaders, "content-type": "multipart/form-data; boundary=xyz" },
+        bodyBytes: 2048 * MB,
+        chunked: true,
+        prefix,
+      });
+      expect(answer.status).toBe(413);
+      expect(answer.closed).toBe(true);
+      expect(answer.sentBeforeAnswer).toBeLessThan(2 * MB + 16 * MB);
+    }
+    expect(await t.app.services.videos.list()).toEqual([]);
+  });
+
+  it("an answer given before the body is read closes the connection (no 2 GB drain)", async () => {
+    const answer = await sendBody(`${base}/api/video`, {
+      headers: { "content-type": "multipart/form-data; boundary=xyz" },
+      bodyBytes: 2048 * MB,
+      chunked: true,
+    });
+    expect(answer.status).toBe(401);
+    expect(answer.closed).toBe(true);
+    expect(answer.sentBeforeAnswer).toBeLessThan(16 * MB);
+  });
+});
+
+describe("page routes", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, pages());
+  });
+  afterAll(() => t.close());
+
+  it("answer other methods with 405, an Allow header and the usual error body", async () => {
+    const cases: [string, string, string][] = [
+      ["PUT", "/", "GET, HEAD"],
+      ["DELETE", "/", "GET, HEAD"],
+      ["PATCH", "/", "GET, HEAD"],
+      ["PUT", "/contact", "GET, HEAD, POST"],
+      ["DELETE", "/contact", "GET, HEAD, POST"],
+      ["PATCH", "/blog", "GET, HEAD, POST"],
+      ["OPTIONS", "/", "GET, HEAD"],
+      ["TRACE", "/", "GET, HEAD"],
+      ["POST", "/about", "GET, HEAD"],
+      ["POST", "/sitemap.xml", "GET, HEAD"],
+      ["POST", "/admin/login", "GET, HEAD"],
+      ["POST", "/", "GET, HEAD"],
+      ["POST", "/no-such-page", "GET, HEAD"],
+    ];
+    for (const [method, url, allow] of cases) {
+      const response = await call<{ error: string }>(t.app, {
+        method: method as "PUT",
+        url,
+        headers: form,
+        payload: "a=1",
+      });
+      expect(`${method} ${url}: ${response.status} ${response.response.headers.allow}`).toBe(
+        `${method} ${url}: 405 ${allow}`,
+      );
+      expect(response.body).toEqual({ error: "Method not allowed." });
+      expect(response.response.body).not.toContain("did not provide");
+    }
+  });
+
+  it("take form posts only where a form is, and only as a form", async () => {
+    const empty = await call(t.app, { method: "POST", url: "/contact" });
+    expect(empty.status).toBe(400);
+    expect(String(empty.body)).toContain("The form could not be read. Please try again.");
+    const text = await call<{ error: string }>(t.app, {
+      method: "POST",
+      url: "/?index",
+      headers: { "content-type": "text/plain" },
+      payload: "hello",
+    });
+    expect(text.status).toBe(415);
+    expect(text.body.error).toMatch(/x-www-form-urlencoded/);
+    const json = await call(t.app, {
+      method: "POST",
+      url: "/contact",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ kind: "home" }),
+    });
+    expect(json.status).toBe(415);
+    const brokenMultipart = await call(t.app, {
+      method: "POST",
+      url: "/contact",
+      headers: { "content-type": "multipart/form-data" },
+      payload: "a=1",
+    });
+    expect(brokenMultipart.status).toBe(400);
+    const subscribed = await call(t.app, {
+      method: "POST",
+      url: "/?index",
+      headers: form,
+      payload: newsletterForm("page-form@example.com"),
+    });
+    expect(subscribed.status).toBe(200);
+    expect(String(subscribed.body)).toContain("Thank you for subscribing!");
+  });
+});
+
+describe("NUL characters (PostgreSQL cannot store them)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, pages());
+  });
+  afterAll(() => t.close());
+
+  it("never reach the database: ids with one name nothing, searches and stored text drop it", async () => {
+    const headers = await t.adminHeaders();
+    for (const [method, url] of [
+      ["DELETE", "/api/newsletter/%00"],
+      ["DELETE", "/api/contact/a%00b"],
+      ["GET", "/api/contact/%00"],
+      ["PATCH", "/api/prices/%00"],
+    ] as const) {
+      const response = await call(t.app, {
+        method,
+        url,
+        headers,
+        ...(method === "PATCH" ? { payload: { price: 1000 } } : {}),
+      });
+      expect(`${method} ${url}: ${response.status}`).toMatch(/: 40[04]$/);
+    }
+    for (const url of [
+      "/api/newsletter/export.csv?q=%00",
+      "/api/newsletter?q=a%00",
+      "/api/contact?q=%00&serviceType=%00",
+    ]) {
+      expect((await call(t.app, { method: "GET", url, headers })).status, url).toBe(200);
+    }
+    const blogPage = await call(t.app, { method: "GET", url: "/blog/%00" });
+    expect(blogPage.status).toBe(404);
+    const json = await call<{ name: string }>(t.app, {
+      method: "POST",
+      url: "/api/contact",
+      payload: { ...enquiryPayloads.home, name: "Ada\u0000 Obi" },
+    });
+    expect(json.status).toBe(201);
+    expect(json.body.name).toBe("Ada Obi");
+    const login = await call(t.app, {
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: "a\u0000@example.com", password: "x" },
+    });
+    expect(login.status).toBe(401);
+    const page = await call<string>(t.app, {
+      method: "POST",
+      url: "/?index",
+      headers: form,
+      payload: homeEnquiryForm().replace("Ada", "Ada%00"),
+    });
+    expect(page.status).toBe(200);
+    const stored = await call<{ name: string }[]>(t.app, {
+      method: "GET",
+      url: "/api/contact?status=all",
+      headers,
+    });
+    expect(stored.body.map((enquiry) => enquiry.name).sort()).toEqual(["Ada Obi", "Ada Obi"]);
+  });
+});
+
+describe("per-IP limits on the forms without JavaScript", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_PER_MINUTE: "3" }, pages());
+  });
+  afterAll(() => t.close());
+
+  const pagePost = (url: string, payload: string, remoteAddress: string) =>
+    call<string>(t.app, { method: "POST", url, headers: form, payload, remoteAddress });
+
+  it("count page enquiries and /api/contact on one counter; a refused one gets the page and 429", async () => {
+    const ip = "10.9.0.1";
+    const home = await pagePost("/?index", homeEnquiryForm(), ip);
+    expect(home.status).toBe(200);
+    expect(formHtml(home.body, "home")).toContain("Form submitted successfully!");
+    expect((await pagePost("/contact", quickContactForm(), ip)).status).toBe(200);
+    const api = await call(t.app, {
+      method: "POST",
+      url: "/api/contact",
+      payload: enquiryPayloads.home,
+      remoteAddress: ip,
+    });
+    expect(api.status).toBe(201);
+    for (const [url, payload, id] of [
+      ["/contact", quickContactForm(), "quick"],
+      ["/?index", homeEnquiryForm(), "home"],
+    ] as const) {
+      const refused = await pagePost(url, payload, ip);
+      expect(refused.status).toBe(429);
+      expect(refused.response.headers["content-type"]).toMatch(/text\/html/);
+      // Shown in the form that was sent, with what the visitor typed kept.
+      expect(formHtml(refused.body, id)).toMatch(
+        /Too many requests\. Please try again in \d+ seconds?\./,
+      );
+      expect(formHtml(refused.body, id)).toContain('value="Ada Obi"');
+    }
+    const apiRefused = await call(t.app, {
+      method: "POST",
+      url: "/api/contact",
+      payload: enquiryPayloads.home,
+      remoteAddress: ip,
+    });
+    expect(apiRefused.status).toBe(429);
+    expect(apiRefused.response.headers["retry-after"]).toMatch(/^\d+$/);
+    // Another visitor is not affected; nothing past the limit was stored.
+    expect((await pagePost("/contact", quickContactForm(), "10.9.0.2")).status).toBe(200);
+    const stored = await call(t.app, {
+      method: "GET",
+      url: "/api/contact?status=all",
+      headers: await t.adminHeaders(),
+    });
+    expect(stored.response.headers["x-total-count"]).toBe("4");
+  });
+
+  it("count the footer newsletter form with /api/newsletter", async () => {
+    const ip = "10.9.1.1";
+    for (let i = 0; i < 3; i++) {
+      const answer = await pagePost("/?index", newsletterForm(`reader${i}@example.com`), ip);
+      expect(answer.status).toBe(200);
+    }
+    const refused = await pagePost("/?index", newsletterForm("late@example.com"), ip);
+    expect(refused.status).toBe(429);
+    expect(formHtml(refused.body, "newsletter")).toMatch(/Too many requests\./);
+    const api = await call(t.app, {
+      method: "POST",
+      url: "/api/newsletter",
+      payload: { email: "api@example.com" },
+      remoteAddress: ip,
+    });
+    expect(api.status).toBe(429);
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it("with the proxy's address, X-Forwarded-For from that proxy names the visitor", async () => {
+    const t = await createTestApp({ RATE_LIMIT_PER_MINUTE: "1", TRUST_PROXY: "127.0.0.1" });
+    try {
+      const send = (forwarded: string, remoteAddress = "127.0.0.1") =>
+        call(t.app, {
+          method: "POST",
+          url: "/api/newsletter",
+          payload: { email: `${forwarded.replace(/\W/g, "")}@example.com` },
+          headers: { "x-forwarded-for": forwarded },
+          remoteAddress,
+        });
+      expect((await send("41.58.1.1")).status).toBe(201);
+      expect((await send("41.58.1.2")).status).toBe(201);
+      expect((await send("41.58.1.1")).status).toBe(429);
+      // A client that is not the proxy cannot choose its address.
+      expect((await send("41.58.1.3", "41.58.9.9")).status).toBe(201);
+      expect((await send("41.58.1.4", "41.58.9.9")).status).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("TRUST_PROXY=true", () => {
+  it("starts, with a warning that any client can choose its address", async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const t = await createTestApp(
+      { TRUST_PROXY: "true", LOG_LEVEL: "warn" },
+      { logger: true, logStream },
+    );
+    await t.close();
+    const warnings = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(warnings).toContainEqual(
+      expect.objectContaining({ level: 40, msg: expect.stringMatching(/TRUST_PROXY=true/) }),
+    );
+  });
+});
+
+describe("security headers and error answers", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, pages());
+  });
+  afterAll(() => t.close());
+
+  it("every kind of answer carries them, including the malformed-address 400", async () => {
+    for (const url of ["/", "/api/prices", "/media/nothing.png", "/%zz", "/api/%zz"]) {
+      const { headers } = await t.app.inject({ method: "GET", url });
+      expect(headers["x-frame-options"], url).toBe("DENY");
+      expect(headers["x-content-type-options"], url).toBe("nosniff");
+      expect(headers["permissions-policy"], url).toMatch(/camera=\(\)/);
+      expect(headers["content-security-policy"], url).toMatch(/frame-ancestors 'none'/);
+    }
+    const malformed = await call(t.app, { method: "GET", url: "/%zz" });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ error: "The address is malformed." });
+  });
+
+  it("a request Node's parser refuses gets JSON and the same headers", async () => {
+    const base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const answer = await sendBody(`${base}/`, {
+      method: "GET",
+      headers: { "x-padding": "a".repeat(20_000) },
+      bodyBytes: 0,
+    });
+    expect(answer.status).toBe(431);
+    expect(JSON.parse(answer.body)).toEqual({ error: "The request headers are too large." });
+    expect(answer.headers["x-frame-options"]).toBe("DENY");
+    expect(answer.headers["permissions-policy"]).toMatch(/camera=\(\)/);
+  });
+
+  it("a missing media file answers 404 without echoing the address", async () => {
+    const probe = "/media/blogs/<script>alert(1)</script>-" + "x".repeat(300) + ".png";
+    const response = await call<{ error: string }>(t.app, { method: "GET", url: probe });
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ error: "Not found." });
+  });
+
+  it("an unknown API address and TRACE answer 404 JSON", async () => {
+    for (const [method, url] of [
+      ["TRACE", "/api/"],
+      ["TRACE", "/api"],
+      ["GET", "/api/"],
+      ["DELETE", "/api/nothing"],
+    ]) {
+      const response = await call(t.app, { method: method as "GET", url });
+      expect(`${method} ${url}: ${response.status}`).toBe(`${method} ${url}: 404`);
+      expect(response.body).toEqual({ error: "No such API endpoint." });
+    }
+  });
+});
+
+describe("the log", () => {
+  it("has one short line per client error, with no stack; a 6,000-character path adds < 1 KB", async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString().split("\n").filter(Boolean));
+        done();
+      },
+    });
+    const t = await createTestApp(
+      { LOG_LEVEL: "info" },
+      { ...pages(), logger: true, logStream: stream },
+    );
+    try {
+      const long = "a".repeat(6000);
+      for (const [method, url] of [
+        ["GET", `/${long}`],
+        ["GET", `/api/${long}`],
+        ["GET", `/media/${long}`],
+        ["PUT", `/${long}`],
+        ["POST", `/about?${long}`],
+        ["GET", `/%zz${long}`],
+      ] as const) {
+        const before = lines.join("\n").length;
+        const start = lines.length;
+        const response = await t.app.inject({ method, url });
+        expect(response.statusCode).toBeLessThan(500);
+        const added = lines.slice(start);
+        expect(lines.join("\n").length - before, `${method} ${url.slice(0, 20)}`).toBeLessThan(
+          1024,
+        );
+        expect(
+          added.length,
+          `${method} ${url.slice(0, 20)}: ${added.join("\n")}`,
+        ).toBeLessThanOrEqual(1);
+        for (const line of added) {
+          expect(line).not.toContain("stack");
+          expect(JSON.parse(line).level).toBe(30);
+        }
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("slow bodies", () => {
+  it("end with 408 when they trickle, while a steady body passes", async () => {
+    const t = await createTestApp(
+      {},
+      { bodyTimeouts: { idleMs: 400, graceMs: 600, minBytesPerSecond: 1024, checkEveryMs: 50 } },
+    );
+    try {
+      const base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+      const trickle = await new Promise<{ answer: string; ms: number }>((resolve) => {
+        const started = performance.now();
+        const socket = net.connect(Number(new URL(base).port), "127.0.0.1");
+        let answer = "";
+        socket.write(
+          "POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
+            "Content-Length: 1000\r\n\r\n",
+        );
+        const timer = setInterval(() => socket.write(" "), 100);
+        socket.on("data", (data) => (answer += data.toString()));
+        socket.on("error", () => {});
+        socket.on("close", () => {
+          clearInterval(timer);
+          resolve({ answer, ms: performance.now() - started });
+        });
+      });
+      expect(trickle.answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(trickle.answer).toContain('{"error":"The request body arrived too slowly."}');
+      expect(trickle.answer).toMatch(/x-frame-options: DENY/i);
+      expect(trickle.ms).toBeLessThan(5000);
+      // A body that keeps coming, though it takes longer than the grace period in all.
+      const steady = await new Promise<number>((resolve) => {
+        const socket = net.connect(Number(new URL(base).port), "127.0.0.1");
+        const body = JSON.stringify({ ...enquiryPayloads.home, textarea: "x".repeat(4500) });
+        socket.write(
+          "POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
+            `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+        );
+        let sent = 0;
+        const timer = setInterval(() => {
+          socket.write(body.slice(sent, sent + 500));
+          sent += 500;
+          if (sent >= body.length) clearInterval(timer);
+        }, 100);
+        let answer = "";
+        socket.on("data", (data) => (answer += data.toString()));
+        socket.on("error", () => {});
+        socket.on("close", () => {
+          clearInterval(timer);
+          resolve(Number(answer.split(" ")[1]));
+        });
+      });
+      expect(steady).toBe(201);
+    } finally {
+      await t.close();
+    }
+  });
+});
