@@ -34,8 +34,39 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(summary, "axe violations").toEqual([]);
 }
 
+/**
+ * Waits until React has hydrated the page (the body carries React's props), when the page
+ * is a React Router page and scripts run. Before that, the server-rendered buttons are
+ * there but have no handlers yet: a click would be lost.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      !("__reactRouterContext" in window) ||
+      Object.keys(document.body ?? {}).some((key) => key.startsWith("__reactProps$")),
+  );
+}
+
 /** Fails the test on any console error or uncaught exception in the page. */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // Every navigation of a test ends when the page is interactive, not merely loaded.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await waitForHydration(page);
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await waitForHydration(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
