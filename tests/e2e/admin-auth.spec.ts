@@ -1,4 +1,4 @@
-import { e2eAdmin, expect, signIn, test } from "./fixtures.ts";
+import { adminToken, e2eAdmin, e2eSecondAdmin, expect, signIn, test } from "./fixtures.ts";
 import { ADMIN_SCREENS, stamp, unexpectedErrors } from "./fixtures/admin.ts";
 
 // Sign-in, the session kept in localStorage `adminToken`, its end (logout, expiry, any 401).
@@ -147,5 +147,33 @@ test("a token that stops working mid-session (any 401) ends the session", async 
     .click();
   await expect(page).toHaveURL(/\/admin\/login\?expired=1$/);
   expect(await page.evaluate(() => localStorage.getItem("adminToken"))).toBeNull();
+  expect(unexpectedErrors(consoleErrors, refused)).toEqual([]);
+});
+
+test("Sign out everywhere ends this session and the ones on other devices", async ({
+  page,
+  consoleErrors,
+}) => {
+  const otherDevice = await adminToken(page.request, e2eSecondAdmin);
+  const me = (token: string) =>
+    page.request.get("/api/auth/me", { headers: { authorization: `Bearer ${token}` } });
+  expect((await me(otherDevice)).status()).toBe(200);
+
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(e2eSecondAdmin.email);
+  await page.getByLabel("Password", { exact: true }).fill(e2eSecondAdmin.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  const here = await page.evaluate(() => localStorage.getItem("adminToken"));
+  expect(here).toBeTruthy();
+
+  const nav = page.getByRole("navigation", { name: "Back office" });
+  await nav.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem("adminToken"))).toBeNull();
+  expect((await me(otherDevice)).status()).toBe(401);
+  expect((await me(here!)).status()).toBe(401);
+  // The account itself is fine: signing in again works.
+  expect((await me(await adminToken(page.request, e2eSecondAdmin))).status()).toBe(200);
   expect(unexpectedErrors(consoleErrors, refused)).toEqual([]);
 });

@@ -9,8 +9,17 @@ export const e2eAdmin = {
   password: process.env.E2E_ADMIN_PASSWORD ?? "",
 };
 
-export async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post("/api/auth/login", { data: e2eAdmin });
+/** Another admin, for tests that end every session of their admin (sign out everywhere). */
+export const e2eSecondAdmin = {
+  email: process.env.E2E_SECOND_ADMIN_EMAIL ?? "",
+  password: process.env.E2E_SECOND_ADMIN_PASSWORD ?? "",
+};
+
+export async function adminToken(
+  request: APIRequestContext,
+  admin: { email: string; password: string } = e2eAdmin,
+): Promise<string> {
+  const response = await request.post("/api/auth/login", { data: admin });
   expect(response.status()).toBe(200);
   return (await response.json()).token as string;
 }

@@ -31,12 +31,16 @@ export default async function globalSetup() {
   await waitForHealth(server);
 
   const { email, password } = createAdmin(server.env, "e2e-admin@example.com");
+  // A second admin for the tests that end every session of their admin.
+  const second = createAdmin(server.env, "e2e-second@example.com");
 
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_SITE_BUILD = buildDir;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_ADMIN_EMAIL = email;
   process.env.E2E_ADMIN_PASSWORD = password;
+  process.env.E2E_SECOND_ADMIN_EMAIL = second.email;
+  process.env.E2E_SECOND_ADMIN_PASSWORD = second.password;
 
   return async () => {
     server.child.kill("SIGTERM");
