@@ -54,6 +54,12 @@ export const errorAnswers = {
   ),
 };
 
+/** What any operation with a JSON body may also answer, before its handler runs. */
+export const jsonBodyErrors = {
+  413: errorAnswers.bodyTooLarge,
+  415: errorAnswers.notJson,
+};
+
 /** The OpenAPI document of the API (from the routes' zod schemas) and its docs page. */
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(swagger, {

@@ -5,7 +5,7 @@ import {
 } from "../../../common/schemas/auth.ts";
 import { successResponse } from "../../../common/schemas/common.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
-import { errorAnswer, errorAnswers } from "../../openapi.ts";
+import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
 
 export function registerAuthRoutes(app: ApiApp, deps: ApiDeps): void {
   const { services } = deps;
@@ -24,8 +24,7 @@ export function registerAuthRoutes(app: ApiApp, deps: ApiDeps): void {
           200: tokenResponseSchema,
           400: errorAnswers.invalid,
           401: errorAnswer("The e-mail address or the password is wrong."),
-          413: errorAnswers.bodyTooLarge,
-          415: errorAnswers.notJson,
+          ...jsonBodyErrors,
           429: errorAnswers.tooManyRequests,
           503: errorAnswer(
             "Sign-in is busy: too many sign-ins at once. Try again after `Retry-After` seconds.",

@@ -9,7 +9,7 @@ import {
 } from "../../../common/schemas/enquiry.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { csvAttachment } from "../../lib/csv.ts";
-import { errorAnswer, errorAnswers } from "../../openapi.ts";
+import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
 
 const enquiryNotFound = errorAnswer("There is no enquiry with this id.");
 
@@ -36,8 +36,7 @@ export function registerEnquiryRoutes(app: ApiApp, deps: ApiDeps): void {
         response: {
           201: enquirySchema,
           400: errorAnswers.invalid,
-          413: errorAnswers.bodyTooLarge,
-          415: errorAnswers.notJson,
+          ...jsonBodyErrors,
           429: errorAnswers.tooManyRequests,
         },
       },
@@ -144,8 +143,7 @@ export function registerEnquiryRoutes(app: ApiApp, deps: ApiDeps): void {
           400: errorAnswers.invalid,
           401: errorAnswers.unauthorized,
           404: enquiryNotFound,
-          413: errorAnswers.bodyTooLarge,
-          415: errorAnswers.notJson,
+          ...jsonBodyErrors,
         },
       },
     },

@@ -7,7 +7,7 @@ import {
 } from "../../../common/schemas/newsletter.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { csvAttachment } from "../../lib/csv.ts";
-import { errorAnswer, errorAnswers } from "../../openapi.ts";
+import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
 
 export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
   const { services } = deps;
@@ -27,8 +27,7 @@ export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
           200: subscriberSchema,
           201: subscriberSchema,
           400: errorAnswers.invalid,
-          413: errorAnswers.bodyTooLarge,
-          415: errorAnswers.notJson,
+          ...jsonBodyErrors,
           429: errorAnswers.tooManyRequests,
         },
       },

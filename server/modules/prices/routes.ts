@@ -2,7 +2,7 @@ import { z } from "zod";
 import { successResponse } from "../../../common/schemas/common.ts";
 import { priceKeyField, priceSchema } from "../../../common/schemas/price.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
-import { errorAnswer, errorAnswers } from "../../openapi.ts";
+import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
 
 export function registerPriceRoutes(app: ApiApp, { services }: ApiDeps): void {
   app.get(
@@ -33,8 +33,7 @@ export function registerPriceRoutes(app: ApiApp, { services }: ApiDeps): void {
           201: priceSchema,
           400: errorAnswers.invalid,
           401: errorAnswers.unauthorized,
-          413: errorAnswers.bodyTooLarge,
-          415: errorAnswers.notJson,
+          ...jsonBodyErrors,
         },
       },
     },

@@ -7,7 +7,7 @@ import {
   videoSchema,
 } from "../../../common/schemas/video.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
-import { errorAnswer, errorAnswers } from "../../openapi.ts";
+import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
 import { Invalid } from "../../errors.ts";
 import { megabytes, readForm } from "../../media/multipart.ts";
 
@@ -87,8 +87,7 @@ export function registerVideoRoutes(app: ApiApp, { services, config }: ApiDeps):
           400: errorAnswers.invalid,
           401: errorAnswers.unauthorized,
           404: errorAnswer("There is no video with this public_id."),
-          413: errorAnswers.bodyTooLarge,
-          415: errorAnswers.notJson,
+          ...jsonBodyErrors,
         },
       },
     },
