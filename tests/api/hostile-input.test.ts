@@ -547,6 +547,30 @@ describe("the log", () => {
   });
 });
 
+/**
+ * Opens a raw connection, writes `head`, then every 100 ms the next piece `next()` gives
+ * (none once it answers undefined), and collects what the server sends until it closes.
+ */
+function sendSlowly(base: string, head: string, next: () => string | undefined) {
+  return new Promise<{ answer: string; ms: number }>((resolve) => {
+    const started = performance.now();
+    const socket = net.connect(Number(new URL(base).port), "127.0.0.1");
+    let answer = "";
+    socket.write(head);
+    const timer = setInterval(() => {
+      const piece = next();
+      if (piece === undefined) clearInterval(timer);
+      else socket.write(piece);
+    }, 100);
+    socket.on("data", (data) => (answer += data.toString()));
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      clearInterval(timer);
+      resolve({ answer, ms: performance.now() - started });
+    });
+  });
+}
+
 describe("slow bodies", () => {
   it("end with 408 when they trickle, while a steady body passes", async () => {
     const t = await createTestApp(
@@ -555,48 +579,30 @@ describe("slow bodies", () => {
     );
     try {
       const base = await t.app.listen({ port: 0, host: "127.0.0.1" });
-      const trickle = await new Promise<{ answer: string; ms: number }>((resolve) => {
-        const started = performance.now();
-        const socket = net.connect(Number(new URL(base).port), "127.0.0.1");
-        let answer = "";
-        socket.write(
-          "POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
-            "Content-Length: 1000\r\n\r\n",
-        );
-        const timer = setInterval(() => socket.write(" "), 100);
-        socket.on("data", (data) => (answer += data.toString()));
-        socket.on("error", () => {});
-        socket.on("close", () => {
-          clearInterval(timer);
-          resolve({ answer, ms: performance.now() - started });
-        });
-      });
+      const trickle = await sendSlowly(
+        base,
+        "POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
+          "Content-Length: 1000\r\n\r\n",
+        () => " ",
+      );
       expect(trickle.answer).toMatch(/^HTTP\/1\.1 408/);
       expect(trickle.answer).toContain('{"error":"The request body arrived too slowly."}');
       expect(trickle.answer).toMatch(/x-frame-options: DENY/i);
       expect(trickle.ms).toBeLessThan(5000);
       // A body that keeps coming, though it takes longer than the grace period in all.
-      const steady = await new Promise<number>((resolve) => {
-        const socket = net.connect(Number(new URL(base).port), "127.0.0.1");
-        const body = JSON.stringify({ ...enquiryPayloads.home, textarea: "x".repeat(4500) });
-        socket.write(
-          "POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
-            `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
-        );
-        let sent = 0;
-        const timer = setInterval(() => {
-          socket.write(body.slice(sent, sent + 500));
+      const body = JSON.stringify({ ...enquiryPayloads.home, textarea: "x".repeat(4500) });
+      let sent = 0;
+      const { answer } = await sendSlowly(
+        base,
+        "POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
+          `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+        () => {
+          if (sent >= body.length) return undefined;
           sent += 500;
-          if (sent >= body.length) clearInterval(timer);
-        }, 100);
-        let answer = "";
-        socket.on("data", (data) => (answer += data.toString()));
-        socket.on("error", () => {});
-        socket.on("close", () => {
-          clearInterval(timer);
-          resolve(Number(answer.split(" ")[1]));
-        });
-      });
+          return body.slice(sent - 500, sent);
+        },
+      );
+      const steady = Number(answer.split(" ")[1]);
       expect(steady).toBe(201);
     } finally {
       await t.close();
