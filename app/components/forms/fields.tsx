@@ -91,7 +91,8 @@ export function TextField({
         type={type}
         autoComplete={autoComplete}
         placeholder={placeholder}
-        maxLength={type === "email" ? 254 : 300}
+        // No maxlength on a date input: HTML does not allow it there.
+        maxLength={type === "date" ? undefined : type === "email" ? 254 : 300}
         className={`${inputClass} mt-1`}
         {...controlProps({ name, required, browserRequired, defaultValue, errorId })}
       />
@@ -153,7 +154,9 @@ export function PhoneField({
           id={id}
           type="tel"
           inputMode="tel"
-          autoComplete="tel-national"
+          // "tel", not "tel-national": the HTML standard allows only the Tel group on
+          // type="tel". The payload drops a +234 that autofill puts in front.
+          autoComplete="tel"
           maxLength={20}
           placeholder="803 123 4567"
           className={`${inputClass} min-w-0 rounded-l-none`}
