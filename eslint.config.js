@@ -63,6 +63,25 @@ export default tseslint.config(
     },
   },
   {
+    // Production code never imports the tests: the seed data lives in server/db/seed.ts,
+    // and the tests' factories import it, never the other way round.
+    files: ["server/**", "scripts/**", "app/**", "common/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)tests/",
+              message: "Production code must not import tests/ (move shared code out of it).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.tsx"],
     ...react.configs.flat.recommended,
     ...react.configs.flat["jsx-runtime"],

@@ -8,7 +8,7 @@ import type { ViteDevServer } from "vite";
 import { apiPlugin } from "./api.ts";
 import type { Config } from "./config.ts";
 import { openDatabase } from "./db/connection.ts";
-import { FIRST_MIGRATION, migrateToLatest } from "./db/migrate.ts";
+import { migrateToLatest } from "./db/migrate.ts";
 import { createNotifier } from "./mail/smtp.ts";
 import type { Notifier } from "./mail/notifier.ts";
 import { createLocalStorage } from "./media/storage.ts";
@@ -44,7 +44,6 @@ export interface BuildOptions {
 declare module "fastify" {
   interface FastifyInstance {
     services: Services;
-    freshDatabase: boolean;
   }
 }
 
@@ -95,9 +94,8 @@ export async function buildApp(
   registerErrorHandler(app);
 
   const database = await openDatabase(config.database);
-  let migrations: string[];
   try {
-    migrations = await migrateToLatest(
+    await migrateToLatest(
       database.db,
       config.database.kind === "postgres" ? config.database.schema : undefined,
     );
@@ -114,8 +112,6 @@ export async function buildApp(
     log: app.log,
   });
   app.decorate("services", services);
-  /** True when this start created the schema: the database was empty. */
-  app.decorate("freshDatabase", migrations.includes(FIRST_MIGRATION));
   app.addHook("onClose", async () => {
     await notifier.close();
     await database.close();

@@ -2,11 +2,11 @@ import type { FastifyInstance } from "fastify";
 import { site } from "../common/site-config.ts";
 import { generatePassword } from "./modules/auth/password.ts";
 import type { Config } from "./config.ts";
-import { sampleBlogPosts, samplePrices } from "../tests/factories/seed-data.ts";
+import { seedDatabase } from "./db/seed.ts";
 
 /**
- * First-start work: seed an empty database (prices always, sample posts unless
- * disabled) and create the first admin when there is none. Answers the new
+ * Start-up work: seed a database that has never been seeded (prices always, sample posts
+ * unless disabled; server/db/seed.ts) and create the first admin when there is none. Answers the new
  * admin's credentials so the caller can print them once.
  */
 export async function bootstrap(
@@ -14,18 +14,12 @@ export async function bootstrap(
   config: Config,
 ): Promise<{ email: string; password: string } | undefined> {
   const { services } = app;
-  if (app.freshDatabase) {
-    for (const price of samplePrices()) await services.prices.set(price);
-    if (config.seedSampleContent) {
-      for (const post of await sampleBlogPosts()) {
-        await services.blogs.create(post.input, post.image);
-      }
-    }
-    app.log.info(
-      "seeded an empty database with prices%s",
-      config.seedSampleContent ? " and sample posts" : "",
-    );
-  }
+  await seedDatabase({
+    db: services.database.db,
+    blogs: services.blogs,
+    sampleContent: config.seedSampleContent,
+    log: app.log,
+  });
   if ((await services.admins.count()) > 0) return undefined;
   const email = `admin@${site.email.split("@")[1] ?? "localhost"}`;
   const password = generatePassword();

@@ -3,6 +3,7 @@ import { type Migration, type MigrationProvider, Migrator } from "kysely/migrati
 import * as initial from "./migrations/0001-initial.ts";
 import * as adminSessionVersion from "./migrations/0002-admin-session-version.ts";
 import * as accountLock from "./migrations/0003-account-lock.ts";
+import * as seedState from "./migrations/0006-seed-state.ts";
 import type { Database } from "./schema.ts";
 
 // Listed here rather than read from disk, so migrations run from any working directory.
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-admin-session-version": adminSessionVersion,
   "0003-account-lock": accountLock,
+  "0006-seed-state": seedState,
 };
 
 export const FIRST_MIGRATION = "0001-initial";

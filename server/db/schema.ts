@@ -82,6 +82,13 @@ export interface LoginAttemptsTable {
   attempted_at: string;
 }
 
+/** Facts about the database itself (migration 0006), e.g. `seed_version` (server/db/seed.ts). */
+export interface MetaTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
 export interface Database {
   admins: AdminsTable;
   blogs: BlogsTable;
@@ -90,4 +97,5 @@ export interface Database {
   videos: VideosTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   login_attempts: LoginAttemptsTable;
+  meta: MetaTable;
 }
