@@ -19,6 +19,7 @@ import {
   type BodyTimeouts,
 } from "./plugins/body-limits.ts";
 import { registerErrorHandler, rawErrorAnswer } from "./plugins/error-handler.ts";
+import { registerIdempotency } from "./plugins/idempotency.ts";
 import { registerRateLimits } from "./plugins/rate-limits.ts";
 import { logAbortedRequests, RequestLogController } from "./plugins/request-log.ts";
 import { registerSecurityHeaders, staticSecurityHeaders } from "./plugins/security-headers.ts";
@@ -127,6 +128,7 @@ export async function buildApp(
   closeAfterEarlyAnswers(app);
   await registerSecurityHeaders(app, config, { dev: options.devServer !== undefined });
   await registerRateLimits(app, config);
+  registerIdempotency(app, database.db);
   // Only /media and unknown methods reach this: pages and /api have their own catch-alls.
   // The answer never echoes the address.
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: "Not found." }));

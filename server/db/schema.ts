@@ -98,4 +98,18 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   login_attempts: LoginAttemptsTable;
   meta: MetaTable;
+/** The answers to public form posts by idempotency key (migration 0005). */
+export interface IdempotencyKeysTable {
+  /** The route, e.g. "/api/contact": a key counts once per route. */
+  scope: string;
+  key: string;
+  /** SHA-256 of the validated body: a key sent again with another body is refused. */
+  fingerprint: string;
+  /** The answer's status and body; null while the first request is being handled. */
+  status: number | null;
+  body: string | null;
+  created_at: string;
 }
+
+}
+  idempotency_keys: IdempotencyKeysTable;

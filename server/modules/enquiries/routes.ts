@@ -11,6 +11,7 @@ import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { csvAttachment } from "../../lib/csv.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
 
+import { idempotencyAnswers, idempotencyHeaders } from "../../plugins/idempotency.ts";
 const enquiryNotFound = errorAnswer("There is no enquiry with this id.");
 
 const summarySchema = z.object({
@@ -26,18 +27,20 @@ export function registerEnquiryRoutes(app: ApiApp, deps: ApiDeps): void {
   app.post(
     "/contact",
     {
-      config: { limit: "enquiry" },
+      config: { limit: "enquiry", idempotent: true },
       schema: {
         tags: ["enquiries"],
         operationId: "sendEnquiry",
         summary: "Send an enquiry (home, floating, service, package and contact-page forms)",
         security: [],
         body: enquiryInputSchema,
+        headers: idempotencyHeaders,
         response: {
           201: enquirySchema,
           400: errorAnswers.invalid,
           ...jsonBodyErrors,
           429: errorAnswers.tooManyRequests,
+          ...idempotencyAnswers,
         },
       },
     },

@@ -8,6 +8,7 @@ import {
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { csvAttachment } from "../../lib/csv.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
+import { idempotencyAnswers, idempotencyHeaders } from "../../plugins/idempotency.ts";
 
 export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
   const { services } = deps;
@@ -16,18 +17,20 @@ export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
   app.post(
     "/newsletter",
     {
-      config: { limit: "newsletter" },
+      config: { limit: "newsletter", idempotent: true },
       schema: {
         tags: ["newsletter"],
         operationId: "subscribe",
         summary: "Subscribe an e-mail address (201 new, 200 already subscribed)",
         security: [],
+        headers: idempotencyHeaders,
         body: subscribeSchema,
         response: {
           200: subscriberSchema,
           201: subscriberSchema,
           400: errorAnswers.invalid,
           ...jsonBodyErrors,
+          ...idempotencyAnswers,
           429: errorAnswers.tooManyRequests,
         },
       },
