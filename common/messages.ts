@@ -28,3 +28,16 @@ export const messages = {
 /** What a refused request over a per-IP limit says, on the API and on the forms. */
 export const tooManyRequests = (seconds: number) =>
   `Too many requests. Please try again in ${seconds} second${seconds === 1 ? "" : "s"}.`;
+
+/**
+ * When several rules fail, the forms show one message. The spec checks required
+ * fields first, then the e-mail format, then the options; other messages follow.
+ */
+const messagePriority: string[] = [messages.required, messages.invalidEmail, messages.selectOption];
+
+export function firstMessage(issues: readonly { message: string }[]): string {
+  for (const preferred of messagePriority) {
+    if (issues.some((issue) => issue.message === preferred)) return preferred;
+  }
+  return issues[0]?.message ?? "Invalid input.";
+}

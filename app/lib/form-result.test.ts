@@ -1,22 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { fieldsWith, isFormResult } from "./form-result.ts";
+import { fieldErrors, isFormResult } from "./form-result.ts";
 
-describe("fieldsWith", () => {
-  it("names the top-level fields that carry the message, once each, in order", () => {
+describe("fieldErrors", () => {
+  it("gives each top-level field that broke a rule one message, the forms' first", () => {
     const issues = [
       { message: "Please fill in all required fields.", path: ["name"] },
       { message: "Please enter a valid email address.", path: ["email"] },
       { message: "Please fill in all required fields.", path: ["companyName"] },
-      { message: "Please fill in all required fields.", path: ["name"] },
+      { message: "Please fill in all required fields.", path: ["email"] },
       { message: "Please fill in all required fields.", path: [] },
       { message: "Option too long", path: ["options", 2] },
     ];
-    expect(fieldsWith(issues, "Please fill in all required fields.")).toEqual([
-      "name",
-      "companyName",
-    ]);
-    expect(fieldsWith(issues, "Option too long")).toEqual(["options"]);
-    expect(fieldsWith(issues, "Nothing")).toEqual([]);
+    expect(fieldErrors(issues)).toEqual({
+      name: "Please fill in all required fields.",
+      email: "Please fill in all required fields.",
+      companyName: "Please fill in all required fields.",
+      options: "Option too long",
+    });
+    expect(Object.keys(fieldErrors(issues))).toEqual(["name", "email", "companyName", "options"]);
+    expect(fieldErrors([])).toEqual({});
   });
 });
 

@@ -1,4 +1,8 @@
+import { firstMessage } from "../../common/messages.ts";
 import type { FormValues } from "./enquiry-payload.ts";
+
+/** A field's name and the schema's message about its value. */
+export type FieldErrors = Record<string, string>;
 
 /** What a public form's no-JavaScript post answers; the form matches it by `intent`. */
 export interface FormResult {
@@ -7,8 +11,8 @@ export interface FormResult {
   message: string;
   /** What the visitor typed, to put back in the form after a failure. */
   values?: FormValues;
-  /** The fields the message is about (marked invalid in the form). */
-  fields?: string[];
+  /** Each field whose value broke a rule, with its own message. */
+  fields?: FieldErrors;
 }
 
 export function isFormResult(value: unknown): value is FormResult {
@@ -16,15 +20,17 @@ export function isFormResult(value: unknown): value is FormResult {
 }
 
 /**
- * The fields a validation message is about: the top-level names of the issues that carry
- * it, in order and without repeats (a form shows one message and marks these fields).
+ * Each top-level field a validation failed on, in order, with one message: when a field
+ * broke several rules, the one the forms put first (required → e-mail → options).
  */
-export function fieldsWith(
+export function fieldErrors(
   issues: readonly { message: string; path: readonly PropertyKey[] }[],
-  message: string,
-): string[] {
-  const names = issues
-    .filter((issue) => issue.message === message && issue.path.length > 0)
-    .map((issue) => String(issue.path[0]));
-  return [...new Set(names)];
+): FieldErrors {
+  const byField = new Map<string, { message: string }[]>();
+  for (const issue of issues) {
+    if (issue.path.length === 0) continue;
+    const name = String(issue.path[0]);
+    byField.set(name, [...(byField.get(name) ?? []), issue]);
+  }
+  return Object.fromEntries([...byField].map(([name, list]) => [name, firstMessage(list)]));
 }

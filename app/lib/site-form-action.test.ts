@@ -145,7 +145,7 @@ describe("siteFormAction", () => {
     ]);
   });
 
-  it("refuses with the spec's message, names the fields and gives back what was typed", async () => {
+  it("refuses with the spec's message, gives each field its own and gives back what was typed", async () => {
     const { services, enquiries } = servicesThatRecord();
     const { result, status } = await post(services, serviceForm);
     expect(status).toBe(400);
@@ -153,7 +153,7 @@ describe("siteFormAction", () => {
       intent: "service-form",
       ok: false,
       message: "Please select at least one option.",
-      fields: ["options"],
+      fields: { options: "Please select at least one option." },
       values: { companyName: "Obi Foods", name: "Chidi Obi", phoneNumber: "8031234567" },
     });
     expect(enquiries).toEqual([]);
@@ -168,7 +168,10 @@ describe("siteFormAction", () => {
     ]);
     expect(result).toMatchObject({
       message: "Please fill in all required fields.",
-      fields: ["name"],
+      fields: {
+        name: "Please fill in all required fields.",
+        email: "Please enter a valid email address.",
+      },
     });
   });
 
@@ -220,7 +223,7 @@ describe("siteFormAction", () => {
     expect(bad.status).toBe(400);
     expect(bad.result).toMatchObject({
       message: "Please enter a valid email address.",
-      fields: ["email"],
+      fields: { email: "Please enter a valid email address." },
       values: { email: "reader@" },
     });
   });

@@ -10,7 +10,7 @@ import {
   formValues,
   type EnquiryFormKind,
 } from "./enquiry-payload.ts";
-import { fieldsWith, type FormResult } from "./form-result.ts";
+import { fieldErrors, type FieldErrors, type FormResult } from "./form-result.ts";
 import { newsletterMessages } from "./newsletter-messages.ts";
 
 const unreadableForm = "The form could not be read. Please try again.";
@@ -32,12 +32,10 @@ export async function siteFormAction({ request, context }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   const kind = String(form.get("kind") ?? "");
   const services = context.get(siteServicesContext);
-  const fail = (message: string, status = 400, fields?: string[]) =>
+  const fail = (message: string, status = 400, fields?: FieldErrors) =>
     data<FormResult>({ intent, ok: false, message, values, fields }, { status });
-  const invalid = (issues: Parameters<typeof fieldsWith>[0]) => {
-    const message = firstMessage(issues);
-    return fail(message, 400, fieldsWith(issues, message));
-  };
+  const invalid = (issues: Parameters<typeof fieldErrors>[0]) =>
+    fail(firstMessage(issues), 400, fieldErrors(issues));
 
   // The same per-IP limits as /api/newsletter and /api/contact, on the same counters.
   if (kind === "newsletter" || ENQUIRY_KINDS.includes(kind as EnquiryFormKind)) {

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, Outlet } from "react-router";
+import { OutboxSender } from "../components/forms/outbox-sender.tsx";
 import { Footer } from "../components/layout/footer.tsx";
 import { Header } from "../components/layout/header.tsx";
 import { PendingNotice } from "../components/layout/pending-notice.tsx";
@@ -23,6 +24,7 @@ function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
+      <OutboxSender />
     </>
   );
 }

@@ -41,15 +41,6 @@ export const errorResponse = z.object({ error: z.string() });
 /** What a delete answers (spec §7: DELETE /api/video/ carries a success flag). */
 export const successResponse = z.object({ success: z.literal(true) });
 
-/**
- * When several rules fail, the forms show one message. The spec checks required
- * fields first, then the e-mail format, then the options; other messages follow.
- */
-const messagePriority: string[] = [messages.required, messages.invalidEmail, messages.selectOption];
-
-export function firstMessage(issues: readonly { message: string }[]): string {
-  for (const preferred of messagePriority) {
-    if (issues.some((issue) => issue.message === preferred)) return preferred;
-  }
-  return issues[0]?.message ?? "Invalid input.";
-}
+// Which message a form shows when several rules fail: kept beside the texts, without zod,
+// so the browser bundle can use it.
+export { firstMessage } from "../messages.ts";

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { EnquiryForm, type EnquiryFormProps } from "./enquiry-form.tsx";
+import { queuedMessages, sendKeptSubmissions } from "../../lib/outbox.ts";
 import { NewsletterBox } from "./newsletter-form.tsx";
 
 // The forms in the browser: the shared schema's messages, the busy button, what is kept
@@ -46,7 +47,7 @@ const service: EnquiryFormProps = {
 };
 
 describe("EnquiryForm", () => {
-  it("shows one message at a time in an alert and marks the fields it is about", async () => {
+  it("shows the spec's one summary in an alert, each invalid field's own message, and focuses the first", async () => {
     const user = userEvent.setup();
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);
@@ -56,21 +57,37 @@ describe("EnquiryForm", () => {
     await waitFor(() => expect(alert.textContent).toContain("Please fill in all required fields."));
     const company = screen.getByLabelText(/Company Name/);
     expect(company.getAttribute("aria-invalid")).toBe("true");
-    expect(company.getAttribute("aria-describedby")).toBe(alert.querySelector("p")?.id);
-    expect(screen.getByLabelText(/Email Address/).getAttribute("aria-invalid")).toBe("true");
+    const describedBy = (element: Element) =>
+      document.getElementById(element.getAttribute("aria-describedby") ?? "")?.textContent;
+    expect(describedBy(company)).toBe("Company Name is required.");
+    expect(describedBy(screen.getByLabelText(/Full Name/))).toBe("Full Name is required.");
+    const email = screen.getByLabelText(/Email Address/);
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(describedBy(email)).toBe("Email Address is required.");
+    // The options too: their group says so.
+    expect(describedBy(screen.getByRole("group", { name: /What do you need/ }))).toBe(
+      "Please select at least one option.",
+    );
+    await waitFor(() => expect(document.activeElement).toBe(company));
 
     await user.type(company, "Obi Foods");
     await user.type(screen.getByLabelText(/Full Name/), "Chidi");
-    await user.type(screen.getByLabelText(/Email Address/), "chidi@example");
+    await user.type(email, "chidi@example");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     await waitFor(() => expect(alert.textContent).toContain("Please enter a valid email address."));
     expect(company.hasAttribute("aria-invalid")).toBe(false);
+    expect(company.hasAttribute("aria-describedby")).toBe(false);
+    expect(describedBy(email)).toBe("Please enter a valid email address.");
+    await waitFor(() => expect(document.activeElement).toBe(email));
 
-    await user.type(screen.getByLabelText(/Email Address/), ".com");
+    await user.type(email, ".com");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     await waitFor(() => expect(alert.textContent).toContain("Please select at least one option."));
     expect(screen.getByLabelText("Content and Visual Updates").getAttribute("aria-invalid")).toBe(
       "true",
+    );
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByLabelText("Social Media Page Optimization")),
     );
     expect(fetch).not.toHaveBeenCalled();
   });
@@ -146,12 +163,19 @@ describe("EnquiryForm", () => {
     expect((screen.getByLabelText("Message") as HTMLInputElement).value).toBe("Call me");
   });
 
-  it("shows the spec's failure message, not the browser's, when the network is down", async () => {
+  it("keeps a submission that got no answer and sends it again, with the same key, when the connection is back", async () => {
     const user = userEvent.setup();
+    const keys: (string | null)[] = [];
+    let online = false;
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => {
-        throw new TypeError("Failed to fetch");
+      vi.fn(async (_url: string, init: RequestInit) => {
+        keys.push(new Headers(init.headers).get("idempotency-key"));
+        if (!online) throw new TypeError("Failed to fetch");
+        return new Response('{"_id":"1"}', {
+          status: 201,
+          headers: { "content-type": "application/json" },
+        });
       }),
     );
     renderForm({ kind: "floating", submitLabel: "Send Enquiry", busyLabel: "sending..." });
@@ -159,11 +183,22 @@ describe("EnquiryForm", () => {
     await user.type(screen.getByLabelText(/Email Address/), "bola@example.com");
     await user.click(screen.getByRole("button", { name: "Send Enquiry" }));
     await waitFor(() =>
-      expect(screen.getByRole("alert").textContent).toContain(
-        "An error occurred. Please try again later.",
-      ),
+      expect(screen.getByRole("status").textContent).toContain(queuedMessages.enquiry),
     );
-    expect((screen.getByLabelText(/Full Name/) as HTMLInputElement).value).toBe("Bola");
+    expect(screen.getByRole("alert").textContent).toBe("");
+    // jsdom has no IndexedDB: the submission is kept in localStorage, never in a cookie.
+    expect(localStorage.getItem("agency-outbox")).toContain("bola@example.com");
+    expect(document.cookie).toBe("");
+
+    online = true;
+    await sendKeptSubmissions();
+    await waitFor(() =>
+      expect(screen.getByRole("status").textContent).toContain("Form submitted successfully!"),
+    );
+    expect(localStorage.getItem("agency-outbox")).toBeNull();
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+    expect(new Set(keys).size).toBe(1);
   });
 
   it("has a hidden honeypot that people cannot reach", () => {

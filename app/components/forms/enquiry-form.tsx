@@ -51,7 +51,7 @@ export function EnquiryForm({
   wide = false,
 }: EnquiryFormProps) {
   const action = useFormAction();
-  const { onSubmit, status, busy, values, errorId, errorFor } = useJsonSubmit({
+  const { formRef, onSubmit, status, busy, values, errorFor } = useJsonSubmit({
     intent,
     schema: "enquiry",
     url: "/api/contact",
@@ -67,6 +67,7 @@ export function EnquiryForm({
       id={intent}
       method="post"
       action={`${action}#${intent}`}
+      ref={formRef}
       noValidate={!quick}
       onSubmit={onSubmit}
       aria-busy={busy}
@@ -83,7 +84,7 @@ export function EnquiryForm({
             label="Company Name"
             name="companyName"
             required
-            errorId={errorFor("companyName")}
+            error={errorFor("companyName")}
             autoComplete="organization"
             defaultValue={text(values, "companyName")}
           />
@@ -92,7 +93,7 @@ export function EnquiryForm({
           label="Full Name"
           name="name"
           required
-          errorId={errorFor("name")}
+          error={errorFor("name")}
           browserRequired={quick}
           autoComplete="name"
           defaultValue={text(values, "name")}
@@ -102,7 +103,7 @@ export function EnquiryForm({
           name="email"
           type="email"
           required
-          errorId={errorFor("email")}
+          error={errorFor("email")}
           browserRequired={quick}
           autoComplete="email"
           defaultValue={text(values, "email")}
@@ -112,7 +113,7 @@ export function EnquiryForm({
           required={quick}
           browserRequired={quick}
           defaultValue={text(values, quick ? "phone" : "phoneNumber")}
-          errorId={errorFor(quick ? "phone" : "phoneNumber")}
+          error={errorFor(quick ? "phone" : "phoneNumber")}
         />
         {quick && (
           <TextField
@@ -120,7 +121,7 @@ export function EnquiryForm({
             name="date"
             type="date"
             required
-            errorId={errorFor("date")}
+            error={errorFor("date")}
             browserRequired
             defaultValue={text(values, "date")}
           />
@@ -156,7 +157,7 @@ export function EnquiryForm({
           options={options}
           required
           defaultChecked={list(values, "options")}
-          errorId={errorFor("options")}
+          error={errorFor("options")}
         />
       )}
       {kind === "package" && (
@@ -167,7 +168,7 @@ export function EnquiryForm({
           options={contractOptions}
           required
           defaultChecked={list(values, "options")}
-          errorId={errorFor("options")}
+          error={errorFor("options")}
         />
       )}
       {(kind === "home" || kind === "floating") && (
@@ -175,7 +176,7 @@ export function EnquiryForm({
           label="Message"
           name="textarea"
           defaultValue={text(values, "textarea")}
-          errorId={errorFor("textarea")}
+          error={errorFor("textarea")}
         />
       )}
       {(quick || kind === "long") && (
@@ -185,10 +186,10 @@ export function EnquiryForm({
           required={quick}
           browserRequired={quick}
           defaultValue={text(values, "message")}
-          errorId={errorFor("message")}
+          error={errorFor("message")}
         />
       )}
-      <FormStatus status={status} id={errorId} />
+      <FormStatus status={status} />
       <SubmitButton busy={busy} label={submitLabel} busyLabel={busyLabel} />
     </form>
   );

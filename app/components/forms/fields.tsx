@@ -1,10 +1,11 @@
 import { useId, type ReactNode } from "react";
 import { HONEYPOT_FIELD, PHONE_PREFIX } from "../../../common/enquiry-fields.ts";
+import { messages } from "../../../common/messages.ts";
 
 // The form toolkit of the public site: labelled fields, the fixed +234 phone prefix, the
 // robots-only honeypot, the message region and the busy submit button. A field whose value
-// broke a rule gets `errorId`, the id of the message that says so: it is then marked
-// aria-invalid and described by that message.
+// broke a rule gets `error`, the schema's message about it: the field then shows its own
+// message under the control, is marked aria-invalid and is described by that message.
 
 const inputClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-ink placeholder:text-slate-500 focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none aria-invalid:border-danger";
@@ -35,22 +36,37 @@ function RequiredMark() {
   );
 }
 
-const errorProps = (errorId: string | undefined) =>
-  errorId ? { "aria-invalid": true as const, "aria-describedby": errorId } : {};
+/**
+ * What a field says about its own value: the schema's "required" summary becomes
+ * "<label> is required."; any other message (a bad e-mail, no option ticked) is shown as is.
+ */
+export function fieldMessage(label: string, error: string): string {
+  return error === messages.required ? `${label} is required.` : error;
+}
+
+/** The message under a control whose value broke a rule (the control points to it). */
+function FieldError({ id, label, error }: { id: string; label: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-semibold text-danger">
+      {fieldMessage(label, error)}
+    </p>
+  );
+}
+
+const errorProps = (error: string | undefined, messageId: string) =>
+  error ? { "aria-invalid": true as const, "aria-describedby": messageId } : {};
 
 /** What every text control of a field carries: its name, value, requiredness and message. */
-const controlProps = ({
-  name,
-  required,
-  browserRequired,
-  defaultValue,
-  errorId,
-}: Omit<FieldProps, "label">) => ({
+const controlProps = (
+  { name, required, browserRequired, defaultValue, error }: Omit<FieldProps, "label">,
+  messageId: string,
+) => ({
   name,
   required: browserRequired,
   "aria-required": required || undefined,
   defaultValue,
-  ...errorProps(errorId),
+  ...errorProps(error, messageId),
 });
 
 interface FieldProps {
@@ -61,8 +77,8 @@ interface FieldProps {
   /** Also lets the browser refuse an empty field (spec: the contact quick form). */
   browserRequired?: boolean;
   defaultValue?: string;
-  /** The id of the message about this field, when its value broke a rule. */
-  errorId?: string;
+  /** The schema's message about this field's value, when it broke a rule. */
+  error?: string;
 }
 
 export function TextField({
@@ -74,13 +90,14 @@ export function TextField({
   autoComplete,
   defaultValue,
   placeholder,
-  errorId,
+  error,
 }: FieldProps & {
   type?: "text" | "email" | "url" | "date";
   autoComplete?: string;
   placeholder?: string;
 }) {
   const id = useId();
+  const messageId = `${id}-error`;
   return (
     <div>
       <Label htmlFor={id} required={required}>
@@ -94,8 +111,9 @@ export function TextField({
         // No maxlength on a date input: HTML does not allow it there.
         maxLength={type === "date" ? undefined : type === "email" ? 254 : 300}
         className={`${inputClass} mt-1`}
-        {...controlProps({ name, required, browserRequired, defaultValue, errorId })}
+        {...controlProps({ name, required, browserRequired, defaultValue, error }, messageId)}
       />
+      <FieldError id={messageId} label={label} error={error} />
     </div>
   );
 }
@@ -106,10 +124,11 @@ export function TextArea({
   required = false,
   browserRequired = false,
   defaultValue,
-  errorId,
+  error,
   rows = 4,
 }: FieldProps & { rows?: number }) {
   const id = useId();
+  const messageId = `${id}-error`;
   return (
     <div>
       <Label htmlFor={id} required={required}>
@@ -120,8 +139,9 @@ export function TextArea({
         rows={rows}
         maxLength={5000}
         className={`${inputClass} mt-1`}
-        {...controlProps({ name, required, browserRequired, defaultValue, errorId })}
+        {...controlProps({ name, required, browserRequired, defaultValue, error }, messageId)}
       />
+      <FieldError id={messageId} label={label} error={error} />
     </div>
   );
 }
@@ -133,9 +153,10 @@ export function PhoneField({
   required = false,
   browserRequired = false,
   defaultValue,
-  errorId,
+  error,
 }: Omit<FieldProps, "label"> & { label?: string }) {
   const id = useId();
+  const messageId = `${id}-error`;
   return (
     <div>
       <Label htmlFor={id} required={required}>
@@ -160,9 +181,10 @@ export function PhoneField({
           maxLength={20}
           placeholder="803 123 4567"
           className={`${inputClass} min-w-0 rounded-l-none`}
-          {...controlProps({ name, required, browserRequired, defaultValue, errorId })}
+          {...controlProps({ name, required, browserRequired, defaultValue, error }, messageId)}
         />
       </div>
+      <FieldError id={messageId} label={label} error={error} />
     </div>
   );
 }
@@ -175,7 +197,7 @@ export function CheckboxGroup({
   type = "checkbox",
   required = false,
   defaultChecked = [],
-  errorId,
+  error,
 }: {
   legend: string;
   name: string;
@@ -183,14 +205,17 @@ export function CheckboxGroup({
   type?: "checkbox" | "radio";
   required?: boolean;
   defaultChecked?: readonly string[];
-  errorId?: string;
+  /** The schema's message about the choice, when it broke a rule. */
+  error?: string;
 }) {
+  const messageId = `${useId()}-error`;
   return (
-    <fieldset aria-describedby={errorId}>
+    <fieldset aria-describedby={error ? messageId : undefined}>
       <legend className="text-sm font-semibold text-ink">
         {legend}
         {required && <RequiredMark />}
       </legend>
+      <FieldError id={messageId} label={legend} error={error} />
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
         {options.map((option) => (
           <label
@@ -202,7 +227,7 @@ export function CheckboxGroup({
               name={name}
               value={option}
               defaultChecked={defaultChecked.includes(option)}
-              aria-invalid={errorId ? true : undefined}
+              aria-invalid={error ? true : undefined}
               className="mt-0.5 size-4 shrink-0 accent-brand"
             />
             {option}
@@ -257,26 +282,30 @@ export function Honeypot() {
 export interface StatusMessage {
   ok: boolean;
   message: string;
+  /** Kept on this device, to be sent when the connection is back. */
+  queued?: boolean;
 }
 
 /**
- * Success (green) and error (red) messages. Both live regions are always in the page so
- * screen readers announce what appears in them: a success politely (role="status"), an
- * error at once (role="alert"). `id` names the error message, which invalid fields point to.
+ * Success (green), kept-for-later (amber) and error (red) messages. Both live regions are
+ * always in the page so screen readers announce what appears in them: a success or a kept
+ * submission politely (role="status"), an error at once (role="alert"). The error is the
+ * spec's one summary line; each invalid field also says what is wrong with it.
  */
-export function FormStatus({ status, id }: { status: StatusMessage | null; id?: string }) {
+export function FormStatus({ status }: { status: StatusMessage | null }) {
   const box = "rounded-lg px-4 py-3 text-sm font-semibold";
   return (
     <div>
       <div role="status" aria-live="polite">
-        {status?.ok && <p className={`${box} bg-green-50 text-success`}>{status.message}</p>}
+        {status?.ok &&
+          (status.queued ? (
+            <p className={`${box} bg-amber-50 text-amber-900`}>{status.message}</p>
+          ) : (
+            <p className={`${box} bg-green-50 text-success`}>{status.message}</p>
+          ))}
       </div>
       <div role="alert">
-        {status && !status.ok && (
-          <p id={id} className={`${box} bg-red-50 text-danger`}>
-            {status.message}
-          </p>
-        )}
+        {status && !status.ok && <p className={`${box} bg-red-50 text-danger`}>{status.message}</p>}
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useFormAction } from "react-router";
 import { newsletterMessages } from "../../lib/newsletter-messages.ts";
-import { FormStatus, SubmitButton } from "./fields.tsx";
+import { fieldMessage, FormStatus, SubmitButton } from "./fields.tsx";
 import { useJsonSubmit } from "./use-form-submit.ts";
 
 /** The e-mail sign-up both newsletter blocks share (POST /api/newsletter). */
@@ -16,7 +16,7 @@ function SignupForm({
 }) {
   const action = useFormAction();
   const inputId = useId();
-  const { onSubmit, status, busy, values, errorId, errorFor } = useJsonSubmit({
+  const { formRef, onSubmit, status, busy, values, errorFor } = useJsonSubmit({
     intent,
     schema: "newsletter",
     url: "/api/newsletter",
@@ -25,8 +25,11 @@ function SignupForm({
       status === 201 ? newsletterMessages.subscribed : newsletterMessages.already,
   });
   const email = values?.email;
+  const emailError = errorFor("email");
+  const emailErrorId = `${inputId}-error`;
   return (
     <form
+      ref={formRef}
       id={intent}
       method="post"
       action={`${action}#${intent}`}
@@ -48,8 +51,8 @@ function SignupForm({
           placeholder="Enter your email address"
           defaultValue={typeof email === "string" ? email : undefined}
           maxLength={254}
-          aria-invalid={errorFor("email") ? true : undefined}
-          aria-describedby={errorFor("email")}
+          aria-invalid={emailError ? true : undefined}
+          aria-describedby={emailError ? emailErrorId : undefined}
           className={`min-w-0 flex-1 rounded-full border px-5 py-3 text-ink focus:ring-2 focus:outline-none ${
             dark
               ? "border-white/30 bg-white focus:ring-accent"
@@ -63,8 +66,16 @@ function SignupForm({
           className="rounded-full bg-accent px-6 py-3 font-bold text-navy transition-colors hover:bg-accent-soft disabled:cursor-wait disabled:opacity-70"
         />
       </div>
+      {emailError && (
+        <p
+          id={emailErrorId}
+          className={`mt-2 text-sm font-semibold ${dark ? "text-white" : "text-danger"}`}
+        >
+          {fieldMessage("Email address", emailError)}
+        </p>
+      )}
       <div className="mt-3">
-        <FormStatus status={status} id={errorId} />
+        <FormStatus status={status} />
       </div>
     </form>
   );

@@ -1,7 +1,22 @@
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useActionData } from "react-router";
 import { messages } from "../../../common/messages.ts";
-import { fieldsWith, isFormResult, type FormResult } from "../../lib/form-result.ts";
+import {
+  fieldErrors,
+  isFormResult,
+  type FieldErrors,
+  type FormResult,
+} from "../../lib/form-result.ts";
+import {
+  enqueue,
+  newSubmissionKey,
+  NoConnection,
+  OUTBOX_SETTLED_EVENT,
+  postWithKey,
+  queuedMessages,
+  sendKeptSubmissions,
+  type SettledSubmission,
+} from "../../lib/outbox.ts";
 import type { StatusMessage } from "./fields.tsx";
 
 /** The result of this form's no-JavaScript post, if the page was rendered after one. */
@@ -14,59 +29,40 @@ export type SchemaName = "enquiry" | "newsletter";
 
 /**
  * Checks a payload with the shared schema, loaded only when a visitor submits so that zod
- * stays out of the first page load. Answers null when it passes, else the one message the
- * form shows (required → e-mail → options first) and the fields it is about.
+ * stays out of the first page load. Answers null when it passes, else the one summary
+ * message the form shows (required → e-mail → options first) and each invalid field's own.
  */
 export async function validate(
   schema: SchemaName,
   payload: unknown,
-): Promise<{ message: string; fields: string[] } | null> {
+): Promise<{ message: string; fields: FieldErrors } | null> {
   const [{ firstMessage }, parser] = await Promise.all([
-    import("../../../common/schemas/common.ts"),
+    import("../../../common/messages.ts"),
     schema === "enquiry"
       ? import("../../../common/schemas/enquiry.ts").then((m) => m.enquiryInputSchema)
       : import("../../../common/schemas/newsletter.ts").then((m) => m.subscribeSchema),
   ]);
   const result = parser.safeParse(payload);
   if (result.success) return null;
-  const message = firstMessage(result.error.issues);
-  return { message, fields: fieldsWith(result.error.issues, message) };
+  return { message: firstMessage(result.error.issues), fields: fieldErrors(result.error.issues) };
 }
 
-/** A failure whose message the form shows as it is. */
-export class SubmitFailure extends Error {}
-
-/**
- * Posts a form's JSON to the API and answers the status and the parsed body (null when the
- * answer has none). Throws on a network failure or an error status: with the server's own
- * message for a 400 (a rule the browser could not check), else the spec's failure message.
- */
-export async function postJson(
-  url: string,
-  payload: unknown,
-): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(payload),
-  });
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const serverMessage = (body as { error?: unknown } | null)?.error;
-    throw new SubmitFailure(
-      response.status === 400 && typeof serverMessage === "string"
-        ? serverMessage
-        : messages.submitError,
-    );
-  }
-  return { status: response.status, body };
+/** What a failed answer shows: the server's own message for a 400, else the spec's. */
+function failureMessage(answer: { status: number; body: unknown }): string {
+  const serverMessage = (answer.body as { error?: unknown } | null)?.error;
+  return answer.status === 400 && typeof serverMessage === "string"
+    ? serverMessage
+    : messages.submitError;
 }
 
 /**
- * Submit handling shared by the public forms: validate with the shared schema, post JSON,
- * show the spec's messages. The input is kept on failure and cleared on success only.
- * Without JavaScript the same form posts to the page and `useFormResult` brings back the
- * action's answer, which this hook shows the same way.
+ * Submit handling shared by the public forms: validate with the shared schema, post JSON
+ * with an Idempotency-Key, show the spec's messages. Each invalid field gets its own
+ * message and the first one takes focus. The input is kept on failure and cleared on
+ * success. A submission that gets no answer (offline, a dropped connection) is kept in
+ * the browser and sent again later with the same key (app/lib/outbox.ts), so it is stored
+ * once. Without JavaScript the same form posts to the page and `useFormResult` brings back
+ * the action's answer, which this hook shows the same way.
  */
 export function useJsonSubmit({
   intent,
@@ -82,51 +78,100 @@ export function useJsonSubmit({
   successMessage: (answer: { status: number; body: unknown }) => string;
 }) {
   const result = useFormResult(intent);
-  const errorId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   const [status, setStatus] = useState<StatusMessage | null>(
     result ? { ok: result.ok, message: result.message } : null,
   );
-  const [invalid, setInvalid] = useState<readonly string[]>(result?.fields ?? []);
+  const [invalid, setInvalid] = useState<FieldErrors>(result?.fields ?? {});
+  // Bumped when a check fails, so focus moves to the first invalid field once rendered.
+  const [focusRequest, setFocusRequest] = useState(result && !result.ok ? 1 : 0);
   const [busy, setBusy] = useState(false);
+  // The key of this form's submission that is kept for later, if any.
+  const keptKey = useRef<string | null>(null);
+  const successText = useRef(successMessage);
+  successText.current = successMessage;
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+
+  // A kept submission sent later (online again) updates the form if it is still here.
+  useEffect(() => {
+    const onSettled = (event: Event) => {
+      const settled = (event as CustomEvent<SettledSubmission>).detail;
+      if (settled.key !== keptKey.current) return;
+      keptKey.current = null;
+      setStatus(
+        settled.ok
+          ? { ok: true, message: successText.current(settled) }
+          : { ok: false, message: failureMessage(settled) },
+      );
+    };
+    window.addEventListener(OUTBOX_SETTLED_EVENT, onSettled);
+    return () => window.removeEventListener(OUTBOX_SETTLED_EVENT, onSettled);
+  }, []);
+
+  async function keep(form: HTMLFormElement, key: string, body: unknown) {
+    await enqueue({ key, url, payload: body, intent, queuedAt: Date.now() });
+    keptKey.current = key;
+    form.reset();
+    setStatus({
+      ok: true,
+      queued: true,
+      message: queuedMessages[schema === "enquiry" ? "enquiry" : "newsletter"],
+    });
+    void sendKeptSubmissions();
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const form = event.currentTarget;
     setStatus(null);
-    setInvalid([]);
+    setInvalid({});
     const body = payload(form);
     // Should the schema fail to load (a flaky connection), the server still checks it all.
     const problem = await validate(schema, body).catch(() => null);
     if (problem) {
       setStatus({ ok: false, message: problem.message });
       setInvalid(problem.fields);
+      setFocusRequest((n) => n + 1);
       return;
     }
     setBusy(true);
+    const key = newSubmissionKey();
     try {
-      const answer = await postJson(url, body);
-      if (!answer.body) throw new SubmitFailure(messages.submitError);
+      if (navigator.onLine === false) throw new NoConnection("offline");
+      const answer = await postWithKey(url, body, key);
+      if (answer.status < 200 || answer.status >= 300 || !answer.body) {
+        setStatus({ ok: false, message: failureMessage(answer) });
+        return;
+      }
       form.reset();
       setStatus({ ok: true, message: successMessage(answer) });
     } catch (error) {
-      // A network failure (fetch's own TypeError) shows the spec's message, not the browser's.
-      setStatus({
-        ok: false,
-        message: error instanceof SubmitFailure ? error.message : messages.submitError,
-      });
+      if (!(error instanceof NoConnection)) {
+        setStatus({ ok: false, message: messages.submitError });
+        return;
+      }
+      // No answer at all: the server may or may not have it. Keep it and send it again
+      // with the same key; the server stores it once either way.
+      await keep(form, key, body).catch(() =>
+        setStatus({ ok: false, message: messages.submitError }),
+      );
     } finally {
       setBusy(false);
     }
   }
 
   return {
+    formRef,
     onSubmit,
     status,
     busy,
-    errorId,
-    /** The id of the error message for a field that broke a rule, else undefined. */
-    errorFor: (name: string) => (invalid.includes(name) ? errorId : undefined),
+    /** The schema's message about a field whose value broke a rule, else undefined. */
+    errorFor: (name: string): string | undefined => invalid[name],
     /** What the visitor typed before a failed no-JavaScript post. */
     values: result && !result.ok ? result.values : undefined,
   };
