@@ -2,6 +2,7 @@ import { z } from "zod";
 import { messages } from "../messages.ts";
 import { emailField, optionalText, requiredText, tooLong } from "./common.ts";
 import { ENQUIRY_STATUSES, HONEYPOT_FIELD, PHONE_PREFIX } from "../enquiry-fields.ts";
+import { HOST_PATTERN, LEAD_SOURCE_MAX } from "../lead-source.ts";
 
 export { ENQUIRY_STATUSES, HONEYPOT_FIELD, PHONE_PREFIX };
 export type { EnquiryStatus } from "../enquiry-fields.ts";
@@ -61,6 +62,33 @@ const dateField = z
   .transform((value) => (value ? value : undefined));
 
 /**
+ * Where the lead came from (optional): the page it was sent from, the host of the external
+ * site that sent the visitor, and the UTM parameters of the visit. Blank fields are no
+ * value; unknown keys are dropped, as in the rest of the payload.
+ */
+export const leadSourceSchema = z.object(
+  {
+    page: optionalText("Source page", LEAD_SOURCE_MAX.page).refine(
+      (value) => value === undefined || (value.startsWith("/") && !/\s/.test(value)),
+      "Source page must be a path starting with /.",
+    ),
+    referrer: optionalText("Referrer", LEAD_SOURCE_MAX.referrer)
+      .transform((value) => value?.toLowerCase())
+      .refine(
+        (value) => value === undefined || HOST_PATTERN.test(value),
+        "Referrer must be a host name such as www.google.com.",
+      ),
+    utmSource: optionalText("utm_source", LEAD_SOURCE_MAX.utm),
+    utmMedium: optionalText("utm_medium", LEAD_SOURCE_MAX.utm),
+    utmCampaign: optionalText("utm_campaign", LEAD_SOURCE_MAX.utm),
+    utmTerm: optionalText("utm_term", LEAD_SOURCE_MAX.utm),
+    utmContent: optionalText("utm_content", LEAD_SOURCE_MAX.utm),
+  },
+  { error: "Source must be an object." },
+);
+export type LeadSourceInput = z.output<typeof leadSourceSchema>;
+
+/**
  * One schema for the payload shapes of POST /api/contact (spec §7):
  * - home and floating forms: name, email, phoneNumber, textarea, serviceType
  * - service forms: companyName, name, email, phoneNumber, options, serviceType
@@ -96,6 +124,7 @@ export const enquiryInputSchema = z
     package: optionalText("Package", 120),
     instagram: optionalText("Instagram", 200),
     website: optionalText("Website", 300),
+    source: leadSourceSchema.optional(),
     // Robots may fill the hidden field with anything: any value counts, none is refused.
     // Only text and plain values are copied: turning an object or a deeply nested array
     // into text can throw (no toString, too deep), so those are only marked as filled.
@@ -144,11 +173,57 @@ export const enquirySchema = z.object({
   instagram: z.string(),
   website: z.string(),
   date: z.string(),
+  /** Where the lead came from; left out when nothing is known (older enquiries). */
+  source: z
+    .object({
+      page: z.string().optional(),
+      referrer: z.string().optional(),
+      utmSource: z.string().optional(),
+      utmMedium: z.string().optional(),
+      utmCampaign: z.string().optional(),
+      utmTerm: z.string().optional(),
+      utmContent: z.string().optional(),
+    })
+    .optional(),
   status: z.enum(ENQUIRY_STATUSES),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Enquiry = z.infer<typeof enquirySchema>;
+
+/** The dashboard's figures: GET /api/contact/stats. */
+export const enquiryStatsSchema = z.object({
+  timeZone: z.string().meta({ description: "The time zone the weeks are counted in." }),
+  from: z.string().meta({ description: "The first day counted (a Monday), yyyy-mm-dd." }),
+  to: z.string().meta({ description: "The last day counted (a Sunday), yyyy-mm-dd." }),
+  total: z.number().int(),
+  series: z
+    .array(z.object({ name: z.string(), total: z.number().int() }))
+    .meta({ description: 'The service types charted, most first; "Other" groups the rest.' }),
+  weeks: z
+    .array(
+      z.object({
+        start: z.string().meta({ description: "The Monday the week starts on, yyyy-mm-dd." }),
+        counts: z
+          .array(z.number().int())
+          .meta({ description: "Enquiries of each entry of `series`, in its order." }),
+        total: z.number().int(),
+      }),
+    )
+    .meta({ description: "The last 12 weeks, oldest first; a week without enquiries is zero." }),
+  sources: z
+    .array(
+      z.object({
+        source: z
+          .string()
+          .meta({ description: 'utm_source, else the referrer host; "" for direct visits.' }),
+        count: z.number().int(),
+      }),
+    )
+    .meta({ description: "The commonest sources, most first." }),
+  otherSources: z.number().int().meta({ description: "Enquiries from the sources not listed." }),
+});
+export type EnquiryStats = z.infer<typeof enquiryStatsSchema>;
 
 export const enquiryStatusUpdateSchema = z.object({
   status: z.enum(ENQUIRY_STATUSES, {

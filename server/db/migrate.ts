@@ -3,6 +3,7 @@ import { type Migration, type MigrationProvider, Migrator } from "kysely/migrati
 import * as initial from "./migrations/0001-initial.ts";
 import * as adminSessionVersion from "./migrations/0002-admin-session-version.ts";
 import * as accountLock from "./migrations/0003-account-lock.ts";
+import * as leadSource from "./migrations/0004-lead-source.ts";
 import * as idempotencyKeys from "./migrations/0005-idempotency-keys.ts";
 import * as seedState from "./migrations/0006-seed-state.ts";
 import type { Database } from "./schema.ts";
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-admin-session-version": adminSessionVersion,
   "0003-account-lock": accountLock,
+  "0004-lead-source": leadSource,
   "0005-idempotency-keys": idempotencyKeys,
   "0006-seed-state": seedState,
 };

@@ -47,6 +47,15 @@ export interface EnquiriesTable {
   website: string;
   /** The date a visitor picked on the contact page's quick form (yyyy-mm-dd). */
   preferred_date: string;
+  /** Where the lead came from (null when unknown): the page's path, the external referrer
+   * host, the visit's UTM parameters. */
+  source_page: string | null;
+  source_referrer: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
   created_at: string;
   updated_at: string;
 }

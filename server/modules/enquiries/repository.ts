@@ -72,6 +72,66 @@ export function createEnquiryRepository(db: Kysely<Database>) {
         .execute();
       return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
     },
+    /**
+     * Enquiries (spam left out) per week and service type between `bounds[0]` and the last
+     * bound: `bounds` are the ISO instants the weeks start at, ascending, plus the end. The
+     * week index is worked out in SQL by comparing the ISO text, which sorts as time does
+     * and reads the same on SQLite and PostgreSQL.
+     */
+    async countByWeekAndService(
+      bounds: readonly string[],
+    ): Promise<{ week: number; serviceType: string; count: number }[]> {
+      const starts = bounds.slice(0, -1);
+      const week = sql<number>`case ${sql.join(
+        starts
+          .map((start, index) => sql`when created_at >= ${start} then ${sql.lit(index)}`)
+          .reverse(),
+        sql` `,
+      )} end`;
+      const inWindow = db
+        .selectFrom("enquiries")
+        .select([week.as("week"), "service_type"])
+        .where("status", "!=", "spam")
+        .where("created_at", ">=", bounds[0]!)
+        .where("created_at", "<", bounds.at(-1)!);
+      const rows = await db
+        .selectFrom(inWindow.as("w"))
+        .select((eb) => ["w.week", "w.service_type", eb.fn.countAll<number | string>().as("n")])
+        .groupBy(["w.week", "w.service_type"])
+        .execute();
+      return rows.map((row) => ({
+        week: Number(row.week),
+        serviceType: row.service_type,
+        count: Number(row.n),
+      }));
+    },
+    /**
+     * The commonest sources of the enquiries (spam left out) from `from` to `to`: the
+     * utm_source in lower case, else the referrer host without "www.", else "" (direct).
+     * Most first, then by name; at most `limit`.
+     */
+    async topSources(
+      from: string,
+      to: string,
+      limit: number,
+    ): Promise<{ source: string; count: number }[]> {
+      const source = sql<string>`coalesce(nullif(lower(trim(utm_source)), ''), case when source_referrer like 'www.%' then substr(source_referrer, 5) else source_referrer end, '')`;
+      const inWindow = db
+        .selectFrom("enquiries")
+        .select(source.as("source"))
+        .where("status", "!=", "spam")
+        .where("created_at", ">=", from)
+        .where("created_at", "<", to);
+      const rows = await db
+        .selectFrom(inWindow.as("s"))
+        .select((eb) => ["s.source", eb.fn.countAll<number | string>().as("n")])
+        .groupBy("s.source")
+        .orderBy("n", "desc")
+        .orderBy("s.source", "asc")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ source: row.source, count: Number(row.n) }));
+    },
     async serviceTypes(): Promise<string[]> {
       const rows = await db
         .selectFrom("enquiries")

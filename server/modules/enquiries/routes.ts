@@ -4,6 +4,7 @@ import {
   enquiryInputSchema,
   enquiryQuerySchema,
   enquirySchema,
+  enquiryStatsSchema,
   enquiryStatusUpdateSchema,
   ENQUIRY_STATUSES,
 } from "../../../common/schemas/enquiry.ts";
@@ -82,6 +83,21 @@ export function registerEnquiryRoutes(app: ApiApp, deps: ApiDeps): void {
       },
     },
     async () => enquiries.summary(),
+  );
+
+  app.get(
+    "/contact/stats",
+    {
+      schema: {
+        tags: ["enquiries"],
+        operationId: "getEnquiryStats",
+        summary:
+          "Enquiries per week of the last 12 weeks (Lagos time) by service type, and the top sources, for the dashboard",
+        security: adminSecurity,
+        response: { 200: enquiryStatsSchema, 401: errorAnswers.unauthorized },
+      },
+    },
+    async () => enquiries.stats(),
   );
 
   app.get(

@@ -6,21 +6,43 @@ import {
   HONEYPOT_FIELD,
   type Enquiry,
   type EnquiryQuery,
+  type EnquiryStats,
   type EnquiryStatus,
   type ParsedEnquiryInput,
 } from "../../../common/schemas/enquiry.ts";
 import type { Database, EnquiriesTable } from "../../db/schema.ts";
 import { withoutNul } from "../../db/strip-nul-plugin.ts";
 import { NotFound } from "../../errors.ts";
+import { lagosDay } from "../../../common/format.ts";
+import { site } from "../../../common/site-config.ts";
 import { toCsv } from "../../lib/csv.ts";
 import type { Notifier } from "../../mail/notifier.ts";
-import { createEnquiryRepository } from "./repository.ts";
+import { createEnquiryRepository, lagosDayStart } from "./repository.ts";
 
 const NOT_FOUND = "Enquiry not found.";
 /** Page size when a page is asked for without a size. */
 const DEFAULT_PAGE_SIZE = 50;
 
+/** The lead source of a row, or undefined when none of it is known. */
+function sourceOf(row: EnquiriesTable): Enquiry["source"] {
+  const source = Object.fromEntries(
+    (
+      [
+        ["page", row.source_page],
+        ["referrer", row.source_referrer],
+        ["utmSource", row.utm_source],
+        ["utmMedium", row.utm_medium],
+        ["utmCampaign", row.utm_campaign],
+        ["utmTerm", row.utm_term],
+        ["utmContent", row.utm_content],
+      ] as const
+    ).filter(([, value]) => value),
+  );
+  return Object.keys(source).length > 0 ? source : undefined;
+}
+
 function toEnquiry(row: EnquiriesTable): Enquiry {
+  const source = sourceOf(row);
   return {
     _id: row.id,
     companyName: row.company_name,
@@ -34,6 +56,7 @@ function toEnquiry(row: EnquiriesTable): Enquiry {
     instagram: row.instagram,
     website: row.website,
     date: row.preferred_date,
+    ...(source ? { source } : {}),
     status: row.status as EnquiryStatus,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -60,6 +83,30 @@ export const CSV_HEADER = [
   "Preferred Date",
   "Message",
 ];
+
+/** How many weeks the dashboard's chart shows, and how many services it names. */
+export const STATS_WEEKS = 12;
+const NAMED_SERVICES = 5;
+const TOP_SOURCES = 8;
+const LAGOS_OFFSET_MS = 3600_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * The Monday (yyyy-mm-dd, Lagos) of each of the last `weeks` weeks up to the one holding
+ * `now`, oldest first. Lagos is UTC+1 all year, so a week starts at Sunday 23:00 UTC.
+ */
+export function lagosWeekStarts(now: Date, weeks = STATS_WEEKS): string[] {
+  const lagos = new Date(now.getTime() + LAGOS_OFFSET_MS);
+  const sinceMonday = (lagos.getUTCDay() + 6) % 7;
+  const monday = Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate());
+  return Array.from({ length: weeks }, (_, i) =>
+    new Date(monday - (sinceMonday + 7 * (weeks - 1 - i)) * DAY_MS).toISOString().slice(0, 10),
+  );
+}
+
+/** What a blank service type is called on the dashboard. */
+export const UNNAMED_SERVICE = "Not given";
+export const OTHER_SERVICES = "Other";
 
 export function createEnquiryService(deps: {
   db: Kysely<Database>;
@@ -98,6 +145,13 @@ export function createEnquiryService(deps: {
         instagram: input.instagram ?? "",
         website: input.website ?? "",
         preferred_date: input.date ?? "",
+        source_page: input.source?.page ?? null,
+        source_referrer: input.source?.referrer ?? null,
+        utm_source: input.source?.utmSource ?? null,
+        utm_medium: input.source?.utmMedium ?? null,
+        utm_campaign: input.source?.utmCampaign ?? null,
+        utm_term: input.source?.utmTerm ?? null,
+        utm_content: input.source?.utmContent ?? null,
         created_at: now,
         updated_at: now,
       });
@@ -132,6 +186,59 @@ export function createEnquiryService(deps: {
       ) as Record<EnquiryStatus, number>;
       const total = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
       return { ...byStatus, total, serviceTypes };
+    },
+
+    /**
+     * The dashboard's figures (spam left out): enquiries per week of the last 12 weeks
+     * (Monday to Sunday, Lagos time; weeks without any are zero) by service type, the five
+     * commonest named and the rest as "Other", and the commonest sources ("" is direct).
+     */
+    async stats(now = new Date()): Promise<EnquiryStats> {
+      const starts = lagosWeekStarts(now);
+      const bounds = [...starts.map((day) => lagosDayStart(day)), lagosDayStart(starts.at(-1)!, 7)];
+      const [cells, top] = await Promise.all([
+        repo.countByWeekAndService(bounds),
+        repo.topSources(bounds[0]!, bounds.at(-1)!, TOP_SOURCES),
+      ]);
+      const label = (serviceType: string) => serviceType || UNNAMED_SERVICE;
+      const totals = new Map<string, number>();
+      for (const cell of cells) {
+        const name = label(cell.serviceType);
+        totals.set(name, (totals.get(name) ?? 0) + cell.count);
+      }
+      const ranked = [...totals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+      // Five names and "Other" for the rest; a sixth service alone is named, not "Other".
+      const named = ranked.length <= NAMED_SERVICES + 1 ? ranked : ranked.slice(0, NAMED_SERVICES);
+      const series = named.map(([name]) => name);
+      if (named.length < ranked.length) series.push(OTHER_SERVICES);
+      const index = new Map(named.map(([name], i) => [name, i]));
+      const weeks = starts.map((start) => ({
+        start,
+        counts: series.map(() => 0),
+        total: 0,
+      }));
+      for (const cell of cells) {
+        const week = weeks[cell.week];
+        if (!week) continue;
+        const column = index.get(label(cell.serviceType)) ?? series.length - 1;
+        week.counts[column]! += cell.count;
+        week.total += cell.count;
+      }
+      const total = weeks.reduce((sum, week) => sum + week.total, 0);
+      const listed = top.reduce((sum, source) => sum + source.count, 0);
+      return {
+        timeZone: site.timeZone,
+        from: starts[0]!,
+        to: lagosDay(new Date(Date.parse(bounds.at(-1)!) - 1)),
+        total,
+        series: series.map((name, i) => ({
+          name,
+          total: weeks.reduce((sum, week) => sum + week.counts[i]!, 0),
+        })),
+        weeks,
+        sources: top.map(({ source, count }) => ({ source, count })),
+        otherSources: total - listed,
+      };
     },
 
     async setStatus(id: string, status: EnquiryStatus): Promise<Enquiry> {

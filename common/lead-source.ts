@@ -1,0 +1,100 @@
+// Where a lead came from: the page an enquiry was sent from, the external site that sent the
+// visitor (host only) and the UTM parameters of the visit. No zod here: the public pages'
+// browser code uses it, and zod stays out of their first load.
+
+/** The `source` of an enquiry payload; every field optional. */
+export interface LeadSource {
+  /** The path of the page the enquiry was sent from, e.g. "/contact". */
+  page?: string;
+  /** The host of the external page that brought the visitor, e.g. "www.google.com". */
+  referrer?: string;
+  utmSource?: string;
+  utmMedium?: string;
+  utmCampaign?: string;
+  utmTerm?: string;
+  utmContent?: string;
+}
+
+/** The UTM fields and the query parameter each comes from. */
+export const UTM_PARAMS = {
+  utmSource: "utm_source",
+  utmMedium: "utm_medium",
+  utmCampaign: "utm_campaign",
+  utmTerm: "utm_term",
+  utmContent: "utm_content",
+} as const;
+export type UtmField = keyof typeof UTM_PARAMS;
+export const UTM_FIELDS = Object.keys(UTM_PARAMS) as UtmField[];
+
+/** The longest value of each field that the API takes (a longer one is refused with 400). */
+export const LEAD_SOURCE_MAX = { page: 500, referrer: 253, utm: 200 } as const;
+
+/** A host name: letters, digits, dots and hyphens (IDN as punycode), an optional port. */
+export const HOST_PATTERN = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/;
+
+/** The text without control characters, trimmed and cut to `max`; blank gives undefined. */
+function clean(value: string | null | undefined, max: number): string | undefined {
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  const text = (value ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  return text ? text.slice(0, max).trim() : undefined;
+}
+
+/** The UTM parameters of a query string, cut to the API's limits. */
+export function utmFrom(search: URLSearchParams): Partial<Record<UtmField, string>> {
+  const utm: Partial<Record<UtmField, string>> = {};
+  for (const field of UTM_FIELDS) {
+    const value = clean(search.get(UTM_PARAMS[field]), LEAD_SOURCE_MAX.utm);
+    if (value) utm[field] = value;
+  }
+  return utm;
+}
+
+/**
+ * The host of `referrer` when it is another site than `ownHosts` (the page's own host and
+ * the public origin's), else undefined: a visitor moving between our own pages is no source.
+ */
+export function externalHost(
+  referrer: string | null | undefined,
+  ownHosts: readonly string[],
+): string | undefined {
+  if (!referrer) return undefined;
+  let url: URL;
+  try {
+    url = new URL(referrer);
+  } catch {
+    return undefined;
+  }
+  const host = url.host.toLowerCase();
+  if (!host || ownHosts.some((own) => own.toLowerCase() === host)) return undefined;
+  const name = url.hostname.toLowerCase();
+  return name.length <= LEAD_SOURCE_MAX.referrer && HOST_PATTERN.test(name) ? name : undefined;
+}
+
+/** The path of a page URL, cut to the API's limit. */
+export function pagePath(pathname: string): string | undefined {
+  const path = clean(pathname, LEAD_SOURCE_MAX.page);
+  return path?.startsWith("/") ? path : undefined;
+}
+
+/**
+ * The source of an enquiry sent from `pageUrl`, with the visit's referrer and UTM parameters
+ * taken from that URL and `referrer` (the Referer header, or the browser's landing referrer).
+ * Fields with no value are left out; an empty object means nothing is known.
+ */
+export function leadSourceOf({
+  pageUrl,
+  referrer,
+  ownHosts = [],
+}: {
+  pageUrl: URL;
+  referrer?: string | null;
+  ownHosts?: readonly string[];
+}): LeadSource {
+  const page = pagePath(pageUrl.pathname);
+  const host = externalHost(referrer, [pageUrl.host, ...ownHosts]);
+  return {
+    ...(page ? { page } : {}),
+    ...(host ? { referrer: host } : {}),
+    ...utmFrom(pageUrl.searchParams),
+  };
+}

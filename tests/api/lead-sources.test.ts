@@ -1,0 +1,234 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Enquiry, EnquiryStats } from "../../common/schemas/enquiry.ts";
+import { lagosWeekStarts } from "../../server/modules/enquiries/service.ts";
+import { enquiryPayloads as payloads } from "../factories/enquiries.ts";
+import { call, createTestApp, expectAdminOnly, type TestApp } from "./helpers.ts";
+
+// Where leads come from: the source stored with an enquiry, and the dashboard's figures
+// (per week in Lagos time, by service; top sources), on SQLite and PostgreSQL.
+
+type Answer = Enquiry & { error?: string };
+
+describe("lead source of an enquiry", () => {
+  let t: TestApp;
+  let headers: { authorization: string };
+  beforeAll(async () => {
+    t = await createTestApp();
+    headers = await t.adminHeaders();
+  });
+  afterAll(() => t.close());
+
+  const post = (payload: unknown) =>
+    call<Answer>(t.app, { method: "POST", url: "/api/contact", payload: payload as object });
+
+  it("stores the page, referrer host and UTM parameters and returns them", async () => {
+    const { status, body } = await post({
+      ...payloads.service,
+      source: {
+        page: "/social-media",
+        referrer: "L.Instagram.com",
+        utmSource: " whatsapp ",
+        utmMedium: "social",
+        utmCampaign: "december-promo",
+        utmTerm: "ads lagos",
+        utmContent: "banner-1",
+        unknownKey: "dropped",
+      },
+    });
+    expect(status).toBe(201);
+    const expected = {
+      page: "/social-media",
+      referrer: "l.instagram.com",
+      utmSource: "whatsapp",
+      utmMedium: "social",
+      utmCampaign: "december-promo",
+      utmTerm: "ads lagos",
+      utmContent: "banner-1",
+    };
+    expect(body.source).toEqual(expected);
+    const stored = await call<Enquiry>(t.app, {
+      method: "GET",
+      url: `/api/contact/${body._id}`,
+      headers,
+    });
+    expect(stored.body.source).toEqual(expected);
+    const listed = await call<Enquiry[]>(t.app, { method: "GET", url: "/api/contact/", headers });
+    expect(listed.body.find((e) => e._id === body._id)?.source).toEqual(expected);
+  });
+
+  it("leaves the source out when none is sent or every field is blank", async () => {
+    const none = await post(payloads.home);
+    expect(none.status).toBe(201);
+    expect(none.body).not.toHaveProperty("source");
+    const blank = await post({ ...payloads.home, source: { page: " ", utmSource: "" } });
+    expect(blank.status).toBe(201);
+    expect(blank.body).not.toHaveProperty("source");
+    const some = await post({ ...payloads.home, source: { page: "/" } });
+    expect(some.body.source).toEqual({ page: "/" });
+  });
+
+  it("refuses a bad source with 400 JSON and stores nothing", async () => {
+    const before = (await call<Enquiry[]>(t.app, { method: "GET", url: "/api/contact/", headers }))
+      .body.length;
+    const bad: [string, unknown, RegExp][] = [
+      ["not an object", "whatsapp", /Source must be an object/],
+      ["a list", ["whatsapp"], /Source must be an object/],
+      ["page not a path", { page: "https://evil.example/x" }, /Source page must be a path/],
+      ["page too long", { page: `/${"a".repeat(500)}` }, /at most 500 characters/],
+      ["referrer not a host", { referrer: "https://google.com/search" }, /host name/],
+      ["referrer too long", { referrer: `${"a".repeat(250)}.com` }, /at most 253/],
+      ["utm too long", { utmCampaign: "x".repeat(201) }, /utm_campaign must be at most 200/],
+      ["utm not text", { utmSource: 42 }, /utm_source must be text/],
+    ];
+    for (const [label, source, message] of bad) {
+      const { status, body, response } = await post({ ...payloads.home, source });
+      expect(`${label}: ${status}`).toBe(`${label}: 400`);
+      expect(response.headers["content-type"]).toMatch(/application\/json/);
+      expect(body.error, label).toMatch(message);
+    }
+    const after = (await call<Enquiry[]>(t.app, { method: "GET", url: "/api/contact/", headers }))
+      .body.length;
+    expect(after).toBe(before);
+  });
+});
+
+describe("enquiry figures for the dashboard", () => {
+  let t: TestApp;
+  let headers: { authorization: string };
+  /** The Lagos Mondays of the 12 weeks the figures cover, oldest first. */
+  let weeks: string[];
+  beforeAll(async () => {
+    t = await createTestApp();
+    headers = await t.adminHeaders();
+    weeks = lagosWeekStarts(new Date());
+  });
+  afterAll(() => t.close());
+
+  /** An enquiry stored at an exact instant, as the service would store it. */
+  async function storeAt(
+    createdAt: string,
+    fields: {
+      service?: string;
+      status?: string;
+      utmSource?: string | null;
+      referrer?: string | null;
+    } = {},
+  ) {
+    await t.app.services.database.db
+      .insertInto("enquiries")
+      .values({
+        id: randomUUID(),
+        status: fields.status ?? "new",
+        company_name: "",
+        name: "Visitor",
+        email: "visitor@example.com",
+        phone_number: "",
+        options: "[]",
+        service_type: fields.service ?? "Social Media Marketing",
+        message: "",
+        package: "",
+        instagram: "",
+        website: "",
+        preferred_date: "",
+        utm_source: fields.utmSource ?? null,
+        source_referrer: fields.referrer ?? null,
+        created_at: createdAt,
+        updated_at: createdAt,
+      })
+      .execute();
+  }
+  /** The UTC instant of a Lagos wall-clock time on the Monday of week `week` + `days`. */
+  const lagos = (week: number, days: number, time: string) => {
+    const at = new Date(`${weeks[week]}T${time}+01:00`);
+    at.setUTCDate(at.getUTCDate() + days);
+    return at.toISOString();
+  };
+  const stats = () =>
+    call<EnquiryStats>(t.app, { method: "GET", url: "/api/contact/stats", headers });
+
+  it("is for admins only", async () => {
+    await expectAdminOnly(t, { method: "GET", url: "/api/contact/stats" });
+  });
+
+  it("answers 12 empty weeks, Monday to Sunday in Lagos, when there are no enquiries", async () => {
+    const { status, body } = await stats();
+    expect(status).toBe(200);
+    expect(body.weeks.map((w) => w.start)).toEqual(weeks);
+    expect(body.weeks).toHaveLength(12);
+    for (const week of weeks) expect(new Date(`${week}T12:00:00Z`).getUTCDay()).toBe(1);
+    expect(body.from).toBe(weeks[0]);
+    expect(new Date(`${body.to}T12:00:00Z`).getUTCDay()).toBe(0);
+    expect(body).toMatchObject({ timeZone: "Africa/Lagos", total: 0, series: [], sources: [] });
+    expect(body.weeks.every((w) => w.total === 0 && w.counts.length === 0)).toBe(true);
+    expect(body.otherSources).toBe(0);
+  });
+
+  it("counts per week and service in Lagos time, groups the long tail, zero for empty weeks", async () => {
+    // Week 0 (the oldest) from its first instant, Monday 00:00 in Lagos (Sunday 23:00 UTC), to
+    // its last, Sunday 23:59:59.999 in Lagos.
+    await storeAt(lagos(0, 0, "00:00:00.000"), { utmSource: "WhatsApp" });
+    await storeAt(lagos(0, 6, "23:59:59.999"), { referrer: "www.google.com" });
+    // Monday 00:30 in Lagos is Sunday 23:30 UTC: the next week, not week 0.
+    await storeAt(lagos(1, 0, "00:30:00.000"), { service: "Branding", utmSource: "whatsapp" });
+    // Week 5: seven services, so the two smallest become "Other".
+    const tail: [string, number][] = [
+      ["Social Media Marketing", 3],
+      ["Branding", 2],
+      ["Web Design", 2],
+      ["SEO", 1],
+      ["Video Creation", 1],
+      ["Page Revamp", 1],
+      ["", 1],
+    ];
+    let first = true;
+    for (const [service, n] of tail) {
+      for (let i = 0; i < n; i++) {
+        await storeAt(lagos(5, 2, "10:00:00.000"), {
+          service,
+          referrer: first ? "l.instagram.com" : null,
+        });
+        first = false;
+      }
+    }
+    // The current week; spam is never counted, and nothing before the 12 weeks is.
+    await storeAt(lagos(11, 0, "09:00:00.000"), { service: "SEO", utmSource: "newsletter" });
+    await storeAt(lagos(11, 0, "09:00:00.000"), { status: "spam", utmSource: "robot" });
+    await storeAt(lagos(0, -1, "23:59:59.999"), { utmSource: "too-old" });
+
+    const { status, body } = await stats();
+    expect(status).toBe(200);
+    expect(body.total).toBe(15);
+    expect(body.series).toEqual([
+      { name: "Social Media Marketing", total: 5 },
+      { name: "Branding", total: 3 },
+      { name: "SEO", total: 2 },
+      { name: "Web Design", total: 2 },
+      { name: "Not given", total: 1 },
+      { name: "Other", total: 2 },
+    ]);
+    const byWeek = body.weeks.map((w) => w.counts);
+    expect(byWeek[0]).toEqual([2, 0, 0, 0, 0, 0]);
+    expect(byWeek[1]).toEqual([0, 1, 0, 0, 0, 0]);
+    expect(byWeek[5]).toEqual([3, 2, 1, 2, 1, 2]);
+    expect(byWeek[11]).toEqual([0, 0, 1, 0, 0, 0]);
+    for (const empty of [2, 3, 4, 6, 7, 8, 9, 10]) {
+      expect(body.weeks[empty]).toEqual({
+        start: weeks[empty],
+        counts: [0, 0, 0, 0, 0, 0],
+        total: 0,
+      });
+    }
+    expect(body.weeks.map((w) => w.total)).toEqual([2, 1, 0, 0, 0, 11, 0, 0, 0, 0, 0, 1]);
+
+    // Sources: utm_source in lower case, else the referrer without "www.", else direct ("").
+    expect(body.sources).toEqual([
+      { source: "", count: 10 },
+      { source: "whatsapp", count: 2 },
+      { source: "google.com", count: 1 },
+      { source: "l.instagram.com", count: 1 },
+      { source: "newsletter", count: 1 },
+    ]);
+    expect(body.otherSources).toBe(0);
+  });
+});
