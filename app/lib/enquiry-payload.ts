@@ -1,4 +1,5 @@
 import { HONEYPOT_FIELD, PHONE_PREFIX } from "../../common/enquiry-fields.ts";
+import type { LeadSource } from "../../common/lead-source.ts";
 
 /** The public forms that send an enquiry, each with its payload shape (spec §7). */
 export type EnquiryFormKind = "home" | "floating" | "service" | "package" | "quick" | "long";
@@ -34,10 +35,20 @@ const phone = (values: FormValues, name: string) => {
 /**
  * The JSON body a form posts to /api/contact, in the shape of spec §7 for its kind. Blank
  * optional fields are left out; the honeypot goes along so the server can spot robots.
+ * `source` (where the lead came from: the browser's `currentLeadSource()`, or what the
+ * no-JavaScript action derives from the request) goes along when it knows anything.
  */
-export function enquiryPayload(kind: EnquiryFormKind, values: FormValues): Record<string, unknown> {
+export function enquiryPayload(
+  kind: EnquiryFormKind,
+  values: FormValues,
+  source?: LeadSource,
+): Record<string, unknown> {
   const honeypot = text(values, HONEYPOT_FIELD);
-  const base = { ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) };
+  const known = source && Object.keys(source).length > 0;
+  const base = {
+    ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
+    ...(known ? { source } : {}),
+  };
   const optional = (entries: Record<string, string>) =>
     Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== ""));
   switch (kind) {

@@ -11,6 +11,7 @@ import {
   type EnquiryFormKind,
 } from "./enquiry-payload.ts";
 import { fieldErrors, type FieldErrors, type FormResult } from "./form-result.ts";
+import { leadSourceOfRequest } from "./lead-source.server.ts";
 import { newsletterMessages } from "./newsletter-messages.ts";
 
 const unreadableForm = "The form could not be read. Please try again.";
@@ -60,7 +61,9 @@ export async function siteFormAction({ request, context }: ActionFunctionArgs) {
   }
 
   if (!ENQUIRY_KINDS.includes(kind as EnquiryFormKind)) return fail("Unknown form.");
-  const parsed = enquiryInputSchema.safeParse(enquiryPayload(kind as EnquiryFormKind, values));
+  const parsed = enquiryInputSchema.safeParse(
+    enquiryPayload(kind as EnquiryFormKind, values, leadSourceOfRequest(request, services.origin)),
+  );
   if (!parsed.success) return invalid(parsed.error.issues);
   try {
     await services.enquiries.create(parsed.data);

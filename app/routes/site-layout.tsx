@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Link, Outlet } from "react-router";
 import { OutboxSender } from "../components/forms/outbox-sender.tsx";
 import { Footer } from "../components/layout/footer.tsx";
@@ -6,6 +6,7 @@ import { Header } from "../components/layout/header.tsx";
 import { PendingNotice } from "../components/layout/pending-notice.tsx";
 import { SocialRail } from "../components/layout/social-rail.tsx";
 import { NotFoundPage } from "../components/sections/not-found.tsx";
+import { rememberLandingSource } from "../lib/lead-source.ts";
 import type { Route } from "./+types/site-layout";
 
 function Shell({ children }: { children: ReactNode }) {
@@ -31,6 +32,8 @@ function Shell({ children }: { children: ReactNode }) {
 
 /** Every public page: skip link, header, social rail, the page, footer. */
 export default function SiteLayout() {
+  // The first page view of a visit keeps where the visitor came from, for the enquiry forms.
+  useEffect(rememberLandingSource, []);
   return (
     <Shell>
       <Outlet />
