@@ -26,6 +26,23 @@ function pickerValue(hex: string): string {
   return `#${rgb.slice(0, 6).toLowerCase()}`;
 }
 
+function FieldMessage({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-semibold text-danger">
+      {error}
+    </p>
+  );
+}
+
+/** Which field a server's 400 message is about, so the form can mark it. */
+function fieldOfProblem(message: string): { field: "title" | "bg"; message: string } | null {
+  if (message === messages.required) return { field: "title", message: "Title is required." };
+  if (message.startsWith("Title")) return { field: "title", message };
+  if (message.startsWith("Background colour")) return { field: "bg", message };
+  return null;
+}
+
 /** The blog form of /admin/create and /admin/edit/{id}, with a live preview. */
 export function BlogEditor({ id }: { id?: string }) {
   const editing = id !== undefined;
@@ -40,6 +57,10 @@ export function BlogEditor({ id }: { id?: string }) {
   const [removeImage, setRemoveImage] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The field a refused save is about, with its own message; focus moves to it.
+  const [fieldError, setFieldError] = useState<{ field: "title" | "bg"; message: string } | null>(
+    null,
+  );
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loading, setLoading] = useState(editing);
   const [fileKey, setFileKey] = useState(0);
@@ -83,6 +104,11 @@ export function BlogEditor({ id }: { id?: string }) {
     target?.focus();
   });
 
+  const fieldIds = useRef(ids);
+  useEffect(() => {
+    if (fieldError) document.getElementById(fieldIds.current[fieldError.field])?.focus();
+  }, [fieldError]);
+
   // The chosen image's preview URL is freed when it changes and when the page is left.
   useEffect(() => () => void (filePreview && URL.revokeObjectURL(filePreview)), [filePreview]);
 
@@ -94,7 +120,14 @@ export function BlogEditor({ id }: { id?: string }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setError(null);
+    setFieldError(null);
     if (!Array.isArray(points)) throw new Error("Content must be an array");
+    if (title.trim() === "") {
+      // What the server would answer, without the round trip; the Title says it too.
+      setError(`${messages.blogFailed} (${messages.required})`);
+      setFieldError({ field: "title", message: "Title is required." });
+      return;
+    }
     const form = new FormData();
     form.set("title", title);
     form.set("content", points.join("\n"));
@@ -120,10 +153,20 @@ export function BlogEditor({ id }: { id?: string }) {
       const detail =
         problem instanceof ApiError && problem.status !== 401 ? ` (${problem.message})` : "";
       setError(`${messages.blogFailed}${detail}`);
+      if (problem instanceof ApiError && problem.status === 400) {
+        setFieldError(fieldOfProblem(problem.message));
+      }
     } finally {
       setBusy(false);
     }
   }
+
+  const errorOf = (field: "title" | "bg") =>
+    fieldError?.field === field ? fieldError.message : undefined;
+  const invalidProps = (field: "title" | "bg") =>
+    errorOf(field)
+      ? { "aria-invalid": true as const, "aria-describedby": `${ids[field]}-error` }
+      : {};
 
   const shownImage = filePreview ?? (removeImage ? null : currentImage);
   const previewBg = HEX_COLOUR.test(bg.trim()) ? bg.trim() : DEFAULT_BLOG_BG;
@@ -160,8 +203,11 @@ export function BlogEditor({ id }: { id?: string }) {
                   value={title}
                   onChange={(e) => setTitle(e.target.value)}
                   maxLength={200}
+                  aria-required="true"
+                  {...invalidProps("title")}
                   className={`${adminInput} mt-1`}
                 />
+                <FieldMessage id={`${ids.title}-error`} error={errorOf("title")} />
               </div>
               <fieldset className="space-y-3">
                 <legend className={adminLabel}>Content</legend>
@@ -221,6 +267,7 @@ export function BlogEditor({ id }: { id?: string }) {
                     value={bg}
                     onChange={(e) => setBg(e.target.value)}
                     placeholder="#ffffff"
+                    {...invalidProps("bg")}
                     className={adminInput}
                   />
                   <input
@@ -231,6 +278,7 @@ export function BlogEditor({ id }: { id?: string }) {
                     className="h-10 w-14 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1"
                   />
                 </div>
+                <FieldMessage id={`${ids.bg}-error`} error={errorOf("bg")} />
               </div>
               <div>
                 <label htmlFor={ids.image} className={adminLabel}>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useActionData } from "react-router";
-import { messages } from "../../../common/messages.ts";
+import { firstMessage, messages } from "../../../common/messages.ts";
 import {
   fieldErrors,
   isFormResult,
@@ -36,12 +36,9 @@ export async function validate(
   schema: SchemaName,
   payload: unknown,
 ): Promise<{ message: string; fields: FieldErrors } | null> {
-  const [{ firstMessage }, parser] = await Promise.all([
-    import("../../../common/messages.ts"),
-    schema === "enquiry"
-      ? import("../../../common/schemas/enquiry.ts").then((m) => m.enquiryInputSchema)
-      : import("../../../common/schemas/newsletter.ts").then((m) => m.subscribeSchema),
-  ]);
+  const parser = await (schema === "enquiry"
+    ? import("../../../common/schemas/enquiry.ts").then((m) => m.enquiryInputSchema)
+    : import("../../../common/schemas/newsletter.ts").then((m) => m.subscribeSchema));
   const result = parser.safeParse(payload);
   if (result.success) return null;
   return { message: firstMessage(result.error.issues), fields: fieldErrors(result.error.issues) };
