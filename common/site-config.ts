@@ -3,6 +3,9 @@
  * (and PUBLIC_ORIGIN in the environment for its domain); every page, e-mail,
  * feed and structured-data block reads from here.
  */
+/** The agency's phone number as dialled (+ and digits). */
+const phoneHref = "+2348123456789";
+
 export const site = {
   name: "Brightlane Digital",
   shortName: "Brightlane",
@@ -11,7 +14,12 @@ export const site = {
     "Brightlane Digital is a Lagos digital marketing and advertising agency: social media marketing and management, digital marketing, video content, ad campaigns, branding and page revamps.",
   phone: "+234 812 345 6789",
   /** The phone number as dialled, for tel: and WhatsApp links. */
-  phoneHref: "+2348123456789",
+  phoneHref,
+  /**
+   * The WhatsApp number for click-to-chat links (https://wa.me/<digits>): the country code and
+   * number, digits only. The agency's phone by default; change it if WhatsApp runs on another.
+   */
+  whatsapp: phoneHref.replace(/\D/g, ""),
   email: "hello@brightlanedigital.com",
   address: {
     street: "12 Admiralty Way, Lekki Phase 1",

@@ -5,6 +5,7 @@ import { EnquiryForm } from "../components/forms/enquiry-form.tsx";
 import { socialLinks } from "../components/layout/social-links.ts";
 import { SectionHeading } from "../components/sections/section-heading.tsx";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "../components/ui/icons.tsx";
+import { WhatsAppLink } from "../components/ui/whatsapp-link.tsx";
 import { contactPage } from "../content/contact.ts";
 import { faq } from "../content/faq.ts";
 import { services } from "../content/services.ts";
@@ -91,6 +92,7 @@ export default function Contact() {
                 </li>
               ))}
             </ul>
+            <WhatsAppLink className="mt-6" />
             <h3 className="mt-10 text-lg font-bold text-navy">{contactPage.followTitle}</h3>
             <ul className="mt-4 flex flex-wrap gap-3">
               {socialLinks.map(({ name, href, Icon }) => (

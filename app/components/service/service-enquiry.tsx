@@ -2,6 +2,7 @@ import { site } from "../../../common/site-config.ts";
 import { EnquiryForm } from "../forms/enquiry-form.tsx";
 import { SectionHeading } from "../sections/section-heading.tsx";
 import { CheckIcon, MailIcon, PhoneIcon } from "../ui/icons.tsx";
+import { WhatsAppLink } from "../ui/whatsapp-link.tsx";
 
 const promises = [
   "A free consultation about your goals and budget",
@@ -69,6 +70,11 @@ export function ServiceEnquiry({
               </a>
             </li>
           </ul>
+          <WhatsAppLink
+            topic={serviceName}
+            subject={`your ${serviceName} service`}
+            className="mt-5"
+          />
         </div>
         <div className="rounded-3xl bg-white p-6 shadow-xl ring-1 ring-black/5 md:p-8">
           <EnquiryForm
