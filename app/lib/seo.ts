@@ -29,9 +29,14 @@ export interface PageSeo {
   noindex?: boolean;
 }
 
+/** A page's <title>: "<page> | <site name>"; the home page (no title) names the tagline. */
+export function pageTitle(title?: string): string {
+  return title ? `${title} | ${site.name}` : `${site.name} | ${site.tagline}`;
+}
+
 /** Title, description, canonical link, Open Graph and Twitter card tags for a page. */
 export function seo(page: PageSeo): MetaDescriptor[] {
-  const title = page.title ? `${page.title} | ${site.name}` : `${site.name} | ${site.tagline}`;
+  const title = pageTitle(page.title);
   const url = `${page.origin}${page.path === "/" ? "/" : page.path.replace(/\/+$/, "")}`;
   const image = page.image
     ? page.image.startsWith("http")

@@ -1,12 +1,17 @@
 import { data } from "react-router";
 import { NotFoundPage } from "../components/sections/not-found.tsx";
+import { pageTitle } from "../lib/seo.ts";
 
 // Any path no other route claims: a real 404 inside the site layout, with a way onwards.
 export function loader() {
   throw data("Not found", { status: 404 });
 }
 
-export const meta = () => [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
+// The same "<page> | <site name>" title as every other page.
+export const meta = () => [
+  { title: pageTitle("Page not found") },
+  { name: "robots", content: "noindex" },
+];
 
 export default NotFoundPage;
 
