@@ -77,3 +77,25 @@ export const contractOptions = [
   "6 Months Contract",
   "12 Months Contract",
 ] as const;
+
+/** Where "Choose Package" leads: the package enquiry form of the Social Media Management page. */
+export const PACKAGE_FORM_ANCHOR = "package-enquiry";
+
+/**
+ * The package a `?package=` parameter names, by its slug (the price key, "grow-me") or its
+ * name in any case ("GROW ME", "grow me"); undefined for anything else.
+ */
+export function findPackage(value: string | null | undefined): SocialPackage | undefined {
+  const wanted = value
+    ?.trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, "-");
+  if (!wanted) return undefined;
+  return socialPackages.find(
+    (pack) => pack.priceKey === wanted || pack.name.toLowerCase().replace(/\s+/g, "-") === wanted,
+  );
+}
+
+/** The address of the package form with `pack` chosen, from any page. */
+export const choosePackageHref = (pack: SocialPackage) =>
+  `/social-media-management?package=${pack.priceKey}#${PACKAGE_FORM_ANCHOR}`;

@@ -1,4 +1,5 @@
-import { data } from "react-router";
+import { useEffect } from "react";
+import { data, useLocation } from "react-router";
 import { siteServicesContext } from "../../common/load-context.ts";
 import { EnquiryForm } from "../components/forms/enquiry-form.tsx";
 import { ServiceEnquiry } from "../components/service/service-enquiry.tsx";
@@ -9,28 +10,51 @@ import { SectionHeading } from "../components/sections/section-heading.tsx";
 import { RateCards } from "../components/service/rate-cards.tsx";
 import { CheckIcon } from "../components/ui/icons.tsx";
 import { Reveal } from "../components/ui/reveal.tsx";
+import { findPackage, PACKAGE_FORM_ANCHOR } from "../content/packages.ts";
 import { adsOffers, videoRates } from "../content/rates.ts";
 import { serviceDetails } from "../content/service-details.ts";
 import { serviceByPath } from "../content/services.ts";
 import { loadPrices } from "../lib/prices.server.ts";
-import { originFrom, seo } from "../lib/seo.ts";
+import { originFrom, pageTitle, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/service-page";
 
 export { siteFormAction as action } from "../lib/site-form-action.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
   // Client navigations fetch "<path>.data": the page is the path without that suffix.
-  const service = serviceByPath(new URL(request.url).pathname.replace(/\.data$/, ""));
+  const service = serviceByPath(url.pathname.replace(/\.data$/, ""));
   if (!service) throw data("Not found", { status: 404 });
   const needsPrices =
     service.slug === "social-media-management" || service.slug === "video-creation";
   const prices = needsPrices ? await loadPrices(context.get(siteServicesContext)) : {};
-  return { slug: service.slug, prices };
+  // "Choose Package" links here with ?package=<slug>: that package is the form's default.
+  const chosenPackage =
+    service.slug === "social-media-management"
+      ? (findPackage(url.searchParams.get("package"))?.name ?? null)
+      : null;
+  return { slug: service.slug, prices, chosenPackage };
+}
+
+/**
+ * With JavaScript, "Choose Package" on this page is a client navigation: the package select is
+ * already on the page, and a changed default value does not change what it shows. Each such
+ * navigation selects the chosen package (a visitor who then picks another keeps theirs).
+ */
+function useSelectChosenPackage(chosenPackage: string | null) {
+  const { key } = useLocation();
+  useEffect(() => {
+    if (!chosenPackage) return;
+    const select = document.querySelector<HTMLSelectElement>(
+      'form#package-form select[name="package"]',
+    );
+    if (select) select.value = chosenPackage;
+  }, [chosenPackage, key]);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const service = loaderData && serviceByPath(`/${loaderData.slug}`);
-  if (!service) return [{ title: "Not found" }];
+  if (!service) return [{ title: pageTitle("Page not found") }];
   return seo({
     title: service.name,
     description: service.summary,
@@ -49,7 +73,8 @@ const afterTinted = new Set(["social-media-management", "video-creation", "ads"]
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const service = serviceByPath(`/${loaderData.slug}`)!;
   const { intro, blocks } = serviceDetails[service.slug];
-  const { prices } = loaderData;
+  const { prices, chosenPackage } = loaderData;
+  useSelectChosenPackage(chosenPackage);
   return (
     <>
       <PageHero title={service.name} subtitle={intro} image={service.image} crumb={service.name}>
@@ -92,8 +117,13 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
 
       {service.slug === "social-media-management" && (
         <>
-          <PackagesSection prices={prices} cta={{ to: "#package-form", label: "Choose Package" }} />
-          <section aria-labelledby="package-form-title" className="bg-brand-50 py-16 md:py-24">
+          <PackagesSection prices={prices} />
+          {/* Scrolled to below the fixed header (h-18), so the heading shows. */}
+          <section
+            id={PACKAGE_FORM_ANCHOR}
+            aria-labelledby="package-form-title"
+            className="scroll-mt-18 bg-brand-50 py-16 md:py-24"
+          >
             <div className="container-page max-w-3xl">
               <SectionHeading
                 id="package-form-title"
@@ -108,6 +138,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
                   submitLabel="Submit"
                   busyLabel="submitting..."
                   wide
+                  defaultPackage={chosenPackage ?? undefined}
                 />
               </div>
             </div>

@@ -37,6 +37,8 @@ export interface EnquiryFormProps {
   heading?: ReactNode;
   /** Two columns for the short fields on wide screens. */
   wide?: boolean;
+  /** Package form: the package selected until the visitor picks another (`?package=`). */
+  defaultPackage?: string;
 }
 
 /** Every enquiry form of the public site: home, floating, service, package and contact forms. */
@@ -49,6 +51,7 @@ export function EnquiryForm({
   busyLabel,
   heading,
   wide = false,
+  defaultPackage,
 }: EnquiryFormProps) {
   const action = useFormAction();
   const { formRef, onSubmit, status, busy, values, errorFor } = useJsonSubmit({
@@ -132,7 +135,7 @@ export function EnquiryForm({
               label="Package"
               name="package"
               options={socialPackages.map((pack) => pack.name)}
-              defaultValue={text(values, "package")}
+              defaultValue={text(values, "package") ?? defaultPackage}
             />
             <TextField
               label="Instagram Handle"

@@ -1,20 +1,17 @@
 import { Link } from "react-router";
 import { naira } from "../../../common/format.ts";
-import { PACKAGE_NOTE, socialPackages } from "../../content/packages.ts";
+import { choosePackageHref, PACKAGE_NOTE, socialPackages } from "../../content/packages.ts";
 import { SectionHeading } from "../sections/section-heading.tsx";
 import { CheckIcon } from "../ui/icons.tsx";
+import { WhatsAppLink } from "../ui/whatsapp-link.tsx";
 
 /**
  * The four Social Media Management packages, priced from the database (`prices` maps key to
- * naira). A missing price reads "Price on request".
+ * naira). A missing price reads "Price on request". "Choose Package" goes to the package form
+ * with that package chosen (`?package=<slug>`, read on the server, so it works without
+ * JavaScript); "Chat on WhatsApp" opens a chat about that package.
  */
-export function PackagesSection({
-  prices,
-  cta = { to: "/social-media-management#package-form", label: "Choose Package" },
-}: {
-  prices: Record<string, number>;
-  cta?: { to: string; label: string };
-}) {
+export function PackagesSection({ prices }: { prices: Record<string, number> }) {
   return (
     <section aria-labelledby="packages-title" className="bg-white py-16 md:py-24">
       <div className="container-page">
@@ -66,16 +63,22 @@ export function PackagesSection({
                 ))}
               </ul>
               <Link
-                to={cta.to}
+                to={choosePackageHref(pack)}
                 className={`mt-6 rounded-full px-5 py-2.5 text-center font-bold ${
                   pack.featured
                     ? "bg-accent text-navy hover:bg-accent-soft"
                     : "bg-brand text-white hover:bg-brand-700"
                 }`}
-                aria-label={`${cta.label}: ${pack.name}`}
+                aria-label={`Choose Package: ${pack.name}`}
               >
-                {cta.label}
+                Choose Package
               </Link>
+              <WhatsAppLink
+                topic={pack.name}
+                subject={`the ${pack.name} package`}
+                label="Chat on WhatsApp"
+                className="mt-3 text-sm"
+              />
             </li>
           ))}
         </ul>
