@@ -65,7 +65,7 @@ export const serviceDetails: Record<ServiceSlug, ServiceDetails> = {
       "Grow beyond social media with search, e-mail and paid traffic that bring steady, measurable visitors to your business.",
     blocks: [
       {
-        title: "Search Engine Optimisation",
+        title: "Search Engine Optimisation (SEO)",
         text: "Pages and content that rank on Google for the searches your customers make.",
       },
       {

@@ -27,7 +27,7 @@ const pages = [
     path: "/digital-marketing",
     name: "Digital Marketing",
     blocks: [
-      "Search Engine Optimisation",
+      "Search Engine Optimisation (SEO)",
       "Email Marketing",
       "Pay-Per-Click Advertising",
       "Analytics",
