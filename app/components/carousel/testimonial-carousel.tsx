@@ -14,8 +14,11 @@ export function TestimonialCarousel() {
   const perPage = mobile ? 1 : 3;
   const pages = Math.ceil(testimonials.length / perPage);
   const [start, setStart] = useState(0);
-  // After a resize the start index may not begin a page any more: then it counts as 0.
-  const page = start < testimonials.length && start % perPage === 0 ? start / perPage : 0;
+  // After a resize the stored start index may not begin a page any more (out of range): it is
+  // reset to 0 (spec §4), in the same render, so that resizing back does not bring it back.
+  const inRange = start < testimonials.length && start % perPage === 0;
+  if (!inRange) setStart(0);
+  const page = inRange ? start / perPage : 0;
   const goTo = (target: number) => setStart(((target + pages) % pages) * perPage);
   const onKey = (event: KeyboardEvent) => {
     if (event.key === "ArrowLeft") goTo(page - 1);
