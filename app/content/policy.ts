@@ -93,3 +93,21 @@ export const policySections: readonly PolicySection[] = [
     ],
   },
 ];
+
+/**
+ * Nigerian law, after the twelve sections (unnumbered, so their numbers stay): the agency is in
+ * Lagos, so the Nigeria Data Protection Act 2023 applies and the NDPC supervises it.
+ */
+export const ndpaNote: { title: string; paragraphs: string[]; lawfulBases: string[] } = {
+  title: "Nigeria Data Protection Act 2023 (NDPA)",
+  paragraphs: [
+    `Because ${site.name} is based in ${site.address.city}, ${site.address.country}, we also process personal data in line with the Nigeria Data Protection Act 2023 (NDPA). Under the NDPA we rely on these lawful bases:`,
+    "You have the same rights under the NDPA as those described in section 7, and we answer every request within one month. If you are not satisfied with our answer, you may complain to the Nigeria Data Protection Commission (NDPC), the supervisory authority for data protection in Nigeria (ndpc.gov.ng).",
+  ],
+  lawfulBases: [
+    "Consent: for example, when you subscribe to our newsletter. You may withdraw it at any time.",
+    "Contract: to answer your enquiry, prepare a proposal and deliver the services you order.",
+    "Legitimate interests: to run, secure and improve our website and our business, where your rights do not override them.",
+    "Legal obligation: to keep the records that Nigerian law, such as tax law, requires.",
+  ],
+};

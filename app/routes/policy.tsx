@@ -1,6 +1,6 @@
 import { postalAddress, site } from "../../common/site-config.ts";
 import { PageHero } from "../components/sections/page-hero.tsx";
-import { policyDate, policyIntro, policySections } from "../content/policy.ts";
+import { ndpaNote, policyDate, policyIntro, policySections } from "../content/policy.ts";
 import { originFrom, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/policy";
 
@@ -13,6 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 const sectionId = (index: number) => `section-${index + 1}`;
+const ndpaId = "ndpa";
 
 export default function Policy() {
   return (
@@ -39,6 +40,12 @@ export default function Policy() {
                 </li>
               ))}
             </ol>
+            <a
+              href={`#${ndpaId}`}
+              className="mt-1 block rounded-md px-2 py-1 text-sm text-brand hover:bg-brand-50 hover:underline"
+            >
+              {ndpaNote.title}
+            </a>
           </nav>
           <div className="max-w-3xl">
             <p className="text-lg leading-relaxed text-ink">{policyIntro}</p>
@@ -68,6 +75,27 @@ export default function Policy() {
                 </li>
               ))}
             </ol>
+            {/* Unnumbered, after the twelve sections: their numbers stay as they are. */}
+            <section
+              id={ndpaId}
+              aria-labelledby={`${ndpaId}-title`}
+              className="mt-10 scroll-mt-24 border-t border-brand-100 pt-10"
+            >
+              <h2 id={`${ndpaId}-title`} className="text-2xl font-extrabold text-navy">
+                {ndpaNote.title}
+              </h2>
+              <p className="mt-3 text-lg leading-relaxed text-ink">{ndpaNote.paragraphs[0]}</p>
+              <ul className="mt-3 list-disc space-y-1 pl-6 text-lg text-ink marker:text-accent">
+                {ndpaNote.lawfulBases.map((basis) => (
+                  <li key={basis}>{basis}</li>
+                ))}
+              </ul>
+              {ndpaNote.paragraphs.slice(1).map((text) => (
+                <p key={text} className="mt-3 text-lg leading-relaxed text-ink">
+                  {text}
+                </p>
+              ))}
+            </section>
             <aside
               aria-labelledby="policy-contact"
               className="mt-12 rounded-2xl bg-brand-50 p-6 md:p-8"
