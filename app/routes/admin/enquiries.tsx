@@ -86,10 +86,12 @@ export default function Enquiries() {
         <Form
           method="get"
           onSubmit={applyFilters}
-          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6"
+          // Wrapping boxes with a floor under each: a fixed six-column grid squeezed the
+          // status and date fields until their text was cut off beside the side navigation.
+          className="flex flex-wrap items-end gap-3"
           aria-label="Filter enquiries"
         >
-          <LabelledField label="Search" className="lg:col-span-2">
+          <LabelledField label="Search" className="min-w-0 flex-[2_1_18rem]">
             {(id) => (
               <input
                 id={id}
@@ -102,7 +104,7 @@ export default function Enquiries() {
               />
             )}
           </LabelledField>
-          <LabelledField label="Status">
+          <LabelledField label="Status" className="min-w-0 flex-[1_1_12rem]">
             {(id) => (
               <select
                 id={id}
@@ -120,7 +122,7 @@ export default function Enquiries() {
               </select>
             )}
           </LabelledField>
-          <LabelledField label="Service type">
+          <LabelledField label="Service type" className="min-w-0 flex-[1_1_14rem]">
             {(id) => (
               <select
                 id={id}
@@ -137,7 +139,7 @@ export default function Enquiries() {
               </select>
             )}
           </LabelledField>
-          <LabelledField label="From">
+          <LabelledField label="From" className="min-w-0 flex-[1_1_12rem]">
             {(id) => (
               <input
                 id={id}
@@ -148,7 +150,7 @@ export default function Enquiries() {
               />
             )}
           </LabelledField>
-          <LabelledField label="To">
+          <LabelledField label="To" className="min-w-0 flex-[1_1_12rem]">
             {(id) => (
               <input
                 id={id}
@@ -160,7 +162,7 @@ export default function Enquiries() {
             )}
           </LabelledField>
           <input type="hidden" name="pageSize" value={pageSize} />
-          <div className="flex gap-2 sm:col-span-2 lg:col-span-6">
+          <div className="flex basis-full gap-2">
             <button type="submit" className={adminButton}>
               Apply filters
             </button>
