@@ -80,6 +80,8 @@ test("the Our Services dropdown works by keyboard: focus, Enter, arrows, Escape"
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: "About Us" })
     .focus();
+  // The About Us menu's button comes between (it leads to the team page).
+  await page.keyboard.press("Tab");
   await page.keyboard.press("Tab");
   await expect(button).toBeFocused();
   await expect(menu).toBeVisible();
@@ -222,13 +224,14 @@ test.describe("at 375 px", () => {
     await expect(drawer.getByRole("link")).toHaveText([
       "Home",
       "About",
+      "Our Team",
       "Our Services",
       "Blog",
       "Contact",
       "Policy",
     ]);
-    // Seven stops inside (close button + six links): Tab and Shift+Tab wrap around.
-    for (let i = 0; i < 9; i++) {
+    // Eight stops inside (close button + seven links): Tab and Shift+Tab wrap around.
+    for (let i = 0; i < 10; i++) {
       await page.keyboard.press("Tab");
       expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(
         true,
@@ -251,7 +254,7 @@ test.describe("at 375 px", () => {
     await expect(drawer).toBeHidden();
   });
 
-  test("the social links sit behind one corner button", async ({ page }) => {
+  test("the social links sit behind one round button in the header", async ({ page }) => {
     await page.goto("/services");
     const rail = page.getByRole("navigation", { name: "Social media" });
     await expect(rail).toBeHidden();

@@ -3,15 +3,15 @@ import { Link, NavLink, useLocation } from "react-router";
 import { site } from "../../../common/site-config.ts";
 import { services } from "../../content/services.ts";
 import { ChevronIcon } from "../ui/icons.tsx";
+import { SocialMenu } from "./social-rail.tsx";
 
 /** Spec §9: the bar switches style past 100 px of scroll (and always on /contact). */
 const SCROLL_THRESHOLD = 100;
 /** Spec §9: the dropdown closes 200 ms after the pointer leaves. */
 const CLOSE_DELAY = 200;
 
+/** The plain links after the two dropdowns (Home and About Us come before them). */
 const navItems = [
-  { to: "/", label: "Home" },
-  { to: "/about", label: "About Us" },
   { to: "/blog", label: "Blog" },
   { to: "/policy", label: "Policy" },
 ];
@@ -49,7 +49,40 @@ function useOpenOnThisPath() {
   return [open, setOpen, close] as const;
 }
 
-function ServicesMenu({ solid }: { solid: boolean }) {
+interface MenuItem {
+  to: string;
+  label: string;
+  /** The overview entry, set in bold. */
+  overview?: boolean;
+}
+
+const serviceItems: MenuItem[] = [
+  { to: "/services", label: "All services", overview: true },
+  ...services.map((service) => ({ to: service.path, label: service.name })),
+];
+
+const aboutItems: MenuItem[] = [
+  { to: "/about", label: "About the agency", overview: true },
+  { to: "/about/team", label: "Our Team" },
+];
+
+/**
+ * A dropdown of the top bar: opens on hover and closes 200 ms after the pointer leaves; by
+ * keyboard, focus or Enter opens it, the arrows move through it and Escape closes it. With
+ * `link`, the entry is that link plus a small button that opens the menu (About Us).
+ */
+function NavMenu({
+  solid,
+  label,
+  link,
+  items,
+}: {
+  solid: boolean;
+  /** The button's accessible name (its text, unless `link` is given). */
+  label: string;
+  link?: { to: string; label: string };
+  items: readonly MenuItem[];
+}) {
   const [open, setOpen, close] = useOpenOnThisPath();
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const button = useRef<HTMLButtonElement>(null);
@@ -109,18 +142,20 @@ function ServicesMenu({ solid }: { solid: boolean }) {
 
   return (
     <li
-      className="relative"
+      className="relative flex items-center"
       onMouseEnter={show}
       onMouseLeave={hideSoon}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
+      {link && <TopLink to={link.to} label={link.label} solid={solid} />}
       <button
         ref={button}
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
+        aria-label={link ? label : undefined}
         onFocus={(event) => {
           // Keyboard focus opens the menu, as hovering does; a mouse click decides by itself.
           if (!focusReturning.current && event.currentTarget.matches(":focus-visible")) {
@@ -135,11 +170,11 @@ function ServicesMenu({ solid }: { solid: boolean }) {
           } else setOpen((value) => !value);
         }}
         onKeyDown={onButtonKey}
-        className={`flex items-center gap-1 rounded-md px-3 py-2 font-semibold transition-colors ${
-          solid ? "text-ink hover:text-brand" : "text-white hover:text-accent-soft"
-        }`}
+        className={`flex items-center gap-1 rounded-md py-2 font-semibold transition-colors ${
+          link ? "-ml-2 px-1" : "px-3"
+        } ${solid ? "text-ink hover:text-brand" : "text-white hover:text-accent-soft"}`}
       >
-        Our Services
+        {!link && label}
         <ChevronIcon
           width={16}
           height={16}
@@ -153,23 +188,21 @@ function ServicesMenu({ solid }: { solid: boolean }) {
         id={menuId}
         hidden={!open}
         onKeyDown={onMenuKey}
-        className="absolute top-full left-0 z-50 mt-1 w-72 rounded-xl bg-white p-2 shadow-xl ring-1 ring-black/5"
+        className={`absolute top-full left-0 z-50 mt-1 rounded-xl bg-white p-2 shadow-xl ring-1 ring-black/5 ${
+          link ? "w-56" : "w-72"
+        }`}
       >
-        <li>
-          <Link
-            to="/services"
-            className="block rounded-lg px-3 py-2 text-sm font-bold text-brand hover:bg-brand-50 focus:bg-brand-50"
-          >
-            All services
-          </Link>
-        </li>
-        {services.map((service) => (
-          <li key={service.slug}>
+        {items.map((item) => (
+          <li key={item.to}>
             <Link
-              to={service.path}
-              className="block rounded-lg px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50 hover:text-brand focus:bg-brand-50"
+              to={item.to}
+              className={
+                item.overview
+                  ? "block rounded-lg px-3 py-2 text-sm font-bold text-brand hover:bg-brand-50 focus:bg-brand-50"
+                  : "block rounded-lg px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50 hover:text-brand focus:bg-brand-50"
+              }
             >
-              {service.name}
+              {item.label}
             </Link>
           </li>
         ))}
@@ -178,9 +211,10 @@ function ServicesMenu({ solid }: { solid: boolean }) {
   );
 }
 
-const drawerItems = [
+const drawerItems: { to: string; label: string; sub?: boolean }[] = [
   { to: "/", label: "Home" },
   { to: "/about", label: "About" },
+  { to: "/about/team", label: "Our Team", sub: true },
   { to: "/services", label: "Our Services" },
   { to: "/blog", label: "Blog" },
   { to: "/contact", label: "Contact" },
@@ -280,7 +314,7 @@ function MobileMenu({ solid }: { solid: boolean }) {
                   to={item.to}
                   end
                   className={({ isActive }) =>
-                    `block rounded-lg px-4 py-3 text-lg font-semibold ${isActive ? "bg-brand-50 text-brand" : "text-ink"}`
+                    `block rounded-lg py-3 font-semibold ${item.sub ? "pr-4 pl-8 text-base" : "px-4 text-lg"} ${isActive ? "bg-brand-50 text-brand" : "text-ink"}`
                   }
                 >
                   {item.label}
@@ -316,11 +350,15 @@ export function Header() {
         <Logo solid={solid} />
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
-            {navItems.slice(0, 2).map((item) => (
-              <DesktopLink key={item.to} {...item} solid={solid} />
-            ))}
-            <ServicesMenu solid={solid} />
-            {navItems.slice(2).map((item) => (
+            <DesktopLink to="/" label="Home" solid={solid} />
+            <NavMenu
+              solid={solid}
+              label="More about us"
+              link={{ to: "/about", label: "About Us" }}
+              items={aboutItems}
+            />
+            <NavMenu solid={solid} label="Our Services" items={serviceItems} />
+            {navItems.map((item) => (
               <DesktopLink key={item.to} {...item} solid={solid} />
             ))}
             <li className="ml-3">
@@ -333,7 +371,10 @@ export function Header() {
             </li>
           </ul>
         </nav>
-        <MobileMenu solid={solid} />
+        <div className="flex items-center gap-2 md:hidden">
+          <SocialMenu />
+          <MobileMenu solid={solid} />
+        </div>
       </div>
     </header>
   );
@@ -342,23 +383,30 @@ export function Header() {
 function DesktopLink({ to, label, solid }: { to: string; label: string; solid: boolean }) {
   return (
     <li>
-      <NavLink
-        to={to}
-        end={to === "/"}
-        className={({ isActive }) =>
-          `rounded-md px-3 py-2 font-semibold transition-colors ${
-            solid
-              ? isActive
-                ? "text-brand underline decoration-accent decoration-2 underline-offset-8"
-                : "text-ink hover:text-brand"
-              : isActive
-                ? "text-white underline decoration-accent decoration-2 underline-offset-8"
-                : "text-white/90 hover:text-white"
-          }`
-        }
-      >
-        {label}
-      </NavLink>
+      <TopLink to={to} label={label} solid={solid} />
     </li>
+  );
+}
+
+/** A link of the top bar, underlined on its page (and, for About Us, on the team page). */
+function TopLink({ to, label, solid }: { to: string; label: string; solid: boolean }) {
+  return (
+    <NavLink
+      to={to}
+      end={to === "/"}
+      className={({ isActive }) =>
+        `rounded-md px-3 py-2 font-semibold transition-colors ${
+          solid
+            ? isActive
+              ? "text-brand underline decoration-accent decoration-2 underline-offset-8"
+              : "text-ink hover:text-brand"
+            : isActive
+              ? "text-white underline decoration-accent decoration-2 underline-offset-8"
+              : "text-white/90 hover:text-white"
+        }`
+      }
+    >
+      {label}
+    </NavLink>
   );
 }

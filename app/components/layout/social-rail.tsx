@@ -1,52 +1,58 @@
 import { SocialLinkList } from "./social-link-list.tsx";
 
 /**
- * The fixed social rail of every public page; each link opens in a new tab. On phones the
- * four links sit behind one round button in the corner, so they never cover the text.
+ * The fixed social rail of every public page; each link opens in a new tab. From 768 px it is
+ * a strip on the left edge (the page keeps a gutter free for it). Phones have no room for
+ * one: there the four links sit behind the round "Follow us" button in the fixed header
+ * (`SocialMenu`), which covers nothing that the header does not.
  */
 export function SocialRail() {
   return (
-    <>
-      <nav
-        aria-label="Social media"
-        className="fixed top-1/2 left-0 z-30 hidden -translate-y-1/2 md:block"
-      >
+    <nav
+      aria-label="Social media"
+      className="fixed top-1/2 left-0 z-30 hidden -translate-y-1/2 md:block"
+    >
+      <SocialLinkList
+        listClass="flex flex-col gap-1.5 rounded-r-xl bg-brand p-2 shadow-lg"
+        linkClass="size-8 text-white transition-colors hover:bg-accent hover:text-navy"
+      />
+    </nav>
+  );
+}
+
+/** The social links on phones: a round button in the header that drops the four links down. */
+export function SocialMenu() {
+  return (
+    <details className="group relative">
+      <summary className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full bg-brand text-white shadow-md ring-2 ring-white [&::-webkit-details-marker]:hidden">
+        <span className="sr-only">Follow us</span>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <g className="group-open:hidden" fill="currentColor">
+            <circle cx="18" cy="5" r="3" />
+            <circle cx="6" cy="12" r="3" />
+            <circle cx="18" cy="19" r="3" />
+          </g>
+          <path
+            className="group-open:hidden"
+            d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4"
+            stroke="currentColor"
+            strokeWidth="2"
+          />
+          <path
+            className="hidden group-open:block"
+            d="M6 6l12 12M18 6 6 18"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+          />
+        </svg>
+      </summary>
+      <nav aria-label="Social media" className="absolute top-full left-0 mt-2">
         <SocialLinkList
-          listClass="flex flex-col gap-1.5 rounded-r-xl bg-brand p-2 shadow-lg"
-          linkClass="size-8 text-white transition-colors hover:bg-accent hover:text-navy"
+          listClass="flex flex-col gap-2"
+          linkClass="size-11 bg-brand text-white shadow-lg ring-2 ring-white"
         />
       </nav>
-      <details className="group fixed bottom-4 left-3 z-30 md:hidden">
-        <summary className="flex size-12 cursor-pointer list-none items-center justify-center rounded-full bg-brand text-white shadow-lg ring-2 ring-white [&::-webkit-details-marker]:hidden">
-          <span className="sr-only">Follow us</span>
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-            <g className="group-open:hidden" fill="currentColor">
-              <circle cx="18" cy="5" r="3" />
-              <circle cx="6" cy="12" r="3" />
-              <circle cx="18" cy="19" r="3" />
-            </g>
-            <path
-              className="group-open:hidden"
-              d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4"
-              stroke="currentColor"
-              strokeWidth="2"
-            />
-            <path
-              className="hidden group-open:block"
-              d="M6 6l12 12M18 6 6 18"
-              stroke="currentColor"
-              strokeWidth="2.5"
-              strokeLinecap="round"
-            />
-          </svg>
-        </summary>
-        <nav aria-label="Social media" className="absolute bottom-14 left-0.5">
-          <SocialLinkList
-            listClass="flex flex-col gap-2"
-            linkClass="size-11 bg-brand text-white shadow-lg ring-2 ring-white"
-          />
-        </nav>
-      </details>
-    </>
+    </details>
   );
 }
