@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { findPackage } from "../../content/packages.ts";
 import { PackagesSection } from "./packages-section.tsx";
 
 const render = (prices: Record<string, number>) =>
@@ -38,5 +39,26 @@ describe("PackagesSection", () => {
     }
     expect(html.match(/\/month/g)).toHaveLength(1);
     expect(html).not.toContain("NaN");
+  });
+
+  it("links each Choose Package to the package form with that package, and a WhatsApp chat", () => {
+    const html = render({});
+    for (const slug of ["take-off", "empower-me", "grow-me", "brand-me"]) {
+      expect(html).toContain(`href="/social-media-management?package=${slug}#package-enquiry"`);
+    }
+    expect(html).toContain("https://wa.me/2348123456789?text=");
+    expect(html).toContain(encodeURIComponent("the GROW ME package"));
+  });
+});
+
+describe("findPackage", () => {
+  it("knows a package by its slug or its name in any case, and nothing else", () => {
+    expect(findPackage("grow-me")?.name).toBe("GROW ME");
+    expect(findPackage("GROW ME")?.name).toBe("GROW ME");
+    expect(findPackage(" brand me ")?.name).toBe("BRAND ME");
+    expect(findPackage("Take_Off")?.name).toBe("TAKE OFF");
+    for (const value of [null, undefined, "", "grow", "<script>"]) {
+      expect(findPackage(value)).toBeUndefined();
+    }
   });
 });
