@@ -638,14 +638,14 @@ describe("CSV cells", () => {
     );
   });
 
-  it("neutralise formulas but keep phone numbers and plain numbers readable", async () => {
+  it("neutralise formulas; phone numbers stay text without an apostrophe (server/lib/csv.test.ts)", async () => {
     const { safeCell } = await import("../../server/lib/csv.ts");
     expect(safeCell("=1+1")).toBe("'=1+1");
     expect(safeCell("+cmd|' /C calc'!A0")).toBe("'+cmd|' /C calc'!A0");
     expect(safeCell("-2+3")).toBe("'-2+3");
-    expect(safeCell("-5")).toBe("-5");
+    expect(safeCell("-5")).toBe("\t-5");
     expect(safeCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(safeCell("+2348031234567")).toBe("+2348031234567");
+    expect(safeCell("+2348031234567")).toBe("\t+2348031234567");
     expect(safeCell("Ada")).toBe("Ada");
   });
 });

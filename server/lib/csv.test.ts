@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { safeCell, toCsv } from "./csv.ts";
+
+/** Reads RFC 4180 CSV back into rows of cells (quoted cells may hold , " CR LF and tabs). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
+    } else cell += c;
+  }
+  return rows;
+}
+
+describe("safeCell", () => {
+  it("keeps a phone number as text a spreadsheet does not turn into a number, with no mark", () => {
+    // Excel reads a bare +2348031234567 as 2.34803E+12; a leading tab keeps it text.
+    expect(safeCell("+2348031234567")).toBe("\t+2348031234567");
+    expect(safeCell("+234 803 123 4567")).toBe("\t+234 803 123 4567");
+  });
+
+  it("shows an Instagram handle without an apostrophe, yet never as a formula", () => {
+    // Excel reads @yourbrand as the formula =@yourbrand (#NAME?): a tab prevents it.
+    expect(safeCell("@yourbrand")).toBe("\t@yourbrand");
+    expect(safeCell("@your.brand_2026")).toBe("\t@your.brand_2026");
+    expect(safeCell("@ṣọlá_foods")).toBe("\t@ṣọlá_foods");
+    expect(safeCell("- a logo")).toBe("\t- a logo");
+  });
+
+  it.each([
+    ["=1+1"],
+    ["=A1"],
+    ['=HYPERLINK("http://evil")'],
+    ["+cmd|' /C calc'!A0"],
+    ["-2+3"],
+    ["-1)*cmd|' /C calc'!A0"],
+    ["@SUM(A1:A9)"],
+    ["@yourbrand!A1"],
+    ["@[evil.xlsx]Sheet1"],
+    ["\t=1+1"],
+    ["\r=1+1"],
+    ["\t+2348031234567"],
+    ["- item one\n- item two"],
+  ])("neutralises %j with the leading apostrophe", (value) => {
+    expect(safeCell(value)).toBe(`'${value}`);
+  });
+
+  it("leaves values that no spreadsheet reads as a formula as they are", () => {
+    for (const value of ["", "Ada Obi", "ada@example.com", "2026-02-03", "100,000", "0803 123"]) {
+      expect(safeCell(value)).toBe(value);
+    }
+  });
+
+  it("never lets a value start with a formula character after the guard", () => {
+    const samples = ["=x", "+x", "-x", "@x", "\tx", "\rx", "+234", "@a", "=@a(1)", "@a b", "-"];
+    for (const value of samples) expect(safeCell(value)).toMatch(/^[\t']/);
+  });
+});
+
+describe("toCsv", () => {
+  it("writes a BOM, CRLF rows and quoted cells that read back to the guarded values", () => {
+    const rows = [
+      ["Ada", "+2348031234567", "@yourbrand", '=HYPERLINK("x")', 'Line one, "two"\nthree'],
+    ];
+    const text = toCsv(["Name", "Phone", "Instagram", "Note", "Message"], rows);
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    expect(text).toContain('"\t+2348031234567"');
+    expect(text).toContain('"\t@yourbrand"');
+    expect(text).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(parseCsv(text.slice(1))).toEqual([
+      ["Name", "Phone", "Instagram", "Note", "Message"],
+      ["Ada", "\t+2348031234567", "\t@yourbrand", `'=HYPERLINK("x")`, 'Line one, "two"\nthree'],
+    ]);
+  });
+});
