@@ -42,7 +42,12 @@ export function FloatingEnquiry() {
       ref={wrapper}
       className="group absolute top-28 right-0 z-30 flex items-start md:top-1/2 md:-translate-y-1/2"
       onMouseEnter={() => setDismissed(false)}
-      onMouseLeave={() => setOpen(false)}
+      onMouseLeave={() => {
+        // Not while the visitor is in the form or it is sending: a form that grows or
+        // shrinks with its messages must not close under the pointer.
+        const inUse = wrapper.current?.matches(':focus-within, :has(form[aria-busy="true"])');
+        if (!inUse) setOpen(false);
+      }}
     >
       <button
         ref={tab}

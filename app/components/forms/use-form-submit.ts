@@ -125,8 +125,6 @@ export function useJsonSubmit({
     event.preventDefault();
     if (busy) return;
     const form = event.currentTarget;
-    setStatus(null);
-    setInvalid({});
     const body = payload(form);
     // Should the schema fail to load (a flaky connection), the server still checks it all.
     const problem = await validate(schema, body).catch(() => null);
@@ -136,6 +134,9 @@ export function useJsonSubmit({
       setFocusRequest((n) => n + 1);
       return;
     }
+    // Cleared only now, so the form does not jump while it is checked.
+    setStatus(null);
+    setInvalid({});
     setBusy(true);
     const key = newSubmissionKey();
     try {
