@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { Children, useId, type ReactNode } from "react";
 
 export const adminButton =
   "inline-flex items-center justify-center gap-2 rounded-lg bg-brand px-4 py-2 font-semibold text-white transition-colors hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60";
@@ -125,20 +125,52 @@ export function LoadState({
 }
 
 /**
+ * What a table's body says while it has no rows: the load failure (an alert), "Loading…",
+ * or the empty text. Goes in DataTable's `placeholder`, so the columns stay on screen.
+ */
+export function TableStatus({
+  loading,
+  error,
+  emptyText,
+  loadingText = "Loading…",
+}: {
+  loading: boolean;
+  error?: string;
+  emptyText: string;
+  loadingText?: string;
+}) {
+  if (error) {
+    return (
+      <span role="alert" className="font-semibold text-danger">
+        {error}
+      </span>
+    );
+  }
+  if (loading) return <span role="status">{loadingText}</span>;
+  return <>{emptyText}</>;
+}
+
+/**
  * A data table that becomes a list of cards below 768 px (each cell shows its column name).
  * The explicit roles keep the table semantics when CSS changes the display of its parts
  * (Safari drops them otherwise), so the lint rule against redundant roles is off here.
+ * Without rows it keeps its column headers and shows `placeholder` (the empty, loading or
+ * failed state) in one row that spans every column.
  */
 export function DataTable({
   columns,
   children,
   label,
+  placeholder,
 }: {
   /** Column names; an empty name is an actions column (named for screen readers only). */
   columns: readonly string[];
-  children: ReactNode;
+  children?: ReactNode;
   label: string;
+  /** What the body shows while there are no rows. */
+  placeholder?: ReactNode;
 }) {
+  const empty = Children.toArray(children).length === 0;
   return (
     <div className="md:overflow-x-auto">
       <table role="table" aria-label={label} className="w-full text-left text-sm max-md:block">
@@ -159,7 +191,20 @@ export function DataTable({
         </thead>
         {/* eslint-disable-next-line jsx-a11y/no-redundant-roles -- see above */}
         <tbody role="rowgroup" className="max-md:block max-md:space-y-3">
-          {children}
+          {empty && placeholder !== undefined ? (
+            <tr role="row" className="max-md:block">
+              <td
+                // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role -- a data cell, see above
+                role="cell"
+                colSpan={columns.length}
+                className="border-b border-slate-100 px-3 py-6 text-center text-muted max-md:block max-md:rounded-xl max-md:border max-md:border-dashed max-md:border-slate-300"
+              >
+                {placeholder}
+              </td>
+            </tr>
+          ) : (
+            children
+          )}
         </tbody>
       </table>
     </div>

@@ -13,6 +13,7 @@ import {
   focusById,
   LoadState,
   Row,
+  TableStatus,
 } from "./ui.tsx";
 
 /** The file name of a stored video, short enough to read in a table. */
@@ -63,63 +64,64 @@ export function VideoTable({
   const columns = detailed ? ["Url", "YouTube", "Size", "Date", ""] : ["Url", ""];
   return (
     <>
-      <LoadState
-        loading={loading}
-        error={error}
-        empty={list.length === 0}
-        emptyText="No videos uploaded yet."
-      />
-      {list.length > 0 && (
-        <DataTable label="Videos" columns={columns}>
-          {list.map((video) => (
-            <Row key={video._id}>
-              <Cell label="Url" className="break-all">
-                <a
-                  href={video.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="text-brand underline"
-                >
-                  {video.url}
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              </Cell>
-              {detailed && (
-                <Cell label="YouTube" className="break-all">
-                  {video.youtubeURL ? (
-                    <a
-                      href={video.youtubeURL}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="text-brand underline"
-                    >
-                      {video.youtubeURL}
-                      <span className="sr-only"> (opens in a new tab)</span>
-                    </a>
-                  ) : (
-                    <Blank />
-                  )}
-                </Cell>
-              )}
-              {detailed && (
-                <Cell label="Size" className="whitespace-nowrap">
-                  {fileSize(video.size)}
-                </Cell>
-              )}
-              {detailed && (
-                <Cell label="Date" className="whitespace-nowrap">
-                  {formatDate(video.date)}
-                </Cell>
-              )}
-              <ActionsCell>
-                <button type="button" className={adminButtonDanger} onClick={() => remove(video)}>
-                  Delete<span className="sr-only"> video {fileName(video.url)}</span>
-                </button>
-              </ActionsCell>
-            </Row>
-          ))}
-        </DataTable>
+      {list.length > 0 && error && (
+        <LoadState loading={false} error={error} empty={false} emptyText="" />
       )}
+      <DataTable
+        label="Videos"
+        columns={columns}
+        placeholder={
+          <TableStatus loading={loading} error={error} emptyText="No videos uploaded yet." />
+        }
+      >
+        {list.map((video) => (
+          <Row key={video._id}>
+            <Cell label="Url" className="break-all">
+              <a
+                href={video.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-brand underline"
+              >
+                {video.url}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </Cell>
+            {detailed && (
+              <Cell label="YouTube" className="break-all">
+                {video.youtubeURL ? (
+                  <a
+                    href={video.youtubeURL}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-brand underline"
+                  >
+                    {video.youtubeURL}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                ) : (
+                  <Blank />
+                )}
+              </Cell>
+            )}
+            {detailed && (
+              <Cell label="Size" className="whitespace-nowrap">
+                {fileSize(video.size)}
+              </Cell>
+            )}
+            {detailed && (
+              <Cell label="Date" className="whitespace-nowrap">
+                {formatDate(video.date)}
+              </Cell>
+            )}
+            <ActionsCell>
+              <button type="button" className={adminButtonDanger} onClick={() => remove(video)}>
+                Delete<span className="sr-only"> video {fileName(video.url)}</span>
+              </button>
+            </ActionsCell>
+          </Row>
+        ))}
+      </DataTable>
     </>
   );
 }

@@ -2,8 +2,9 @@ import { Link } from "react-router";
 import { teaser } from "../../../common/format.ts";
 import { messages } from "../../../common/messages.ts";
 import type { Blog } from "../../../common/schemas/blog.ts";
-import type { Enquiry } from "../../../common/schemas/enquiry.ts";
+import type { Enquiry, EnquiryStats } from "../../../common/schemas/enquiry.ts";
 import type { Video } from "../../../common/schemas/video.ts";
+import { SourcesTable, WeeklyEnquiriesChart } from "../../components/admin/enquiry-stats.tsx";
 import { useFeedback } from "../../components/admin/feedback.tsx";
 import {
   ActionsCell,
@@ -19,6 +20,7 @@ import {
   PageTitle,
   Panel,
   Row,
+  TableStatus,
 } from "../../components/admin/ui.tsx";
 import { useApiData } from "../../components/admin/use-api-data.ts";
 import { VideoTable } from "../../components/admin/video-table.tsx";
@@ -46,58 +48,63 @@ function BlogsTable() {
 
   return (
     <Panel title="Blogs" id="blogs-title">
-      <LoadState
-        loading={blogs.loading}
-        error={failure("blogs", blogs)}
-        empty={list.length === 0}
-        emptyText="No blogs yet. Create the first one."
-      />
-      {list.length > 0 && (
-        <DataTable label="Blogs" columns={["Title", "Content", "Background", "Image", ""]}>
-          {list.map((blog) => (
-            <Row key={blog._id}>
-              <Cell label="Title" className="font-semibold text-navy">
-                {blog.title}
-              </Cell>
-              <Cell label="Content" className="text-muted md:max-w-xs">
-                {teaser(blog.content, 10)}
-              </Cell>
-              <Cell label="Background">
-                <span className="flex items-center gap-2">
-                  <span
-                    className="inline-block size-5 shrink-0 rounded ring-1 ring-slate-400"
-                    style={{ backgroundColor: blog.bg }}
-                    aria-hidden="true"
-                  />
-                  <code>{blog.bg}</code>
-                </span>
-              </Cell>
-              <Cell label="Image">
-                {blog.image ? (
-                  <img
-                    src={blog.imageVariants[0]?.url ?? blog.image}
-                    alt=""
-                    width={80}
-                    height={48}
-                    loading="lazy"
-                    className="h-12 w-20 rounded object-cover ring-1 ring-slate-200"
-                  />
-                ) : (
-                  <span className="text-muted">No image</span>
-                )}
-              </Cell>
-              <ActionsCell>
-                <Link to={`/admin/edit/${blog._id}`} className={adminLinkButton}>
-                  Edit<span className="sr-only"> {blog.title}</span>
-                </Link>
-                <button type="button" className={adminButtonDanger} onClick={() => remove(blog)}>
-                  Delete<span className="sr-only"> {blog.title}</span>
-                </button>
-              </ActionsCell>
-            </Row>
-          ))}
-        </DataTable>
+      {list.length > 0 && failure("blogs", blogs) && (
+        <LoadState loading={false} error={failure("blogs", blogs)} empty={false} emptyText="" />
       )}
+      <DataTable
+        label="Blogs"
+        columns={["Title", "Content", "Background", "Image", ""]}
+        placeholder={
+          <TableStatus
+            loading={blogs.loading}
+            error={failure("blogs", blogs)}
+            emptyText="No blogs yet. Create the first one."
+          />
+        }
+      >
+        {list.map((blog) => (
+          <Row key={blog._id}>
+            <Cell label="Title" className="font-semibold text-navy">
+              {blog.title}
+            </Cell>
+            <Cell label="Content" className="text-muted md:max-w-xs">
+              {teaser(blog.content, 10)}
+            </Cell>
+            <Cell label="Background">
+              <span className="flex items-center gap-2">
+                <span
+                  className="inline-block size-5 shrink-0 rounded ring-1 ring-slate-400"
+                  style={{ backgroundColor: blog.bg }}
+                  aria-hidden="true"
+                />
+                <code>{blog.bg}</code>
+              </span>
+            </Cell>
+            <Cell label="Image">
+              {blog.image ? (
+                <img
+                  src={blog.imageVariants[0]?.url ?? blog.image}
+                  alt=""
+                  width={80}
+                  height={48}
+                  loading="lazy"
+                  className="h-12 w-20 rounded object-cover ring-1 ring-slate-200"
+                />
+              ) : (
+                <span className="text-muted">No image</span>
+              )}
+            </Cell>
+            <ActionsCell>
+              <Link to={`/admin/edit/${blog._id}`} className={adminLinkButton}>
+                Edit<span className="sr-only"> {blog.title}</span>
+              </Link>
+              <button type="button" className={adminButtonDanger} onClick={() => remove(blog)}>
+                Delete<span className="sr-only"> {blog.title}</span>
+              </button>
+            </ActionsCell>
+          </Row>
+        ))}
+      </DataTable>
     </Panel>
   );
 }
@@ -115,52 +122,97 @@ function ContactsTable() {
         </Link>
       }
     >
-      <LoadState
-        loading={contacts.loading}
-        error={failure("enquiries", contacts)}
-        empty={list.length === 0}
-        emptyText="No enquiries yet."
-      />
-      {list.length > 0 && (
-        <DataTable
-          label="Contacts"
-          columns={["Company Name", "Name", "Email", "Phone Number", "Options", "Service Type"]}
-        >
-          {list.map((enquiry) => (
-            <Row key={enquiry._id} className={enquiry.status === "new" ? "bg-brand-50" : ""}>
-              <Cell label="Company Name">{enquiry.companyName || <Blank />}</Cell>
-              <Cell label="Name">
-                <Link
-                  to={`/admin/enquiries/${enquiry._id}`}
-                  className="font-semibold text-brand underline"
-                >
-                  {enquiry.name}
-                  {enquiry.status === "new" && <span className="sr-only"> (unread)</span>}
-                </Link>
-              </Cell>
-              <Cell label="Email" className="break-all">
-                {enquiry.email}
-              </Cell>
-              <Cell label="Phone Number" className="whitespace-nowrap">
-                {enquiry.phoneNumber || <Blank />}
-              </Cell>
-              <Cell label="Options">
-                {enquiry.options.length > 0 ? (
-                  <ul className="list-disc pl-4">
-                    {enquiry.options.map((option) => (
-                      <li key={option}>{option}</li>
-                    ))}
-                  </ul>
-                ) : (
-                  <Blank />
-                )}
-              </Cell>
-              <Cell label="Service Type">{enquiry.serviceType}</Cell>
-            </Row>
-          ))}
-        </DataTable>
+      {list.length > 0 && failure("enquiries", contacts) && (
+        <LoadState
+          loading={false}
+          error={failure("enquiries", contacts)}
+          empty={false}
+          emptyText=""
+        />
       )}
+      <DataTable
+        label="Contacts"
+        columns={["Company Name", "Name", "Email", "Phone Number", "Options", "Service Type"]}
+        placeholder={
+          <TableStatus
+            loading={contacts.loading}
+            error={failure("enquiries", contacts)}
+            emptyText="No enquiries yet."
+          />
+        }
+      >
+        {list.map((enquiry) => (
+          <Row key={enquiry._id} className={enquiry.status === "new" ? "bg-brand-50" : ""}>
+            <Cell label="Company Name">{enquiry.companyName || <Blank />}</Cell>
+            <Cell label="Name">
+              <Link
+                to={`/admin/enquiries/${enquiry._id}`}
+                className="font-semibold text-brand underline"
+              >
+                {enquiry.name}
+                {enquiry.status === "new" && <span className="sr-only"> (unread)</span>}
+              </Link>
+            </Cell>
+            <Cell label="Email" className="break-all">
+              {enquiry.email}
+            </Cell>
+            <Cell label="Phone Number" className="whitespace-nowrap">
+              {enquiry.phoneNumber || <Blank />}
+            </Cell>
+            <Cell label="Options">
+              {enquiry.options.length > 0 ? (
+                <ul className="list-disc pl-4">
+                  {enquiry.options.map((option) => (
+                    <li key={option}>{option}</li>
+                  ))}
+                </ul>
+              ) : (
+                <Blank />
+              )}
+            </Cell>
+            <Cell label="Service Type">{enquiry.serviceType}</Cell>
+          </Row>
+        ))}
+      </DataTable>
     </Panel>
+  );
+}
+
+/** Enquiries per week by service and the top sources, counted by the server. */
+function EnquiryStatsPanels() {
+  const stats = useApiData(() => api<EnquiryStats>("/contact/stats"), []);
+  const error = failure("enquiry figures", stats);
+  const data = stats.data;
+  return (
+    <div className="grid gap-x-6 xl:grid-cols-[minmax(0,2fr)_minmax(16rem,1fr)]">
+      <Panel title="Enquiries per week" id="enquiries-chart-title">
+        {data ? (
+          <>
+            {data.total === 0 && (
+              <p className="mb-3 text-muted">No enquiries in the last 12 weeks.</p>
+            )}
+            <WeeklyEnquiriesChart stats={data} />
+          </>
+        ) : (
+          <LoadState loading={stats.loading} error={error} empty emptyText="" />
+        )}
+      </Panel>
+      <Panel title="Top sources" id="sources-title">
+        <p className="mb-3 text-sm text-muted">
+          Last 12 weeks: the campaign (utm_source), else the site that sent the visitor.
+        </p>
+        <SourcesTable
+          stats={data}
+          placeholder={
+            <TableStatus
+              loading={stats.loading}
+              error={error}
+              emptyText="No enquiries in the last 12 weeks."
+            />
+          }
+        />
+      </Panel>
+    </div>
   );
 }
 
@@ -193,6 +245,7 @@ export default function Dashboard() {
       >
         ADMIN DASHBOARD
       </PageTitle>
+      <EnquiryStatsPanels />
       <BlogsTable />
       <ContactsTable />
       <VideosPanel />

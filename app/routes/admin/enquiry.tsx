@@ -1,7 +1,8 @@
-import { useEffect, useId } from "react";
+import { useEffect, useId, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { ENQUIRY_STATUSES, type EnquiryStatus } from "../../../common/enquiry-fields.ts";
 import { formatDateTime } from "../../../common/format.ts";
+import { UTM_FIELDS, UTM_PARAMS } from "../../../common/lead-source.ts";
 import type { Enquiry } from "../../../common/schemas/enquiry.ts";
 import { site } from "../../../common/site-config.ts";
 import { useFeedback } from "../../components/admin/feedback.tsx";
@@ -91,7 +92,13 @@ export default function EnquiryDetail({ params }: Route.ComponentProps) {
     `Re: your enquiry to ${site.name}${data.serviceType ? ` (${data.serviceType})` : ""}`,
   );
   const whatsapp = data.phoneNumber.replace(/\D/g, "");
-  const rows: [string, string][] = [
+  const source = data.source ?? {};
+  const utm = UTM_FIELDS.filter((field) => source[field]).map((field) => (
+    <span key={field} className="block">
+      <span className="text-muted">{UTM_PARAMS[field]}:</span> {source[field]}
+    </span>
+  ));
+  const rows: [string, ReactNode][] = [
     ["Received", formatDateTime(data.createdAt)],
     ["Service type", data.serviceType],
     ["Company Name", data.companyName],
@@ -103,6 +110,9 @@ export default function EnquiryDetail({ params }: Route.ComponentProps) {
     ["Instagram", data.instagram],
     ["Website", data.website],
     ["Preferred date", data.date],
+    ["Sent from", source.page],
+    ["Referrer", source.referrer],
+    ["Campaign (UTM)", utm.length > 0 ? utm : undefined],
   ];
 
   return (
