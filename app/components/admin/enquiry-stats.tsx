@@ -168,7 +168,14 @@ export function WeeklyEnquiriesChart({ stats }: { stats: EnquiryStats }) {
         <summary className="cursor-pointer font-semibold text-brand underline">
           Show as table
         </summary>
-        <div className="mt-3 overflow-x-auto">
+        {/* Scrolls sideways on a phone; focusable so a keyboard can scroll it too. */}
+        <div
+          className="mt-3 overflow-x-auto"
+          role="group"
+          aria-label="Enquiries per week by service, table"
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region
+          tabIndex={0}
+        >
           <table className="w-full text-left text-sm">
             <caption className="mb-2 text-left text-muted">
               Enquiries per week (starting Monday, Lagos time) by service

@@ -184,7 +184,7 @@ function EnquiryStatsPanels() {
   const error = failure("enquiry figures", stats);
   const data = stats.data;
   return (
-    <div className="grid gap-x-6 xl:grid-cols-[minmax(0,2fr)_minmax(16rem,1fr)]">
+    <div className="grid grid-cols-1 gap-x-6 xl:grid-cols-[minmax(0,2fr)_minmax(16rem,1fr)]">
       <Panel title="Enquiries per week" id="enquiries-chart-title">
         {data ? (
           <>
