@@ -98,15 +98,6 @@ export interface MetaTable {
   updated_at: string;
 }
 
-export interface Database {
-  admins: AdminsTable;
-  blogs: BlogsTable;
-  enquiries: EnquiriesTable;
-  prices: PricesTable;
-  videos: VideosTable;
-  newsletter_subscribers: NewsletterSubscribersTable;
-  login_attempts: LoginAttemptsTable;
-  meta: MetaTable;
 /** The answers to public form posts by idempotency key (migration 0005). */
 export interface IdempotencyKeysTable {
   /** The route, e.g. "/api/contact": a key counts once per route. */
@@ -120,5 +111,14 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
-}
+export interface Database {
+  admins: AdminsTable;
+  blogs: BlogsTable;
+  enquiries: EnquiriesTable;
+  prices: PricesTable;
+  videos: VideosTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  login_attempts: LoginAttemptsTable;
+  meta: MetaTable;
   idempotency_keys: IdempotencyKeysTable;
+}
