@@ -11,8 +11,8 @@ import {
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { csvAttachment } from "../../lib/csv.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
-
 import { idempotencyAnswers, idempotencyHeaders } from "../../plugins/idempotency.ts";
+
 const enquiryNotFound = errorAnswer("There is no enquiry with this id.");
 
 const summarySchema = z.object({
@@ -34,14 +34,14 @@ export function registerEnquiryRoutes(app: ApiApp, deps: ApiDeps): void {
         operationId: "sendEnquiry",
         summary: "Send an enquiry (home, floating, service, package and contact-page forms)",
         security: [],
-        body: enquiryInputSchema,
         headers: idempotencyHeaders,
+        body: enquiryInputSchema,
         response: {
           201: enquirySchema,
           400: errorAnswers.invalid,
           ...jsonBodyErrors,
-          429: errorAnswers.tooManyRequests,
           ...idempotencyAnswers,
+          429: errorAnswers.tooManyRequests,
         },
       },
     },
