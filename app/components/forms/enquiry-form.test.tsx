@@ -114,6 +114,8 @@ describe("EnquiryForm", () => {
           phoneNumber: "+2348031234567",
           options: ["Content and Visual Updates"],
           serviceType: "Page Revamp",
+          // Where the lead came from: the page it was sent from (app/lib/lead-source.ts).
+          source: { page: "/" },
         },
       },
     ]);
@@ -152,6 +154,7 @@ describe("EnquiryForm", () => {
       email: "ada@example.com",
       textarea: "Call me",
       serviceType: "Inquiry form response",
+      source: { page: "/" },
     });
     api.release();
     await waitFor(() =>

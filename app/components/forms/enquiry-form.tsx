@@ -3,6 +3,7 @@ import { useFormAction } from "react-router";
 import { messages } from "../../../common/messages.ts";
 import { contractOptions, socialPackages } from "../../content/packages.ts";
 import { enquiryPayload, formValues, type EnquiryFormKind } from "../../lib/enquiry-payload.ts";
+import { currentLeadSource } from "../../lib/lead-source.ts";
 import type { FormResult } from "../../lib/form-result.ts";
 import {
   CheckboxGroup,
@@ -58,7 +59,7 @@ export function EnquiryForm({
     intent,
     schema: "enquiry",
     url: "/api/contact",
-    payload: (form) => enquiryPayload(kind, formValues(new FormData(form))),
+    payload: (form) => enquiryPayload(kind, formValues(new FormData(form)), currentLeadSource()),
     successMessage: () => messages.submitSuccess,
   });
   const grid = wide ? "grid gap-4 sm:grid-cols-2" : "grid gap-4";
@@ -67,10 +68,10 @@ export function EnquiryForm({
 
   return (
     <form
+      ref={formRef}
       id={intent}
       method="post"
       action={`${action}#${intent}`}
-      ref={formRef}
       noValidate={!quick}
       onSubmit={onSubmit}
       aria-busy={busy}
