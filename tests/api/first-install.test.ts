@@ -124,7 +124,8 @@ async function blogCount(server: ServerProcess): Promise<number> {
   return ((await response.json()) as unknown[]).length;
 }
 
-describe(`a first install (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
+// Up to three server starts a test: minutes on a busy machine, not the suite's 30 s.
+describe(`a first install (${postgres ? "PostgreSQL" : "SQLite"})`, { timeout: 180_000 }, () => {
   it("admin CLI first, then the first start: the five prices are seeded and shown", async () => {
     await createAdmin();
     const server = await start();
