@@ -84,7 +84,8 @@ async function page(request: APIRequestContext, url: string, statuses = [200]): 
 }
 
 test("every public page is valid HTML (Nu HTML Checker, no errors)", async ({ request }) => {
-  test.setTimeout(120_000);
+  // One Java start and 20 pages: about 40 s on a busy 2-core machine.
+  test.setTimeout(300_000);
   const pages = new Map<string, string>();
   for (const url of publicPaths) pages.set(url, await page(request, url));
   const posts = (await (await request.get("/api/blogs")).json()) as { _id: string }[];
