@@ -18,8 +18,6 @@ const migrations: Record<string, Migration> = {
   "0006-seed-state": seedState,
 };
 
-export const FIRST_MIGRATION = "0001-initial";
-
 const provider: MigrationProvider = {
   getMigrations: async () => migrations,
 };
