@@ -14,7 +14,7 @@ interface RevealProps {
  * Scroll reveal (spec §4/§9: once, 2000 ms, ease-in-out, staggered). The content is in the
  * server HTML and visible without JavaScript: only after hydration, and only for elements
  * still below the viewport, does it hide them until they scroll into view. Nothing moves
- * under prefers-reduced-motion.
+ * under prefers-reduced-motion, and whatever receives the keyboard focus shows at once.
  */
 export function Reveal({
   children,
@@ -42,7 +42,21 @@ export function Reveal({
       { rootMargin: "0px 0px -120px 0px" },
     );
     observer.observe(element);
-    return () => observer.disconnect();
+    // Keyboard focus on it or inside it (Tab, a skip link) shows it at once: a focused link
+    // must never be invisible, not even for the length of the fade. A pointer's focus (the
+    // press of a click) only starts the reveal: jumping the element then would move it from
+    // under the pointer before the click ends.
+    const onFocusIn = (event: FocusEvent) => {
+      observer.disconnect();
+      element.removeEventListener("focusin", onFocusIn);
+      if ((event.target as Element).matches(":focus-visible")) element.style.transition = "none";
+      element.classList.remove("reveal-hidden");
+    };
+    element.addEventListener("focusin", onFocusIn);
+    return () => {
+      observer.disconnect();
+      element.removeEventListener("focusin", onFocusIn);
+    };
   }, []);
   return (
     <Tag
