@@ -90,7 +90,11 @@ export function useJsonSubmit({
 
   useEffect(() => {
     if (focusRequest === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!first) return;
+    // focus() alone leaves a field that is half under the fixed header where it is.
+    first.focus({ preventScroll: true });
+    first.scrollIntoView?.({ block: "center" });
   }, [focusRequest]);
 
   // A kept submission sent later (online again) updates the form if it is still here.
