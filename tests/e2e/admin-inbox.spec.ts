@@ -80,7 +80,8 @@ test("work an enquiry from the public API: unread, read, replied, CSV export of 
     "Date,Status,Company Name,Name,Email,Phone Number,Options,Service Type,Package,Instagram,Website,Preferred Date,Message",
   );
   expect(lines[1], csv).toContain(
-    `,replied,"Csv, ""Quoted"" Ltd",${name},inbox@example.com,+2348031234567,`,
+    // The phone is a text cell in a spreadsheet: a leading tab, quoted (server/lib/csv.ts).
+    `,replied,"Csv, ""Quoted"" Ltd",${name},inbox@example.com,"\t+2348031234567",`,
   );
   expect(lines[1], csv).toContain("Logo Design");
   expect(lines[1], csv).toContain("Flyer Design");
