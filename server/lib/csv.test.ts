@@ -1,34 +1,9 @@
+import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { safeCell, toCsv } from "./csv.ts";
 
-/** Reads RFC 4180 CSV back into rows of cells (quoted cells may hold , " CR LF and tabs). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
+/** Reads RFC 4180 CSV back into rows of cells, as a spreadsheet's importer would. */
+const parseCsv = (text: string): string[][] => parse(text, { relax_column_count: true });
 
 describe("safeCell", () => {
   it("keeps a phone number as text a spreadsheet does not turn into a number, with no mark", () => {

@@ -1,36 +1,11 @@
+import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enquiryInputSchema } from "../../common/schemas/enquiry.ts";
 import { enquiryPayloads as payloads } from "../factories/enquiries.ts";
 import { createTestApp, type TestApp } from "./helpers.ts";
 
-/** Reads RFC 4180 CSV back into rows of cells. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
+/** Reads RFC 4180 CSV back into rows of cells, as a spreadsheet's importer would. */
+const parseCsv = (text: string): string[][] => parse(text, { relax_column_count: true });
 
 // The back office's CSV exports as a spreadsheet opens them: phone numbers and handles stay
 // the text they are, with no visible mark, and formulas stay neutralised.
