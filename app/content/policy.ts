@@ -102,6 +102,7 @@ export const ndpaNote: { title: string; paragraphs: string[]; lawfulBases: strin
   title: "Nigeria Data Protection Act 2023 (NDPA)",
   paragraphs: [
     `Because ${site.name} is based in ${site.address.city}, ${site.address.country}, we also process personal data in line with the Nigeria Data Protection Act 2023 (NDPA). Under the NDPA we rely on these lawful bases:`,
+    "When you send an enquiry, we record the page you sent it from, the website that brought you to us and the campaign tags of the link you followed (utm_source and the like). Your browser keeps the last two for the length of your visit only (sessionStorage, not a cookie). A form you send while your connection is down is kept in your browser until it can be sent, then deleted.",
     "You have the same rights under the NDPA as those described in section 7, and we answer every request within one month. If you are not satisfied with our answer, you may complain to the Nigeria Data Protection Commission (NDPC), the supervisory authority for data protection in Nigeria (ndpc.gov.ng).",
   ],
   lawfulBases: [

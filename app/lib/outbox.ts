@@ -29,9 +29,9 @@ export const OUTBOX_SETTLED_EVENT = "outbox:settled";
 
 export const queuedMessages = {
   enquiry:
-    "You’re offline right now, so we’ve kept your message on this device. It will be sent automatically when your connection is back.",
+    "No connection right now, so we’ve kept your message on this device. It will be sent automatically when your connection is back.",
   newsletter:
-    "You’re offline right now, so we’ve kept your sign-up on this device. It will be sent automatically when your connection is back.",
+    "No connection right now, so we’ve kept your sign-up on this device. It will be sent automatically when your connection is back.",
 } as const;
 
 const STORAGE_KEY = "agency-outbox";
