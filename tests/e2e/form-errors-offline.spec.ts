@@ -124,14 +124,18 @@ test("the answer is lost mid-submit: the retry carries the same key and one enqu
   await page.goto("/");
   const email = await fillHomeForm(page, "dropped");
   const keys: string[] = [];
-  let dropped = false;
+  let first = true;
+  let connectionBack = false;
   await page.route("**/api/contact", async (route) => {
     keys.push(route.request().headers()["idempotency-key"] ?? "");
-    if (dropped) return route.continue();
-    dropped = true;
-    // The server gets the enquiry and stores it; the answer never reaches the browser.
-    const answer = await route.fetch();
-    expect(answer.status()).toBe(201);
+    if (connectionBack) return route.continue();
+    if (first) {
+      first = false;
+      // The server gets the enquiry and stores it; the answer never reaches the browser.
+      const answer = await route.fetch();
+      expect(answer.status()).toBe(201);
+    }
+    // Until the connection is back, every try (the form's own retry too) gets no answer.
     await route.abort("internetdisconnected");
   });
   await form(page, "home").getByRole("button", { name: "Send Message" }).click();
@@ -139,6 +143,7 @@ test("the answer is lost mid-submit: the retry carries the same key and one enqu
   expect(await storedBy(request, email)).toHaveLength(1);
 
   // The browser says it is online again: the kept submission is sent at once.
+  connectionBack = true;
   await context.setOffline(true);
   await context.setOffline(false);
   await expect(statusOf(form(page, "home"))).toHaveText(SUCCESS, { timeout: 15_000 });
