@@ -107,11 +107,12 @@ export function enqueue(item: QueuedSubmission): Promise<void> {
 async function remove(key: string): Promise<void> {
   await withStore(
     (db) => del(key, db),
-    () => writeLocal(readLocal().filter((queued) => queued.key !== key)),
+    () => undefined,
   );
-  // An item kept in localStorage while IndexedDB failed once is removed there too.
-  if (typeof localStorage !== "undefined" && localStorage.getItem(STORAGE_KEY)) {
-    writeLocal(readLocal().filter((queued) => queued.key !== key));
+  // Kept in localStorage (no IndexedDB, or it failed once): removed there too.
+  const local = readLocal();
+  if (local.some((queued) => queued.key === key)) {
+    writeLocal(local.filter((queued) => queued.key !== key));
   }
 }
 

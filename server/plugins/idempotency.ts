@@ -156,10 +156,6 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Database>):
     request.idempotencyReservation = undefined;
     const { scope, key } = reservation;
     const status = reply.statusCode;
-    const where = db
-      .updateTable("idempotency_keys")
-      .where("scope", "=", scope)
-      .where("key", "=", key);
     if (status >= 500 || status === 429 || status === 408 || typeof payload !== "string") {
       await db
         .deleteFrom("idempotency_keys")
@@ -167,7 +163,12 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Database>):
         .where("key", "=", key)
         .execute();
     } else {
-      await where.set({ status, body: payload }).execute();
+      await db
+        .updateTable("idempotency_keys")
+        .set({ status, body: payload })
+        .where("scope", "=", scope)
+        .where("key", "=", key)
+        .execute();
     }
     return payload;
   }

@@ -88,19 +88,17 @@ export const CSV_HEADER = [
 export const STATS_WEEKS = 12;
 const NAMED_SERVICES = 5;
 const TOP_SOURCES = 8;
-const LAGOS_OFFSET_MS = 3600_000;
 const DAY_MS = 86_400_000;
 
 /**
  * The Monday (yyyy-mm-dd, Lagos) of each of the last `weeks` weeks up to the one holding
- * `now`, oldest first. Lagos is UTC+1 all year, so a week starts at Sunday 23:00 UTC.
+ * `now`, oldest first.
  */
 export function lagosWeekStarts(now: Date, weeks = STATS_WEEKS): string[] {
-  const lagos = new Date(now.getTime() + LAGOS_OFFSET_MS);
-  const sinceMonday = (lagos.getUTCDay() + 6) % 7;
-  const monday = Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate());
+  const today = Date.parse(`${lagosDay(now)}T00:00:00Z`);
+  const sinceMonday = (new Date(today).getUTCDay() + 6) % 7;
   return Array.from({ length: weeks }, (_, i) =>
-    new Date(monday - (sinceMonday + 7 * (weeks - 1 - i)) * DAY_MS).toISOString().slice(0, 10),
+    new Date(today - (sinceMonday + 7 * (weeks - 1 - i)) * DAY_MS).toISOString().slice(0, 10),
   );
 }
 
