@@ -1,6 +1,7 @@
 import { createContext, type RouterContext } from "react-router";
 import type { Blog } from "./schemas/blog.ts";
 import type { Enquiry, ParsedEnquiryInput } from "./schemas/enquiry.ts";
+import type { SiteContent } from "./schemas/content.ts";
 import type { Price } from "./schemas/price.ts";
 import type { Subscriber } from "./schemas/newsletter.ts";
 import type { Video } from "./schemas/video.ts";
@@ -18,6 +19,10 @@ export interface SiteServices {
   };
   prices: {
     list(): Promise<Price[]>;
+  };
+  /** The site's editable content (offers, team, contact details…), in the site's order. */
+  content: {
+    all(): Promise<SiteContent>;
   };
   videos: {
     list(): Promise<Video[]>;

@@ -6,6 +6,7 @@ import type { Config } from "./config.ts";
 import { NotFound } from "./errors.ts";
 import { registerAuthRoutes } from "./modules/auth/routes.ts";
 import { registerBlogRoutes } from "./modules/blogs/routes.ts";
+import { registerContentRoutes } from "./modules/content/routes.ts";
 import { registerEnquiryRoutes } from "./modules/enquiries/routes.ts";
 import { registerHealthRoutes } from "./modules/health/routes.ts";
 import { registerNewsletterRoutes } from "./modules/newsletter/routes.ts";
@@ -53,6 +54,7 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
   registerVideoRoutes(api, deps);
   registerEnquiryRoutes(api, deps);
   registerNewsletterRoutes(api, deps);
+  registerContentRoutes(api, deps);
 
   const unknownEndpoint = async () => {
     throw new NotFound("No such API endpoint.");

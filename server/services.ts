@@ -7,6 +7,8 @@ import type { Storage } from "./media/storage.ts";
 import { createAdminService } from "./modules/admins/service.ts";
 import { createAuthService } from "./modules/auth/service.ts";
 import { createTokenSigner } from "./modules/auth/tokens.ts";
+import { createChangeFeed } from "./lib/changes.ts";
+import { createContentService } from "./modules/content/service.ts";
 import { createBlogService } from "./modules/blogs/service.ts";
 import { createEnquiryService } from "./modules/enquiries/service.ts";
 import { createNewsletterService } from "./modules/newsletter/service.ts";
@@ -27,13 +29,16 @@ export function createServices(deps: ServiceDeps) {
   const db = database.db;
   const admins = createAdminService(db);
   const tokens = createTokenSigner(config.tokenSecret, config.tokenTtlSeconds);
+  const changes = createChangeFeed(log);
   return {
+    changes,
     database,
     storage,
     admins,
     tokens,
     auth: createAuthService(db, admins, tokens, { notifier }),
-    prices: createPriceService(db),
+    prices: createPriceService(db, changes),
+    content: createContentService({ db, storage, changes, log }),
     blogs: createBlogService({ db, storage, log }),
     videos: createVideoService({ db, storage, log }),
     enquiries: createEnquiryService({ db, notifier, log }),
@@ -48,6 +53,7 @@ export function siteServices(services: Services, config: Config): SiteServices {
     origin: config.publicOrigin,
     blogs: { list: services.blogs.list, get: services.blogs.get },
     prices: { list: services.prices.list },
+    content: { all: services.content.all },
     videos: { list: services.videos.list },
     enquiries: { create: services.enquiries.create },
     newsletter: { subscribe: services.newsletter.subscribe },

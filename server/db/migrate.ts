@@ -6,6 +6,7 @@ import * as accountLock from "./migrations/0003-account-lock.ts";
 import * as leadSource from "./migrations/0004-lead-source.ts";
 import * as idempotencyKeys from "./migrations/0005-idempotency-keys.ts";
 import * as seedState from "./migrations/0006-seed-state.ts";
+import * as siteContent from "./migrations/0007-site-content.ts";
 import type { Database } from "./schema.ts";
 
 // Listed here rather than read from disk, so migrations run from any working directory.
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "0004-lead-source": leadSource,
   "0005-idempotency-keys": idempotencyKeys,
   "0006-seed-state": seedState,
+  "0007-site-content": siteContent,
 };
 
 const provider: MigrationProvider = {

@@ -111,6 +111,16 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+export interface ContentItemsTable {
+  id: string;
+  type: string;
+  position: number;
+  /** The item as JSON, valid for its type's schema (common/schemas/content.ts). */
+  data: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   admins: AdminsTable;
   blogs: BlogsTable;
@@ -121,4 +131,5 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   meta: MetaTable;
   idempotency_keys: IdempotencyKeysTable;
+  content_items: ContentItemsTable;
 }

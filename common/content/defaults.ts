@@ -1,0 +1,373 @@
+import { PRICE_KEYS } from "../price-keys.ts";
+import type {
+  Brand,
+  Claim,
+  ContactDetails,
+  FaqItem,
+  GalleryImage,
+  ListContentTypeName,
+  Offer,
+  PolicySettings,
+  Rate,
+  Slide,
+  SocialPackage,
+  TeamMember,
+  Testimonial,
+} from "../schemas/content.ts";
+import { site } from "../site-config.ts";
+
+// The content a new site starts with: exactly what the pages showed before staff could
+// edit them (the spec's texts, numbers and pictures). Migration 0007 stores it; from then on
+// the database is the truth and this module is only read again by a new install.
+// An agency adopting the site may change these before its first start, or in the back office
+// afterwards.
+
+const fixed = (amount: number, upTo: number | null = null) => ({ priceKey: "", amount, upTo });
+const fromPrice = (priceKey: string) => ({ priceKey, amount: null, upTo: null });
+
+const offers: Offer[] = (
+  [
+    ["Explainer Video Content", 30000],
+    ["Voiceover", 10000],
+    ["Branding", 100000, 300000],
+    ["Content Strategy", 25000],
+    ["Content Calendar", 15000],
+    ["Landing Page Creation", 10000],
+    ["Fixing Restricted and Disabled Ad Account", 20000],
+    ["Sales Funnel", 150000],
+    ["Business Consultation", 30000],
+    ["Targeting", 20000],
+    ["Prepaid Ad Account", 15000],
+    ["Fixing Suspended and Disabled Instagram Account", 150000],
+    ["Running Sponsored Ads", 30000],
+    ["Page Revamp", 30000],
+  ] as [string, number, number?][]
+).map(([name, amount, upTo]) => ({ name, ...fixed(amount, upTo ?? null) }));
+
+const videoRates: Rate[] = [
+  {
+    title: "40 Seconds Video",
+    ...fixed(30000),
+    descs: ["40-second video", "With script", "Background music included"],
+    tAndC: "Delivery in 2-5 days.",
+    buttonDisplay: "Order Now",
+  },
+  {
+    title: "50 Seconds Video",
+    ...fixed(40000),
+    descs: ["50-second video", "Background music included"],
+    tAndC: "Delivery in 2-5 days.",
+    buttonDisplay: "Order Now",
+  },
+  {
+    title: "1 Minute Video",
+    ...fixed(60000),
+    descs: ["1-minute video", "Background music included"],
+    tAndC: "Delivery in 2-5 days.",
+    buttonDisplay: "Order Now",
+  },
+  {
+    title: "Video Voice Over",
+    ...fromPrice(PRICE_KEYS.videoVoice),
+    descs: ["Professional voiceover for your video", "English or Pidgin", "One revision"],
+    tAndC: "Delivery in 2-5 days.",
+    buttonDisplay: "Order Now",
+  },
+];
+
+const adsOffers: Rate[] = [
+  {
+    title: "Running Sponsored Ads",
+    ...fixed(30000),
+    descs: [
+      "Campaign setup on Instagram and Facebook",
+      "Audience targeting and creative review",
+      "Weekly performance updates",
+    ],
+    tAndC: "Advert budget not included. Delivery in 2-5 days.",
+    buttonDisplay: "Get Started",
+  },
+  {
+    title: "Fixing Restricted and Disabled Ad Account",
+    ...fixed(20000),
+    descs: [
+      "Review of the restriction and its cause",
+      "Appeal and account recovery",
+      "Advice to keep the account healthy",
+    ],
+    tAndC: "Delivery in 2-5 days.",
+    buttonDisplay: "Get Started",
+  },
+];
+
+const packages: SocialPackage[] = [
+  {
+    priceKey: PRICE_KEYS.takeOff,
+    name: "TAKE OFF",
+    featured: false,
+    features: [
+      "3 weekly posts",
+      "Content calendar",
+      "Page audit or page creation",
+      "Story engagement",
+      "Dedicated account manager",
+      "Hashtag and keyword research",
+      "SEO",
+      "Basic graphics",
+      "Post scheduling",
+      "30-minute monthly report call",
+    ],
+  },
+  {
+    priceKey: PRICE_KEYS.empowerMe,
+    name: "EMPOWER ME",
+    featured: false,
+    features: [
+      "1 feed post and 2 stories daily",
+      "30 sec explainer video",
+      "DM management",
+      "Content calendar",
+      "Hashtag and keyword research",
+      "Story engagement",
+      "Monthly report call",
+    ],
+  },
+  {
+    priceKey: PRICE_KEYS.growMe,
+    name: "GROW ME",
+    featured: true,
+    features: [
+      "2 feed posts and 2 stories daily",
+      "50 sec explainer video",
+      "Community management",
+      "Ads account setup",
+      "DM management",
+      "Content calendar",
+      "Monthly report call",
+    ],
+  },
+  {
+    priceKey: PRICE_KEYS.brandMe,
+    name: "BRAND ME",
+    featured: false,
+    features: [
+      "3 feed posts and 2 stories daily",
+      "1 min explainer video",
+      "Marketing strategy",
+      "Ads management",
+      "Community and DM management",
+      "Content calendar",
+      "2 report calls a month",
+    ],
+  },
+];
+
+const photo = (src: string, alt: string) => ({ src, alt, variants: [] });
+
+const team: TeamMember[] = [
+  {
+    name: "Amaka Eze",
+    position: "Founder & Creative Director",
+    image: photo("/images/team/amaka.svg", "Portrait of Amaka Eze"),
+    color: "#053685",
+    bio: "Ten years of building brands for Lagos businesses, from first logo to national campaigns.",
+  },
+  {
+    name: "Tobi Adewale",
+    position: "Head of Paid Media",
+    image: photo("/images/team/tobi.svg", "Portrait of Tobi Adewale"),
+    color: "#DD8D15",
+    bio: "Plans and runs Meta and Google ad campaigns with budgets that go to audiences that buy.",
+  },
+  {
+    name: "Ifeoma Nwachukwu",
+    position: "Social Media Manager",
+    image: photo("/images/team/ifeoma.svg", "Portrait of Ifeoma Nwachukwu"),
+    color: "#021d4a",
+    bio: "Keeps content calendars full and communities answered, every day of the week.",
+  },
+  {
+    name: "Segun Bello",
+    position: "Video Producer",
+    image: photo("/images/team/segun.svg", "Portrait of Segun Bello"),
+    color: "#0a4fb5",
+    bio: "Scripts, shoots and edits the explainer videos and reels that make customers stop scrolling.",
+  },
+];
+
+const DEFAULT_AVATAR = "/images/avatars/default.svg";
+const avatar = (name: string) => photo(DEFAULT_AVATAR, `Avatar of ${name}`);
+const logo = (file: string, name: string) => photo(`/images/avatars/${file}`, `${name} logo`);
+
+const testimonials: Testimonial[] = [
+  {
+    name: "Kola Foods",
+    text: "Our Instagram went from a few likes to real orders every day. The team plans, posts and replies faster than we ever could.",
+    image: logo("client-kola.svg", "Kola Foods"),
+  },
+  {
+    name: "Adaeze Okafor",
+    text: "The explainer video they made for our salon answered every question customers used to ask in the DMs. Bookings doubled.",
+    image: avatar("Adaeze Okafor"),
+  },
+  {
+    name: "Zuri Beauty",
+    text: "Clear monthly reports, honest advice on ad budgets in naira and designs our customers love. We feel like their only client.",
+    image: logo("client-zuri.svg", "Zuri Beauty"),
+  },
+  {
+    name: "Tunde Bakare",
+    text: "They fixed our disabled ad account in two days and had our campaign running again before the weekend sale.",
+    image: avatar("Tunde Bakare"),
+  },
+  {
+    name: "Ember Tech",
+    text: "A brand refresh, a landing page and a launch campaign, all on time. Our app launch beat every target we set.",
+    image: logo("client-ember.svg", "Ember Tech"),
+  },
+  {
+    name: "Chioma Nwosu",
+    text: "The page revamp made our small boutique look like a big brand. New followers now message us to ask for the catalogue.",
+    image: avatar("Chioma Nwosu"),
+  },
+  {
+    name: "Ibrahim Musa",
+    text: "Content calendar, stories and community replies every day. I finally have time to run my business instead of my phone.",
+    image: avatar("Ibrahim Musa"),
+  },
+  {
+    name: "Folake Adeyemi",
+    text: "Their targeting is spot on: we stopped paying for clicks from people who never buy and our cost per lead dropped by half.",
+    image: avatar("Folake Adeyemi"),
+  },
+  {
+    name: "Emeka Obi",
+    text: "Friendly, quick and creative. The sales funnel they built brings in enquiries while we sleep.",
+    image: avatar("Emeka Obi"),
+  },
+];
+
+const faq: FaqItem[] = [
+  {
+    question: "What services do you offer?",
+    answer:
+      "Social media marketing and management, digital marketing (SEO, email marketing, pay-per-click and analytics), video content creation, ads campaign management, branding and graphic design, and page revamps. Each can be booked alone or combined in a package.",
+  },
+  {
+    question: "How do I choose the right service for my business?",
+    answer:
+      "Book a free consultation. We look at your goals, your audience and your budget, then recommend the service or package that fits, with a clear price in naira before any work starts.",
+  },
+  {
+    question: "Do you work with businesses in different industries?",
+    answer:
+      "Yes. We work with food and hospitality, fashion and beauty, real estate, technology, health and professional service firms, from new small businesses to established brands.",
+  },
+];
+
+const brands: Brand[] = [
+  "Kola Foods",
+  "Lekki Luxe",
+  "Naija Threads",
+  "Ikeja Motors",
+  "Zuri Beauty",
+  "Oyo Farms",
+  "Ember Tech",
+  "Palm Capital",
+  "Ada Fashion",
+  "Eko Bites",
+  "Savanna Homes",
+  "Delta Logistics",
+  "Ivory Dental",
+  "Bloom Bakery",
+  "Tunde Law",
+  "Nova Pharmacy",
+  "Coral Travel",
+  "Harmattan Co",
+  "Gidi Gyms",
+  "Baobab Events",
+].map((name, index) => ({
+  name,
+  image: photo(`/images/brands/brand-${String(index + 1).padStart(2, "0")}.svg`, `${name} logo`),
+}));
+
+/** The widths the generated gallery posters come in (scripts/generate-images.ts). */
+const GALLERY_WIDTHS = [320, 640] as const;
+
+const gallery: GalleryImage[] = [
+  ["Kola Foods", "flash sale, 50% off"],
+  ["Naija Threads", "new Ankara edit"],
+  ["Lekki Luxe", "grand opening in Lekki Phase 1"],
+  ["Eko Bites", "weekend jollof combo"],
+  ["Zuri Beauty", "skin care week"],
+  ["Ivory Dental", "free check-up"],
+  ["Oyo Farms", "fresh daily from the farm"],
+  ["Ember Tech", "app launch"],
+  ["Savanna Homes", "3-bedroom duplex"],
+  ["Gidi Gyms", "membership offer"],
+  ["Baobab Events", "wedding season"],
+  ["Delta Logistics", "fast delivery, Lagos to Abuja"],
+].map(([brand, subject], index) => {
+  const file = `/images/gallery/poster-${String(index + 1).padStart(2, "0")}`;
+  return {
+    image: {
+      src: `${file}-640.webp`,
+      alt: `Social media poster for ${brand}: ${subject}`,
+      variants: GALLERY_WIDTHS.flatMap((width) =>
+        (["avif", "webp"] as const).map((format) => ({
+          width,
+          url: `${file}-${width}.${format}`,
+        })),
+      ),
+    },
+  };
+});
+
+const slides: Slide[] = [
+  "Campaign launch: reach 1.2 million people in 30 days",
+  "Content day: a month of posts shot in one day",
+  "Brand refresh: new logo, new look, new customers",
+  "Ads that sell: four times return on ad spend",
+  "Community: replies within the hour, every day",
+].map((alt, index) => ({ image: photo(`/images/carousel/slide-${index + 1}.svg`, alt) }));
+
+const claims: Claim[] = [
+  { value: "200+", label: "Projects Completed" },
+  { value: "150+", label: "Satisfied Clients" },
+  { value: "5+", label: "Years of Experience" },
+];
+
+/** Every list type's items, in their order on the site. */
+export const defaultLists: { [T in ListContentTypeName]: unknown[] } = {
+  offers,
+  "video-rates": videoRates,
+  "ads-offers": adsOffers,
+  packages,
+  team,
+  testimonials,
+  faq,
+  brands,
+  gallery,
+  slides,
+  claims,
+};
+
+/** The contact details and social links of common/site-config.ts. */
+export const defaultContact: ContactDetails = {
+  phone: site.phone,
+  whatsapp: site.whatsapp,
+  email: site.email,
+  street: site.address.street,
+  city: site.address.city,
+  region: site.address.region,
+  country: site.address.country,
+  officeHours: site.officeHours,
+  instagram: site.socials.instagram,
+  facebook: site.socials.facebook,
+  twitter: site.socials.twitter,
+  linkedin: site.socials.linkedin,
+  youtube: "",
+};
+
+/** The policy is dated October 2024 (spec §2). */
+export const defaultPolicy: PolicySettings = { lastUpdated: "2024-10-01" };

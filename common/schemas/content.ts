@@ -1,0 +1,478 @@
+import { z } from "zod";
+import { messages } from "../messages.ts";
+import { MAX_PRICE, PRICE_KEY_PATTERN } from "./price.ts";
+import { EMAIL_PATTERN, tooLong } from "./common.ts";
+
+// The site's editable content (issue 12): one schema per content type, used by the API to
+// validate every write, by the back office's forms and by the pages. Items are stored as JSON
+// in `content_items` (one row per item, `position` orders a list); the two singletons
+// (contact details, policy) are one row each. What a form shows for each field is declared
+// beside the schema (`contentTypes[type].fields`), so one editor serves every type.
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, tooLong(label, max));
+
+const optional = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, tooLong(label, max))
+    .default("");
+
+const naira = (label: string) =>
+  z
+    .number({ error: `${label} must be an amount in naira.` })
+    .int(`${label} must be a whole number of naira.`)
+    .min(0, `${label} cannot be negative.`)
+    .max(MAX_PRICE, `${label} must be at most N1,000,000,000.`);
+
+const hexColour = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, `${label} must be a colour like #053685.`);
+
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_URL_CHARS = /[\s\u0000-\u001f\u007f]/;
+
+/** A link to another site (https only), or blank for none. */
+const webLink = (label: string) =>
+  optional(label, 500).refine(
+    (value) => {
+      if (value === "") return true;
+      if (UNSAFE_URL_CHARS.test(value)) return false;
+      try {
+        return new URL(value).protocol === "https:";
+      } catch {
+        return false;
+      }
+    },
+    { message: `${label} must be a full https:// address, or blank.` },
+  );
+
+/** An image of this site: /images/… (built in) or /media/… (uploaded); no "..", no host. */
+const SITE_IMAGE_PATH = /^\/(images|media)\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+\.[a-z0-9]+$/;
+
+/**
+ * A picture on the site: the file (a site path such as /images/… or an upload under
+ * /media/content/…), its alt text (required: every picture is described), and smaller
+ * versions for `srcset`.
+ */
+export const contentImageSchema = z.object(
+  {
+    src: z
+      .string({ error: "Choose an image." })
+      .trim()
+      .min(1, "Choose an image.")
+      .max(300, "The image address is too long.")
+      .regex(SITE_IMAGE_PATH, "Upload the image here (a site image)."),
+    alt: text("Alt text", 300),
+    variants: z
+      .array(
+        z.object({
+          width: z.number().int().positive(),
+          url: z.string().max(300).regex(SITE_IMAGE_PATH, "An image variant is not a site image."),
+        }),
+      )
+      .max(12)
+      .default([]),
+  },
+  { error: "Choose an image." },
+);
+export type ContentImage = z.infer<typeof contentImageSchema>;
+
+/** A price shown on the site: a fixed amount (or range), or the amount of a price key. */
+const priced = {
+  priceKey: z
+    .string()
+    .trim()
+    .refine(
+      (value) => value === "" || PRICE_KEY_PATTERN.test(value),
+      "Choose a price from the list.",
+    )
+    .default(""),
+  amount: naira("Amount").nullable().default(null),
+  upTo: naira("Up to").nullable().default(null),
+};
+
+function checkPrice(
+  value: { priceKey: string; amount: number | null; upTo: number | null },
+  context: z.RefinementCtx,
+) {
+  if (value.priceKey === "" && value.amount === null) {
+    context.addIssue({
+      code: "custom",
+      path: ["amount"],
+      message: "Enter an amount, or choose a price from the list.",
+    });
+  }
+  if (value.upTo !== null && value.amount !== null && value.upTo < value.amount) {
+    context.addIssue({
+      code: "custom",
+      path: ["upTo"],
+      message: "Up to must be at least the amount.",
+    });
+  }
+}
+
+const lines = (label: string, maxItems: number) =>
+  z
+    .array(text(label, 200), { error: `${label}: one per line.` })
+    .min(1, `${label}: add at least one.`)
+    .max(maxItems, `${label}: at most ${maxItems}.`);
+
+export const offerSchema = z.object({ name: text("Name", 120), ...priced }).superRefine(checkPrice);
+
+export const rateSchema = z
+  .object({
+    title: text("Title", 120),
+    ...priced,
+    descs: lines("Points", 12),
+    tAndC: optional("Terms", 300),
+    buttonDisplay: text("Button text", 40),
+  })
+  .superRefine(checkPrice);
+
+export const packageSchema = z.object({
+  name: text("Name", 60),
+  priceKey: z
+    .string({ error: "Choose a price from the list." })
+    .trim()
+    .regex(PRICE_KEY_PATTERN, "Choose a price from the list."),
+  features: lines("Features", 20),
+  featured: z.boolean().default(false),
+});
+
+export const teamMemberSchema = z.object({
+  name: text("Name", 120),
+  position: text("Position", 120),
+  image: contentImageSchema,
+  color: hexColour("Colour"),
+  bio: optional("Bio", 400),
+});
+
+export const testimonialSchema = z.object({
+  name: text("Name", 120),
+  text: text("Text", 600),
+  image: contentImageSchema,
+});
+
+export const faqItemSchema = z.object({
+  question: text("Question", 200),
+  answer: text("Answer", 2000),
+});
+
+export const brandSchema = z.object({ name: text("Name", 120), image: contentImageSchema });
+
+export const galleryImageSchema = z.object({ image: contentImageSchema });
+
+export const slideSchema = z.object({ image: contentImageSchema });
+
+export const claimSchema = z.object({ value: text("Figure", 20), label: text("Label", 60) });
+
+export const contactSchema = z.object({
+  phone: text("Phone", 40).regex(/^\+?[0-9 ()-]{7,}$/, "Phone must be a phone number."),
+  whatsapp: optional("WhatsApp number", 20).refine(
+    (value) => value === "" || /^[0-9]{7,15}$/.test(value),
+    "WhatsApp number must be the country code and number, digits only (e.g. 2348123456789).",
+  ),
+  email: text("Email", 254).regex(EMAIL_PATTERN, messages.invalidEmail),
+  street: text("Street", 200),
+  city: text("City", 80),
+  region: optional("State", 80),
+  country: text("Country", 80),
+  officeHours: text("Office hours", 80),
+  instagram: webLink("Instagram"),
+  facebook: webLink("Facebook"),
+  twitter: webLink("X (Twitter)"),
+  linkedin: webLink("LinkedIn"),
+  youtube: webLink("YouTube channel"),
+});
+
+export const policySettingsSchema = z.object({
+  lastUpdated: z
+    .string({ error: "Last updated is required." })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Last updated must be a date.")
+    .refine((value) => !Number.isNaN(Date.parse(value)), "Last updated must be a date."),
+});
+
+export type Offer = z.infer<typeof offerSchema>;
+export type Rate = z.infer<typeof rateSchema>;
+export type SocialPackage = z.infer<typeof packageSchema>;
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+export type Testimonial = z.infer<typeof testimonialSchema>;
+export type FaqItem = z.infer<typeof faqItemSchema>;
+export type Brand = z.infer<typeof brandSchema>;
+export type GalleryImage = z.infer<typeof galleryImageSchema>;
+export type Slide = z.infer<typeof slideSchema>;
+export type Claim = z.infer<typeof claimSchema>;
+export type ContactDetails = z.infer<typeof contactSchema>;
+export type PolicySettings = z.infer<typeof policySettingsSchema>;
+
+/** How the back office's editor shows one field. */
+export type FieldInput =
+  | "text"
+  | "textarea"
+  | "lines"
+  | "naira"
+  | "price-key"
+  | "image"
+  | "colour"
+  | "checkbox"
+  | "email"
+  | "tel"
+  | "url"
+  | "date";
+
+export interface ContentField {
+  name: string;
+  label: string;
+  input: FieldInput;
+  hint?: string;
+  /** A blank value is allowed. */
+  optional?: boolean;
+}
+
+const priceFields: ContentField[] = [
+  {
+    name: "priceKey",
+    label: "Price",
+    input: "price-key",
+    optional: true,
+    hint: "A price from the Prices screen, or “Fixed amount” to enter it here.",
+  },
+  { name: "amount", label: "Amount", input: "naira", optional: true },
+  { name: "upTo", label: "Up to", input: "naira", optional: true, hint: "For a price range." },
+];
+
+const rateFields: ContentField[] = [
+  { name: "title", label: "Title", input: "text" },
+  ...priceFields,
+  { name: "descs", label: "Points", input: "lines", hint: "One per line." },
+  { name: "tAndC", label: "Terms", input: "text", optional: true },
+  { name: "buttonDisplay", label: "Button text", input: "text" },
+];
+
+/** Every list type: its schema, names, form fields and the page that shows it. */
+export const listContentTypes = {
+  offers: {
+    schema: offerSchema,
+    label: "One-time offers",
+    singular: "offer",
+    fields: [{ name: "name", label: "Name", input: "text" }, ...priceFields],
+    titleOf: (item: Offer) => item.name,
+    preview: "/#one-time-offers",
+    shownOn: "the home page (One Time Offers)",
+  },
+  "video-rates": {
+    schema: rateSchema,
+    label: "Video rates",
+    singular: "video rate",
+    fields: rateFields,
+    titleOf: (item: Rate) => item.title,
+    preview: "/video-creation",
+    shownOn: "Video Content Creation",
+  },
+  "ads-offers": {
+    schema: rateSchema,
+    label: "Ads offers",
+    singular: "ads offer",
+    fields: rateFields,
+    titleOf: (item: Rate) => item.title,
+    preview: "/ads-campaign-management",
+    shownOn: "Ads Campaign Management",
+  },
+  packages: {
+    schema: packageSchema,
+    label: "Social media packages",
+    singular: "package",
+    fields: [
+      { name: "name", label: "Name", input: "text" },
+      {
+        name: "priceKey",
+        label: "Monthly price",
+        input: "price-key",
+        hint: "Also the package's address: /social-media-management?package=<price key>.",
+      },
+      { name: "features", label: "Features", input: "lines", hint: "One per line." },
+      { name: "featured", label: "Highlight as the most popular", input: "checkbox" },
+    ],
+    titleOf: (item: SocialPackage) => item.name,
+    preview: "/social-media-management#packages",
+    shownOn: "Social Media Management and the home page",
+  },
+  team: {
+    schema: teamMemberSchema,
+    label: "Team",
+    singular: "team member",
+    fields: [
+      { name: "name", label: "Name", input: "text" },
+      { name: "position", label: "Position", input: "text" },
+      { name: "image", label: "Photo", input: "image" },
+      { name: "color", label: "Card colour", input: "colour" },
+      { name: "bio", label: "Bio", input: "textarea", optional: true },
+    ],
+    titleOf: (item: TeamMember) => item.name,
+    preview: "/about/team",
+    shownOn: "About Us and Meet Our Team",
+  },
+  testimonials: {
+    schema: testimonialSchema,
+    label: "Testimonials",
+    singular: "testimonial",
+    fields: [
+      { name: "name", label: "Name", input: "text" },
+      { name: "text", label: "Text", input: "textarea" },
+      { name: "image", label: "Avatar or logo", input: "image" },
+    ],
+    titleOf: (item: Testimonial) => item.name,
+    preview: "/#testimonials",
+    shownOn: "the home page (Client's Feedback)",
+  },
+  faq: {
+    schema: faqItemSchema,
+    label: "FAQ",
+    singular: "question",
+    fields: [
+      { name: "question", label: "Question", input: "text" },
+      { name: "answer", label: "Answer", input: "textarea" },
+    ],
+    titleOf: (item: FaqItem) => item.question,
+    preview: "/contact#faq",
+    shownOn: "Contact Us",
+  },
+  brands: {
+    schema: brandSchema,
+    label: "Brand logos",
+    singular: "brand",
+    fields: [
+      { name: "name", label: "Name", input: "text" },
+      { name: "image", label: "Logo", input: "image" },
+    ],
+    titleOf: (item: Brand) => item.name,
+    preview: "/#brands",
+    shownOn: "the home page (Brands We've Worked With)",
+  },
+  gallery: {
+    schema: galleryImageSchema,
+    label: "Gallery",
+    singular: "gallery image",
+    fields: [{ name: "image", label: "Image", input: "image" }],
+    titleOf: (item: GalleryImage) => item.image.alt,
+    preview: "/#gallery",
+    shownOn: "the home page (Graphics Design Portfolio)",
+  },
+  slides: {
+    schema: slideSchema,
+    label: "Carousel slides",
+    singular: "slide",
+    fields: [{ name: "image", label: "Image", input: "image" }],
+    titleOf: (item: Slide) => item.image.alt,
+    preview: "/#carousel",
+    shownOn: "the home page (image carousel)",
+  },
+  claims: {
+    schema: claimSchema,
+    label: "Claims",
+    singular: "claim",
+    fields: [
+      { name: "value", label: "Figure", input: "text", hint: "For example 200+." },
+      { name: "label", label: "Label", input: "text" },
+    ],
+    titleOf: (item: Claim) => `${item.value} ${item.label}`,
+    preview: "/services",
+    shownOn: "the home page, About Us and Services",
+  },
+} as const satisfies Record<string, ListContentType>;
+
+interface ListContentType {
+  schema: z.ZodType;
+  label: string;
+  singular: string;
+  fields: readonly ContentField[];
+  titleOf: (item: never) => string;
+  preview: string;
+  shownOn: string;
+}
+
+/** The two settings that are one record each. */
+export const singleContentTypes = {
+  contact: {
+    schema: contactSchema,
+    label: "Contact details",
+    fields: [
+      { name: "phone", label: "Phone", input: "tel" },
+      {
+        name: "whatsapp",
+        label: "WhatsApp number",
+        input: "text",
+        optional: true,
+        hint: "Country code and number, digits only. Blank: the phone number.",
+      },
+      { name: "email", label: "Email", input: "email" },
+      { name: "street", label: "Street", input: "text" },
+      { name: "city", label: "City", input: "text" },
+      { name: "region", label: "State", input: "text", optional: true },
+      { name: "country", label: "Country", input: "text" },
+      { name: "officeHours", label: "Office hours", input: "text" },
+      { name: "instagram", label: "Instagram", input: "url", optional: true },
+      { name: "facebook", label: "Facebook", input: "url", optional: true },
+      { name: "twitter", label: "X (Twitter)", input: "url", optional: true },
+      { name: "linkedin", label: "LinkedIn", input: "url", optional: true },
+      { name: "youtube", label: "YouTube channel", input: "url", optional: true },
+    ],
+    preview: "/contact",
+  },
+  policy: {
+    schema: policySettingsSchema,
+    label: "Privacy policy",
+    fields: [{ name: "lastUpdated", label: "Last updated", input: "date" }],
+    preview: "/policy",
+  },
+} as const satisfies Record<string, SingleContentType>;
+
+interface SingleContentType {
+  schema: z.ZodType;
+  label: string;
+  fields: readonly ContentField[];
+  preview: string;
+}
+
+export type ListContentTypeName = keyof typeof listContentTypes;
+export type SingleContentTypeName = keyof typeof singleContentTypes;
+export type ContentTypeName = ListContentTypeName | SingleContentTypeName;
+
+export const listContentTypeNames = Object.keys(listContentTypes) as ListContentTypeName[];
+export const singleContentTypeNames = Object.keys(singleContentTypes) as SingleContentTypeName[];
+
+export const listTypeParam = z.enum(
+  listContentTypeNames as [ListContentTypeName, ...ListContentTypeName[]],
+  { error: "There is no such content type." },
+);
+export const singleTypeParam = z.enum(
+  singleContentTypeNames as [SingleContentTypeName, ...SingleContentTypeName[]],
+  { error: "There is no such setting." },
+);
+
+/** One stored item of a list type as the API answers it. */
+export type ListItemOf<T extends ListContentTypeName> = z.infer<
+  (typeof listContentTypes)[T]["schema"]
+> & { _id: string };
+export type SingleOf<T extends SingleContentTypeName> = z.infer<
+  (typeof singleContentTypes)[T]["schema"]
+>;
+
+/** Everything the pages show, by type: what `GET /api/content` answers. */
+export type SiteContent = { [T in ListContentTypeName]: ListItemOf<T>[] } & {
+  [T in SingleContentTypeName]: SingleOf<T>;
+};
+
+export const reorderSchema = z.object({
+  ids: z
+    .array(z.string().trim().min(1).max(64), { error: "ids must be a list of item ids." })
+    .max(500, "Too many ids."),
+});

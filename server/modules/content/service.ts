@@ -1,0 +1,231 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import {
+  listContentTypes,
+  singleContentTypes,
+  type ContentImage,
+  type ListContentTypeName,
+  type ListItemOf,
+  type SingleContentTypeName,
+  type SingleOf,
+  type SiteContent,
+} from "../../../common/schemas/content.ts";
+import type { Database } from "../../db/schema.ts";
+import type { ChangeFeed } from "../../lib/changes.ts";
+import { Invalid, NotFound } from "../../errors.ts";
+import { processImage } from "../../media/images.ts";
+import type { Storage } from "../../media/storage.ts";
+import { createContentRepository, type ContentRow } from "./repository.ts";
+
+/** Folder of the images uploaded for content items. */
+const IMAGE_FOLDER = "content";
+const MEDIA_PREFIX = "/media/";
+
+/**
+ * The site's editable content: every write is checked with its type's schema and announced
+ * on the change feed with its type (what caches the pages drops them).
+ */
+export function createContentService(deps: {
+  db: Kysely<Database>;
+  storage: Storage;
+  changes: ChangeFeed;
+  log: FastifyBaseLogger;
+}) {
+  const { storage, log } = deps;
+  const repo = createContentRepository(deps.db);
+  const changed = (type: string) => deps.changes.publish(type);
+
+  /** A stored row as the API answers it; a row that no longer fits its schema is skipped. */
+  function parseListRow<T extends ListContentTypeName>(
+    type: T,
+    row: ContentRow,
+  ): ListItemOf<T> | undefined {
+    const parsed = listContentTypes[type].schema.safeParse(JSON.parse(row.data));
+    if (!parsed.success) {
+      log.warn({ type, id: row.id }, "a stored content item does not fit its schema");
+      return undefined;
+    }
+    return { _id: row.id, ...(parsed.data as object) } as ListItemOf<T>;
+  }
+
+  function parseSingle<T extends SingleContentTypeName>(
+    type: T,
+    row: ContentRow | undefined,
+  ): SingleOf<T> {
+    const parsed = row
+      ? singleContentTypes[type].schema.safeParse(JSON.parse(row.data))
+      : undefined;
+    if (parsed?.success) return parsed.data as SingleOf<T>;
+    throw new Error(`The ${type} settings are missing or damaged.`);
+  }
+
+  /** The uploaded images an item refers to (their /media/ addresses). */
+  function mediaOf(value: unknown, found = new Set<string>()): Set<string> {
+    if (typeof value === "string") {
+      if (value.startsWith(`${MEDIA_PREFIX}${IMAGE_FOLDER}/`)) found.add(value);
+    } else if (Array.isArray(value)) {
+      for (const entry of value) mediaOf(entry, found);
+    } else if (value && typeof value === "object") {
+      for (const entry of Object.values(value)) mediaOf(entry, found);
+    }
+    return found;
+  }
+
+  /** Removes the uploads `before` used that no item uses any more. */
+  async function releaseMedia(before: unknown) {
+    const dropped = mediaOf(before);
+    if (dropped.size === 0) return;
+    for (const row of await repo.all()) {
+      for (const url of mediaOf(JSON.parse(row.data))) dropped.delete(url);
+    }
+    await Promise.all(
+      [...dropped].map((url) =>
+        storage.remove(url.slice(MEDIA_PREFIX.length)).catch((error: unknown) => {
+          log.warn({ err: error, url }, "could not remove a content image");
+        }),
+      ),
+    );
+  }
+
+  /** An uploaded image that the item names must exist (no address made up by a client). */
+  async function checkMedia(value: unknown) {
+    for (const url of mediaOf(value)) {
+      if (!(await storage.exists(url.slice(MEDIA_PREFIX.length)))) {
+        throw new Invalid("An image of this item was not uploaded here. Upload it again.");
+      }
+    }
+  }
+
+  function validate<T extends ListContentTypeName>(type: T, input: unknown) {
+    return listContentTypes[type].schema.parse(input) as unknown as Omit<ListItemOf<T>, "_id">;
+  }
+
+  const service = {
+    /** Everything the pages show. */
+    async all(): Promise<SiteContent> {
+      const rows = await repo.all();
+      const content: Record<string, unknown> = {};
+      for (const type of Object.keys(listContentTypes) as ListContentTypeName[]) {
+        content[type] = rows
+          .filter((row) => row.type === type)
+          .map((row) => parseListRow(type, row))
+          .filter((item) => item !== undefined);
+      }
+      for (const type of Object.keys(singleContentTypes) as SingleContentTypeName[]) {
+        content[type] = parseSingle(
+          type,
+          rows.find((row) => row.type === type),
+        );
+      }
+      return content as SiteContent;
+    },
+
+    async list<T extends ListContentTypeName>(type: T): Promise<ListItemOf<T>[]> {
+      return (await repo.list(type))
+        .map((row) => parseListRow(type, row))
+        .filter((item) => item !== undefined);
+    },
+
+    async get<T extends ListContentTypeName>(type: T, id: string): Promise<ListItemOf<T>> {
+      const row = await repo.find(type, id);
+      const item = row && parseListRow(type, row);
+      if (!item) throw new NotFound("There is no such item.");
+      return item;
+    },
+
+    async create<T extends ListContentTypeName>(type: T, input: unknown): Promise<ListItemOf<T>> {
+      const data = validate(type, input);
+      await checkMedia(data);
+      const id = randomUUID();
+      await repo.append(type, id, JSON.stringify(data), new Date().toISOString());
+      changed(type);
+      return { _id: id, ...data } as ListItemOf<T>;
+    },
+
+    async update<T extends ListContentTypeName>(
+      type: T,
+      id: string,
+      input: unknown,
+    ): Promise<ListItemOf<T>> {
+      const data = validate(type, input);
+      const before = await repo.find(type, id);
+      if (!before) throw new NotFound("There is no such item.");
+      await checkMedia(data);
+      if (!(await repo.replace(type, id, JSON.stringify(data), new Date().toISOString()))) {
+        throw new NotFound("There is no such item.");
+      }
+      changed(type);
+      await releaseMedia(JSON.parse(before.data));
+      return { _id: id, ...data } as ListItemOf<T>;
+    },
+
+    async remove(type: ListContentTypeName, id: string): Promise<void> {
+      const before = await repo.find(type, id);
+      if (!before || !(await repo.remove(type, id))) throw new NotFound("There is no such item.");
+      changed(type);
+      await releaseMedia(JSON.parse(before.data));
+    },
+
+    /** Puts the list in the order of `ids`, which must name every item of the type once. */
+    async reorder<T extends ListContentTypeName>(type: T, ids: string[]): Promise<ListItemOf<T>[]> {
+      const current = await repo.list(type);
+      const known = new Set(current.map((row) => row.id));
+      if (
+        ids.length !== known.size ||
+        new Set(ids).size !== ids.length ||
+        ids.some((id) => !known.has(id))
+      ) {
+        throw new Invalid(
+          "The order must list every item of this list once. Reload and try again.",
+        );
+      }
+      await repo.reorder(type, ids, new Date().toISOString());
+      changed(type);
+      return service.list(type);
+    },
+
+    async getSingle<T extends SingleContentTypeName>(type: T): Promise<SingleOf<T>> {
+      return parseSingle(type, await repo.find(type, type));
+    },
+
+    async setSingle<T extends SingleContentTypeName>(
+      type: T,
+      input: unknown,
+    ): Promise<SingleOf<T>> {
+      const data = singleContentTypes[type].schema.parse(input) as SingleOf<T>;
+      await repo.put(type, JSON.stringify(data), new Date().toISOString());
+      changed(type);
+      return data;
+    },
+
+    /**
+     * Checks and stores an uploaded picture with its WebP variants (415 when it is not an
+     * image). The item that uses it is saved afterwards, with the alt text staff write.
+     */
+    async storeImage(
+      data: Buffer,
+    ): Promise<Omit<ContentImage, "alt"> & { width: number; height: number }> {
+      const processed = await processImage(data);
+      const base = `${IMAGE_FOLDER}/${randomUUID()}`;
+      const key = `${base}.${processed.ext}`;
+      await storage.put(key, processed.original);
+      await Promise.all(
+        processed.variants.map((variant) =>
+          storage.put(`${base}-${variant.width}.webp`, variant.data),
+        ),
+      );
+      return {
+        src: `${MEDIA_PREFIX}${key}`,
+        width: processed.width,
+        height: processed.height,
+        variants: processed.variants.map((variant) => ({
+          width: variant.width,
+          url: `${MEDIA_PREFIX}${base}-${variant.width}.webp`,
+        })),
+      };
+    },
+  };
+  return service;
+}
+export type ContentService = ReturnType<typeof createContentService>;

@@ -1,0 +1,222 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultLists } from "../../common/content/defaults.ts";
+import { call, createTestApp, expectAdminOnly, multipart, type TestApp } from "./helpers.ts";
+
+interface Item {
+  _id: string;
+  [field: string]: unknown;
+}
+
+describe("site content", () => {
+  let t: TestApp;
+  let headers: { authorization: string };
+  beforeAll(async () => {
+    t = await createTestApp();
+    headers = await t.adminHeaders();
+  });
+  afterAll(() => t.close());
+
+  const list = async (type: string) =>
+    (await call<Item[]>(t.app, { method: "GET", url: `/api/content/${type}` })).body;
+
+  it("starts with the content of the modules, in their order", async () => {
+    const offers = await list("offers");
+    expect(offers.map((offer) => offer.name)).toEqual(
+      (defaultLists.offers as { name: string }[]).map((offer) => offer.name),
+    );
+    expect(offers[2]).toMatchObject({ name: "Branding", amount: 100000, upTo: 300000 });
+    const { body: all } = await call<Record<string, unknown>>(t.app, {
+      method: "GET",
+      url: "/api/content",
+    });
+    expect(Object.keys(all).sort()).toEqual(
+      [...Object.keys(defaultLists), "contact", "policy"].sort(),
+    );
+    expect(all.policy).toEqual({ lastUpdated: "2024-10-01" });
+    expect((all.brands as unknown[]).length).toBe(20);
+    expect((all.gallery as unknown[]).length).toBe(12);
+  });
+
+  it("adds, edits, reorders and deletes an item", async () => {
+    const created = await call<Item>(t.app, {
+      method: "POST",
+      url: "/api/content/faq",
+      headers,
+      payload: { question: "Do you work weekends?", answer: "On Saturdays, yes." },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body._id;
+    expect((await list("faq")).at(-1)).toEqual({
+      _id: id,
+      question: "Do you work weekends?",
+      answer: "On Saturdays, yes.",
+    });
+
+    const edited = await call<Item>(t.app, {
+      method: "PUT",
+      url: `/api/content/faq/${id}`,
+      headers,
+      payload: { question: "Do you work on Saturdays?", answer: "Yes, 8am to 5pm." },
+    });
+    expect(edited.status).toBe(200);
+
+    const ids = (await list("faq")).map((item) => item._id);
+    const reversed = [...ids].reverse();
+    const reordered = await call<Item[]>(t.app, {
+      method: "PUT",
+      url: "/api/content/faq/order",
+      headers,
+      payload: { ids: reversed },
+    });
+    expect(reordered.status).toBe(200);
+    expect((await list("faq")).map((item) => item._id)).toEqual(reversed);
+    expect((await list("faq"))[0]).toMatchObject({ question: "Do you work on Saturdays?" });
+
+    const partial = await call<{ error: string }>(t.app, {
+      method: "PUT",
+      url: "/api/content/faq/order",
+      headers,
+      payload: { ids: reversed.slice(1) },
+    });
+    expect(partial.status).toBe(400);
+
+    const removed = await call(t.app, { method: "DELETE", url: `/api/content/faq/${id}`, headers });
+    expect(removed.status).toBe(200);
+    expect((await list("faq")).map((item) => item._id)).toEqual(reversed.filter((x) => x !== id));
+    const again = await call(t.app, { method: "DELETE", url: `/api/content/faq/${id}`, headers });
+    expect(again.status).toBe(404);
+  });
+
+  it("checks every write with the type's schema (400 with the field's message)", async () => {
+    const cases: [string, unknown, RegExp][] = [
+      ["offers", { name: "No price" }, /Enter an amount/],
+      ["offers", { name: "Range", amount: 500, upTo: 100 }, /Up to must be at least/],
+      ["offers", { name: "Fraction", amount: 10.5 }, /whole number/],
+      [
+        "team",
+        { name: "A", position: "B", color: "red", image: { src: "/images/x.svg", alt: "A" } },
+        /colour/,
+      ],
+      [
+        "team",
+        { name: "A", position: "B", color: "#000000", image: { src: "/images/x.svg", alt: " " } },
+        /Alt text is required/,
+      ],
+      [
+        "brands",
+        { name: "Evil", image: { src: "https://evil.example/x.png", alt: "x" } },
+        /Upload the image/,
+      ],
+      [
+        "brands",
+        { name: "Evil", image: { src: "/media/../secret.png", alt: "x" } },
+        /Upload the image/,
+      ],
+      ["nonsense", { name: "x" }, /no such content type/],
+    ];
+    for (const [type, payload, message] of cases) {
+      const answer = await call<{ error: string }>(t.app, {
+        method: "POST",
+        url: `/api/content/${type}`,
+        headers,
+        payload: payload as object,
+      });
+      expect(answer.status, JSON.stringify(payload)).toBe(400);
+      expect(answer.body.error).toMatch(message);
+    }
+  });
+
+  it("is public to read and admin-only to write", async () => {
+    await expectAdminOnly(t, {
+      method: "POST",
+      url: "/api/content/faq",
+      payload: { question: "Q?", answer: "A." },
+    });
+    await expectAdminOnly(t, {
+      method: "PUT",
+      url: "/api/settings/policy",
+      payload: { lastUpdated: "2026-01-01" },
+    });
+  });
+
+  it("keeps the contact details and the policy date as settings", async () => {
+    const { body: contact } = await call<Record<string, string>>(t.app, {
+      method: "GET",
+      url: "/api/settings/contact",
+    });
+    expect(contact.phone).toBe("+234 812 345 6789");
+    const bad = await call<{ error: string }>(t.app, {
+      method: "PUT",
+      url: "/api/settings/contact",
+      headers,
+      payload: { ...contact, instagram: "javascript:alert(1)" },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/https:\/\//);
+    const saved = await call(t.app, {
+      method: "PUT",
+      url: "/api/settings/contact",
+      headers,
+      payload: { ...contact, phone: "+234 800 000 0000" },
+    });
+    expect(saved.status).toBe(200);
+    expect(
+      (await call<Record<string, string>>(t.app, { method: "GET", url: "/api/settings/contact" }))
+        .body.phone,
+    ).toBe("+234 800 000 0000");
+  });
+
+  it("stores an uploaded picture with variants, and removes it with the last item using it", async () => {
+    const png = await sharp({
+      create: { width: 1200, height: 800, channels: 3, background: "#053685" },
+    })
+      .png()
+      .toBuffer();
+    const form = multipart({}, [
+      { field: "image", filename: "x.txt", contentType: "text/plain", data: png },
+    ]);
+    const uploaded = await call<{ src: string; variants: { url: string }[] }>(t.app, {
+      method: "POST",
+      url: "/api/content-images",
+      headers: { ...headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body.src).toMatch(/^\/media\/content\/[0-9a-f-]{36}\.png$/);
+    expect(uploaded.body.variants.length).toBeGreaterThan(0);
+    expect((await t.app.inject({ url: uploaded.body.src })).statusCode).toBe(200);
+
+    const brand = await call<Item>(t.app, {
+      method: "POST",
+      url: "/api/content/brands",
+      headers,
+      payload: {
+        name: "New Client",
+        image: { src: uploaded.body.src, alt: "New Client logo", variants: uploaded.body.variants },
+      },
+    });
+    expect(brand.status).toBe(201);
+    await call(t.app, { method: "DELETE", url: `/api/content/brands/${brand.body._id}`, headers });
+    expect((await t.app.inject({ url: uploaded.body.src })).statusCode).toBe(404);
+
+    const made = await call<{ error: string }>(t.app, {
+      method: "POST",
+      url: "/api/content/brands",
+      headers,
+      payload: { name: "Made up", image: { src: "/media/content/nothing-here.png", alt: "x" } },
+    });
+    expect(made.status).toBe(400);
+
+    const text = multipart({}, [
+      { field: "image", filename: "x.png", contentType: "image/png", data: Buffer.from("hello") },
+    ]);
+    const refused = await call(t.app, {
+      method: "POST",
+      url: "/api/content-images",
+      headers: { ...headers, ...text.headers },
+      payload: text.payload,
+    });
+    expect(refused.status).toBe(415);
+  });
+});
