@@ -14,6 +14,12 @@ const tags = [
   { name: "videos", description: "Portfolio videos: listed by everyone, uploaded by admins." },
   { name: "prices", description: "Package and service prices in whole naira." },
   {
+    name: "content",
+    description:
+      "The site's editable content (offers, rates, packages, team, testimonials, FAQ, logos, " +
+      "gallery, slides, claims) and settings (contact details, policy date).",
+  },
+  {
     name: "enquiries",
     description: "Enquiries sent by the site's forms, and the back-office inbox.",
   },

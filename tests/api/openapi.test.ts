@@ -134,6 +134,7 @@ describe("the OpenAPI document", () => {
           .join() === "415",
     );
     expect(reads.map(({ name }) => name).sort()).toEqual([
+      "GET /api/content",
       "GET /api/health",
       "GET /api/prices",
       "GET /api/video",

@@ -34,7 +34,7 @@ export function registerContentRoutes(app: ApiApp, { services, config }: ApiDeps
         operationId: "getSiteContent",
         summary: "Everything the pages show: every list type's items and the two settings",
         security: [],
-        response: { 200: z.record(z.string(), z.unknown()) },
+        response: { 200: z.record(z.string(), z.unknown()), 415: errorAnswers.undecodable },
       },
     },
     async () => content.all(),
