@@ -88,6 +88,28 @@ describe("site content", () => {
     expect(again.status).toBe(404);
   });
 
+  it("gives the pages a write at once, though it keeps the content in memory", async () => {
+    const services = t.app.services;
+    const before = await services.content.all();
+    expect(await services.content.all()).toBe(before);
+    const claim = before.claims[0]!;
+    await call(t.app, {
+      method: "PUT",
+      url: `/api/content/claims/${claim._id}`,
+      headers,
+      payload: { value: "250+", label: "Projects Completed" },
+    });
+    const after = await services.content.all();
+    expect(after.claims[0]).toMatchObject({ value: "250+" });
+    await call(t.app, {
+      method: "PUT",
+      url: `/api/content/claims/${claim._id}`,
+      headers,
+      payload: { value: claim.value, label: claim.label },
+    });
+    expect((await services.content.all()).claims[0]).toMatchObject({ value: claim.value });
+  });
+
   it("checks every write with the type's schema (400 with the field's message)", async () => {
     const cases: [string, unknown, RegExp][] = [
       ["offers", { name: "No price" }, /Enter an amount/],
