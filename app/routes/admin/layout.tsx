@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { site } from "../../../common/site-config.ts";
 import { FeedbackProvider, useFeedback } from "../../components/admin/feedback.tsx";
 import { onEnquiriesChanged } from "../../components/admin/unread.ts";
@@ -19,9 +19,20 @@ const navItems = [
   { to: "/admin/create", label: "Create Blog" },
   { to: "/admin/portfolio", label: "Add portfolio video" },
   { to: "/admin/prices", label: "Prices" },
+  { to: "/admin/content", label: "Site content", also: "/admin/settings" },
   { to: "/admin/enquiries", label: "Enquiries" },
   { to: "/admin/subscribers", label: "Subscribers" },
 ];
+
+/**
+ * Whether a nav entry is the current section: its path or below (as NavLink matches), or
+ * below its `also` path (Site content covers the settings screens too).
+ */
+function isCurrent(item: { to: string; also?: string }, path: string): boolean {
+  return [item.to, item.also].some(
+    (prefix) => prefix !== undefined && (path === prefix || path.startsWith(`${prefix}/`)),
+  );
+}
 
 const subscribeToNothing = () => () => {};
 
@@ -154,15 +165,14 @@ export default function AdminLayout() {
               <ul className="space-y-1">
                 {navItems.map((item) => (
                   <li key={item.to}>
-                    <NavLink
+                    <Link
                       to={item.to}
-                      className={({ isActive }) =>
-                        `flex items-center justify-between rounded-lg px-3 py-2.5 font-semibold ${
-                          isActive
-                            ? "bg-white text-navy"
-                            : "text-brand-100 hover:bg-white/10 hover:text-white"
-                        }`
-                      }
+                      aria-current={isCurrent(item, location.pathname) ? "page" : undefined}
+                      className={`flex items-center justify-between rounded-lg px-3 py-2.5 font-semibold ${
+                        isCurrent(item, location.pathname)
+                          ? "bg-white text-navy"
+                          : "text-brand-100 hover:bg-white/10 hover:text-white"
+                      }`}
                     >
                       {item.label}
                       {item.to === "/admin/enquiries" && unread !== null && unread > 0 && (
@@ -171,7 +181,7 @@ export default function AdminLayout() {
                           <span className="sr-only"> unread</span>
                         </span>
                       )}
-                    </NavLink>
+                    </Link>
                   </li>
                 ))}
                 <li>

@@ -1,0 +1,125 @@
+import { Link, useNavigate, useParams } from "react-router";
+import { listContentTypes, type ListContentTypeName } from "../../../common/schemas/content.ts";
+import { ContentForm } from "../../components/admin/content-form.tsx";
+import { ContentNotFound, PreviewLink } from "../../components/admin/content-links.tsx";
+import { useFeedback } from "../../components/admin/feedback.tsx";
+import {
+  adminButtonSecondary,
+  failure,
+  LoadState,
+  PageTitle,
+  Panel,
+} from "../../components/admin/ui.tsx";
+import { useApiData } from "../../components/admin/use-api-data.ts";
+import { ApiError } from "../../lib/admin-api.ts";
+import {
+  capitalised,
+  createContent,
+  getContent,
+  getPrices,
+  isPriced,
+  listTypeOf,
+  titleOf,
+  toFormValues,
+  updateContent,
+} from "../../lib/admin/content.ts";
+import { adminMeta } from "../../lib/admin-meta.ts";
+import type { Route } from "./+types/content-edit";
+
+export const meta = ({ params }: Route.MetaArgs) => {
+  const type = listTypeOf(params.type);
+  if (!type) return adminMeta("Not found")();
+  const { singular } = listContentTypes[type];
+  return adminMeta(params.id ? `Edit ${singular}` : `Add ${singular}`)();
+};
+
+/** Adds (/admin/content/:type/new) or edits (/admin/content/:type/:id) one item. */
+export default function ContentEdit() {
+  const params = useParams();
+  const type = listTypeOf(params.type);
+  if (!type) return <ContentNotFound />;
+  return <ContentEditor key={`${type}/${params.id ?? ""}`} type={type} id={params.id} />;
+}
+
+function ContentEditor({ type, id }: { type: ListContentTypeName; id?: string }) {
+  const info = listContentTypes[type];
+  const navigate = useNavigate();
+  const { notify } = useFeedback();
+  // A 404 is an answer here (null: no such item), not a failure to load.
+  const item = useApiData(
+    () =>
+      id
+        ? getContent(type, id).catch((problem: unknown) => {
+            if (problem instanceof ApiError && problem.status === 404) return null;
+            throw problem;
+          })
+        : Promise.resolve(undefined),
+    [type, id],
+  );
+  const priced = isPriced(info.fields);
+  const prices = useApiData(() => (priced ? getPrices() : Promise.resolve([])), [priced]);
+  const listPath = `/admin/content/${type}`;
+  if (item.data === null) return <ContentNotFound what={info.singular} />;
+
+  async function save(data: unknown) {
+    if (id) await updateContent(type, id, data);
+    else await createContent(type, data);
+    notify(`${capitalised(info.singular)} saved.`);
+    navigate(listPath);
+  }
+
+  const heading = id ? `Edit ${info.singular}` : `Add ${info.singular}`;
+  const ready = !item.loading && !item.failed;
+
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to="/admin/content" className="font-semibold text-brand underline">
+          Site content
+        </Link>
+        <span aria-hidden="true" className="px-2 text-muted">
+          /
+        </span>
+        <Link to={listPath} className="font-semibold text-brand underline">
+          {info.label}
+        </Link>
+      </p>
+      <PageTitle>{heading}</PageTitle>
+      <Panel
+        title={
+          item.data
+            ? titleOf(type, item.data)
+            : id
+              ? capitalised(info.singular)
+              : `New ${info.singular}`
+        }
+        id="content-item-title"
+      >
+        <LoadState
+          loading={item.loading}
+          error={item.failed ? failure(info.singular, item) : undefined}
+          empty={!ready}
+          emptyText=""
+        />
+        {ready && (
+          <ContentForm
+            fields={info.fields}
+            schema={info.schema}
+            initial={toFormValues(info.fields, item.data ?? undefined)}
+            prices={priced && prices.data ? prices.data : undefined}
+            pricesFailed={prices.failed}
+            onSave={save}
+            actions={
+              <>
+                <Link to={listPath} className={adminButtonSecondary}>
+                  Cancel
+                </Link>
+                <PreviewLink href={info.preview} className={adminButtonSecondary} />
+              </>
+            }
+          />
+        )}
+      </Panel>
+    </>
+  );
+}
