@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ZodError } from "zod";
+import { createBlog, deleteBlog, getBlog, listBlogs } from "./blogs.ts";
+
+// A thin HTTP client: what matters is that an answer of the wrong shape is an error.
+
+const blog = {
+  _id: "b1",
+  title: "Hello",
+  content: ["One", "Two"],
+  bg: "#ffffff",
+  image: null,
+  imageWidth: null,
+  imageHeight: null,
+  imageVariants: [],
+  duration: 1,
+  date: "2026-11-20T09:00:00.000Z",
+  updatedAt: "2026-11-20T09:00:00.000Z",
+};
+
+function answer(body: unknown, init: ResponseInit = {}) {
+  const stub = vi.fn<typeof fetch>(async () => Response.json(body, init));
+  vi.stubGlobal("fetch", stub);
+  return stub;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("blogs", () => {
+  it("passes on a well-formed answer", async () => {
+    answer([blog]);
+    await expect(listBlogs()).resolves.toEqual([blog]);
+  });
+
+  it("reports a malformed answer as an error", async () => {
+    answer([{ ...blog, content: "One" }]);
+    await expect(listBlogs()).rejects.toBeInstanceOf(ZodError);
+    answer({ error: "nope" });
+    await expect(getBlog("b1")).rejects.toBeInstanceOf(ZodError);
+    answer({ deleted: 1 });
+    await expect(deleteBlog("b1")).rejects.toBeInstanceOf(ZodError);
+  });
+
+  it("sends the points joined by line breaks, as the spec says", async () => {
+    const fetch = answer(blog, { status: 201 });
+    await createBlog({ title: "Hello", points: ["One", "Two"], bg: "", removeImage: true });
+    const [url, init = {}] = fetch.mock.calls[0]!;
+    expect(url).toBe("/api/blogs");
+    expect(init.method).toBe("POST");
+    const form = init.body as FormData;
+    expect(form.get("content")).toBe("One\nTwo");
+    expect(form.get("bg")).toBe("#ffffff");
+    expect(form.has("removeImage")).toBe(false);
+  });
+});

@@ -1,0 +1,79 @@
+// The back office's calls about enquiries, each answer checked with the shared schemas
+// (common/schemas/enquiry.ts).
+import { z } from "zod";
+import { successResponse } from "../../../common/schemas/common.ts";
+import {
+  ENQUIRY_STATUSES,
+  enquirySchema,
+  enquiryStatsSchema,
+  type Enquiry,
+  type EnquiryStats,
+  type EnquiryStatus,
+} from "../../../common/schemas/enquiry.ts";
+import { api, apiList, download } from "../admin-api.ts";
+
+export type { Enquiry, EnquiryStats, EnquiryStatus };
+
+const count = z.number().int().min(0);
+/**
+ * GET /api/contact/summary. The server declares the same shape in
+ * server/modules/enquiries/routes.ts; it belongs in common/schemas/enquiry.ts.
+ */
+const enquirySummarySchema = z.object({
+  ...(Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, count])) as Record<
+    EnquiryStatus,
+    typeof count
+  >),
+  total: count,
+  serviceTypes: z.array(z.string()),
+});
+export type EnquirySummary = z.infer<typeof enquirySummarySchema>;
+
+const enquiryList = z.array(enquirySchema);
+const path = (id: string) => `/contact/${encodeURIComponent(id)}`;
+
+/**
+ * GET /api/contact: one page of the enquiries `filter` finds (the inbox's query string:
+ * q, status, serviceType, from, to), and how many it finds in all.
+ */
+export async function listEnquiries(options: {
+  filter?: string;
+  page: number;
+  pageSize: number;
+}): Promise<{ items: Enquiry[]; total: number }> {
+  const query = new URLSearchParams(options.filter);
+  query.set("page", String(options.page));
+  query.set("pageSize", String(options.pageSize));
+  const { items, total } = await apiList<unknown>(`/contact/?${query}`);
+  return { items: enquiryList.parse(items), total };
+}
+
+/** GET /api/contact/{id}. */
+export async function getEnquiry(id: string): Promise<Enquiry> {
+  return enquirySchema.parse(await api<unknown>(path(id)));
+}
+
+/** PATCH /api/contact/{id}: answers the enquiry with its new status. */
+export async function setEnquiryStatus(id: string, status: EnquiryStatus): Promise<Enquiry> {
+  return enquirySchema.parse(await api<unknown>(path(id), { method: "PATCH", json: { status } }));
+}
+
+/** DELETE /api/contact/{id}. */
+export async function deleteEnquiry(id: string): Promise<void> {
+  successResponse.parse(await api<unknown>(path(id), { method: "DELETE" }));
+}
+
+/** GET /api/contact/summary: counts per status and the service types seen. */
+export async function getEnquirySummary(): Promise<EnquirySummary> {
+  return enquirySummarySchema.parse(await api<unknown>("/contact/summary"));
+}
+
+/** GET /api/contact/stats: the dashboard's figures. */
+export async function getEnquiryStats(): Promise<EnquiryStats> {
+  return enquiryStatsSchema.parse(await api<unknown>("/contact/stats"));
+}
+
+/** The CSV of the enquiries `filter` finds, as a download. */
+export function exportEnquiries(filter = ""): Promise<void> {
+  return download(`/contact/export.csv${filter ? `?${filter}` : ""}`);
+}
