@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { messages } from "../../../common/messages.ts";
-import { DEFAULT_BLOG_BG, HEX_COLOUR, type Blog } from "../../../common/schemas/blog.ts";
-import { api, ApiError } from "../../lib/admin-api.ts";
+import { DEFAULT_BLOG_BG, HEX_COLOUR } from "../../../common/schemas/blog.ts";
+import { ApiError } from "../../lib/admin-api.ts";
+import { createBlog, getBlog, updateBlog, type Blog } from "../../lib/admin/blogs.ts";
 import { bannerInk } from "../blog/banner-ink.ts";
 import { BlogBody } from "../blog/blog-body.tsx";
 import { useFeedback } from "./feedback.tsx";
@@ -79,7 +80,7 @@ export function BlogEditor({ id }: { id?: string }) {
   useEffect(() => {
     if (!id) return;
     let live = true;
-    api<Blog>(`/blogs/${id}`).then(
+    getBlog(id).then(
       (blog) => {
         if (!live) return;
         fill(blog);
@@ -128,18 +129,10 @@ export function BlogEditor({ id }: { id?: string }) {
       setFieldError({ field: "title", message: "Title is required." });
       return;
     }
-    const form = new FormData();
-    form.set("title", title);
-    form.set("content", points.join("\n"));
-    form.set("bg", bg || DEFAULT_BLOG_BG);
-    if (file) form.set("image", file);
-    else if (editing && removeImage) form.set("removeImage", "true");
+    const fields = { title, points, bg, image: file, removeImage };
     setBusy(true);
     try {
-      const blog = await api<Blog>(editing ? `/blogs/${id}` : "/blogs", {
-        method: editing ? "PATCH" : "POST",
-        body: form,
-      });
+      const blog = editing ? await updateBlog(id, fields) : await createBlog(fields);
       if (editing) {
         fill(blog);
         choose(null);

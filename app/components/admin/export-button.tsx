@@ -1,16 +1,19 @@
 import { useState } from "react";
-import { download, problemText } from "../../lib/admin-api.ts";
+import { problemText } from "../../lib/admin-api.ts";
 import { useFeedback } from "./feedback.tsx";
 import { adminButtonSecondary } from "./ui.tsx";
 
-/** 'Export CSV': fetches the file with the token and hands it to the browser as a download. */
-export function ExportButton({ path }: { path: string }) {
+/**
+ * 'Export CSV': `download` fetches the file with the token and hands it to the browser
+ * (`exportEnquiries`, `exportSubscribers` of app/lib/admin/).
+ */
+export function ExportButton({ download }: { download: () => Promise<void> }) {
   const { notify } = useFeedback();
   const [busy, setBusy] = useState(false);
   async function run() {
     setBusy(true);
     try {
-      await download(path);
+      await download();
     } catch (problem) {
       notify(problemText(problem, "The export failed. Please try again."), "error");
     } finally {

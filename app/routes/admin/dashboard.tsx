@@ -1,11 +1,8 @@
 import { Link } from "react-router";
 import { teaser } from "../../../common/format.ts";
 import { messages } from "../../../common/messages.ts";
-import type { Blog } from "../../../common/schemas/blog.ts";
-import type { Enquiry, EnquiryStats } from "../../../common/schemas/enquiry.ts";
 import type { Video } from "../../../common/schemas/video.ts";
 import { SourcesTable, WeeklyEnquiriesChart } from "../../components/admin/enquiry-stats.tsx";
-import { useFeedback } from "../../components/admin/feedback.tsx";
 import {
   ActionsCell,
   adminButton,
@@ -23,28 +20,29 @@ import {
   TableStatus,
 } from "../../components/admin/ui.tsx";
 import { useApiData } from "../../components/admin/use-api-data.ts";
+import { useDeleteAction } from "../../components/admin/use-delete-action.ts";
 import { VideoTable } from "../../components/admin/video-table.tsx";
-import { api, apiList, problemText } from "../../lib/admin-api.ts";
+import { api } from "../../lib/admin-api.ts";
+import { deleteBlog, listBlogs, type Blog } from "../../lib/admin/blogs.ts";
+import { getEnquiryStats, listEnquiries } from "../../lib/admin/enquiries.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
 
 export const meta = adminMeta("Dashboard");
 
 function BlogsTable() {
-  const { confirm, notify } = useFeedback();
-  const blogs = useApiData(() => api<Blog[]>("/blogs"), []);
+  const blogs = useApiData(listBlogs, []);
   const list = blogs.data ?? [];
-
-  async function remove(blog: Blog) {
-    if (!(await confirm(messages.confirmDeleteBlog))) return;
-    try {
-      await api(`/blogs/${blog._id}`, { method: "DELETE" });
-      blogs.setData((current) => (current ?? []).filter((item) => item._id !== blog._id));
+  const { setData } = blogs;
+  const remove = useDeleteAction<Blog>({
+    question: messages.confirmDeleteBlog,
+    remove: (blog) => deleteBlog(blog._id),
+    onRemoved: (blog) => {
+      setData((current) => (current ?? []).filter((item) => item._id !== blog._id));
       focusById("blogs-title");
-      notify("Blog deleted.");
-    } catch (problem) {
-      notify(problemText(problem, "Could not delete the blog. Please try again."), "error");
-    }
-  }
+    },
+    removed: "Blog deleted.",
+    failed: "Could not delete the blog. Please try again.",
+  });
 
   return (
     <Panel title="Blogs" id="blogs-title">
@@ -98,7 +96,11 @@ function BlogsTable() {
               <Link to={`/admin/edit/${blog._id}`} className={adminLinkButton}>
                 Edit<span className="sr-only"> {blog.title}</span>
               </Link>
-              <button type="button" className={adminButtonDanger} onClick={() => remove(blog)}>
+              <button
+                type="button"
+                className={adminButtonDanger}
+                onClick={() => void remove.run(blog)}
+              >
                 Delete<span className="sr-only"> {blog.title}</span>
               </button>
             </ActionsCell>
@@ -110,7 +112,7 @@ function BlogsTable() {
 }
 
 function ContactsTable() {
-  const contacts = useApiData(() => apiList<Enquiry>("/contact/?page=1&pageSize=20"), []);
+  const contacts = useApiData(() => listEnquiries({ page: 1, pageSize: 20 }), []);
   const list = contacts.data?.items ?? [];
   return (
     <Panel
@@ -180,7 +182,7 @@ function ContactsTable() {
 
 /** Enquiries per week by service and the top sources, counted by the server. */
 function EnquiryStatsPanels() {
-  const stats = useApiData(() => api<EnquiryStats>("/contact/stats"), []);
+  const stats = useApiData(getEnquiryStats, []);
   const error = failure("enquiry figures", stats);
   const data = stats.data;
   return (

@@ -2,7 +2,6 @@ import { useId, type FormEvent } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { ENQUIRY_STATUSES } from "../../../common/enquiry-fields.ts";
 import { formatDateTime } from "../../../common/format.ts";
-import type { Enquiry } from "../../../common/schemas/enquiry.ts";
 import { ExportButton } from "../../components/admin/export-button.tsx";
 import { StatusBadge } from "../../components/admin/status-badge.tsx";
 import {
@@ -20,7 +19,7 @@ import {
   Row,
 } from "../../components/admin/ui.tsx";
 import { useApiData } from "../../components/admin/use-api-data.ts";
-import { api, apiList } from "../../lib/admin-api.ts";
+import { exportEnquiries, getEnquirySummary, listEnquiries } from "../../lib/admin/enquiries.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
 
 export const meta = adminMeta("Enquiries");
@@ -43,16 +42,10 @@ export default function Enquiries() {
   }
   const filterQuery = filter.toString();
   const list = useApiData(
-    () =>
-      apiList<Enquiry>(
-        `/contact/?${filterQuery}${filterQuery ? "&" : ""}page=${page}&pageSize=${pageSize}`,
-      ),
+    () => listEnquiries({ filter: filterQuery, page, pageSize }),
     [filterQuery, page, pageSize],
   );
-  const summary = useApiData(
-    () => api<{ serviceTypes: string[]; new: number; total: number }>("/contact/summary"),
-    [],
-  );
+  const summary = useApiData(getEnquirySummary, []);
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -75,11 +68,7 @@ export default function Enquiries() {
 
   return (
     <>
-      <PageTitle
-        actions={
-          <ExportButton path={`/contact/export.csv${filterQuery ? `?${filterQuery}` : ""}`} />
-        }
-      >
+      <PageTitle actions={<ExportButton download={() => exportEnquiries(filterQuery)} />}>
         Enquiries
       </PageTitle>
       <Panel>

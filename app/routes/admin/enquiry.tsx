@@ -3,7 +3,6 @@ import { Link, useNavigate } from "react-router";
 import { ENQUIRY_STATUSES, type EnquiryStatus } from "../../../common/enquiry-fields.ts";
 import { formatDateTime } from "../../../common/format.ts";
 import { UTM_FIELDS, UTM_PARAMS } from "../../../common/lead-source.ts";
-import type { Enquiry } from "../../../common/schemas/enquiry.ts";
 import { site } from "../../../common/site-config.ts";
 import { useFeedback } from "../../components/admin/feedback.tsx";
 import { StatusBadge } from "../../components/admin/status-badge.tsx";
@@ -20,7 +19,9 @@ import {
   Panel,
 } from "../../components/admin/ui.tsx";
 import { useApiData } from "../../components/admin/use-api-data.ts";
-import { api, problemText } from "../../lib/admin-api.ts";
+import { useDeleteAction } from "../../components/admin/use-delete-action.ts";
+import { problemText } from "../../lib/admin-api.ts";
+import { deleteEnquiry, getEnquiry, setEnquiryStatus } from "../../lib/admin/enquiries.ts";
 import type { Route } from "./+types/enquiry";
 import { adminMeta } from "../../lib/admin-meta.ts";
 
@@ -28,18 +29,15 @@ export const meta = adminMeta("Enquiry");
 
 export default function EnquiryDetail({ params }: Route.ComponentProps) {
   const navigate = useNavigate();
-  const { confirm, notify } = useFeedback();
+  const { notify } = useFeedback();
   const statusId = useId();
-  const enquiry = useApiData(() => api<Enquiry>(`/contact/${params.id}`), [params.id]);
+  const enquiry = useApiData(() => getEnquiry(params.id), [params.id]);
   const data = enquiry.data;
   const { setData } = enquiry;
 
   async function setStatus(status: EnquiryStatus, quiet = false) {
     try {
-      const updated = await api<Enquiry>(`/contact/${params.id}`, {
-        method: "PATCH",
-        json: { status },
-      });
+      const updated = await setEnquiryStatus(params.id, status);
       setData(() => updated);
       announceEnquiriesChanged();
       if (!quiet) notify(`Marked as ${status}.`);
@@ -52,7 +50,7 @@ export default function EnquiryDetail({ params }: Route.ComponentProps) {
   const isNew = data?.status === "new";
   useEffect(() => {
     if (!isNew) return;
-    api<Enquiry>(`/contact/${params.id}`, { method: "PATCH", json: { status: "read" } }).then(
+    setEnquiryStatus(params.id, "read").then(
       (updated) => {
         setData(() => updated);
         announceEnquiriesChanged();
@@ -62,17 +60,13 @@ export default function EnquiryDetail({ params }: Route.ComponentProps) {
     );
   }, [isNew, params.id, setData]);
 
-  async function remove() {
-    if (!(await confirm("Are you sure you want to delete this enquiry?"))) return;
-    try {
-      await api(`/contact/${params.id}`, { method: "DELETE" });
-      announceEnquiriesChanged();
-      notify("Enquiry deleted.");
-      navigate("/admin/enquiries");
-    } catch (problem) {
-      notify(problemText(problem, "Could not delete the enquiry. Please try again."), "error");
-    }
-  }
+  const remove = useDeleteAction<string>({
+    question: "Are you sure you want to delete this enquiry?",
+    remove: deleteEnquiry,
+    onRemoved: () => announceEnquiriesChanged(),
+    removed: "Enquiry deleted.",
+    failed: "Could not delete the enquiry. Please try again.",
+  });
 
   if (!data) {
     return (
@@ -181,7 +175,13 @@ export default function EnquiryDetail({ params }: Route.ComponentProps) {
                 Reply on WhatsApp
               </a>
             )}
-            <button type="button" onClick={remove} className={`${adminButtonDanger} w-full py-2`}>
+            <button
+              type="button"
+              onClick={async () => {
+                if (await remove.run(params.id)) navigate("/admin/enquiries");
+              }}
+              className={`${adminButtonDanger} w-full py-2`}
+            >
               Delete enquiry
             </button>
           </div>

@@ -1,9 +1,7 @@
 import { useId } from "react";
 import { Form, useSearchParams } from "react-router";
 import { formatDate } from "../../../common/format.ts";
-import type { Subscriber } from "../../../common/schemas/newsletter.ts";
 import { ExportButton } from "../../components/admin/export-button.tsx";
-import { useFeedback } from "../../components/admin/feedback.tsx";
 import {
   adminButton,
   adminButtonDanger,
@@ -19,7 +17,13 @@ import {
   Row,
 } from "../../components/admin/ui.tsx";
 import { useApiData } from "../../components/admin/use-api-data.ts";
-import { api, problemText } from "../../lib/admin-api.ts";
+import { useDeleteAction } from "../../components/admin/use-delete-action.ts";
+import {
+  deleteSubscriber,
+  exportSubscribers,
+  listSubscribers,
+  type Subscriber,
+} from "../../lib/admin/subscribers.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
 
 export const meta = adminMeta("Subscribers");
@@ -27,27 +31,25 @@ export const meta = adminMeta("Subscribers");
 export default function Subscribers() {
   const [params] = useSearchParams();
   const q = params.get("q") ?? "";
-  const { confirm, notify } = useFeedback();
   const searchId = useId();
-  const query = q ? `?q=${encodeURIComponent(q)}` : "";
-  const subscribers = useApiData(() => api<Subscriber[]>(`/newsletter${query}`), [query]);
+  const subscribers = useApiData(() => listSubscribers(q), [q]);
   const list = subscribers.data ?? [];
-
-  async function remove(subscriber: Subscriber) {
-    if (!(await confirm(`Remove ${subscriber.email} from the newsletter?`, "Remove"))) return;
-    try {
-      await api(`/newsletter/${subscriber._id}`, { method: "DELETE" });
-      subscribers.setData((current) => (current ?? []).filter((s) => s._id !== subscriber._id));
+  const { setData } = subscribers;
+  const remove = useDeleteAction<Subscriber>({
+    question: (subscriber) => `Remove ${subscriber.email} from the newsletter?`,
+    action: "Remove",
+    remove: (subscriber) => deleteSubscriber(subscriber._id),
+    onRemoved: (subscriber) => {
+      setData((current) => (current ?? []).filter((s) => s._id !== subscriber._id));
       focusById("subscribers-title");
-      notify("Subscriber removed.");
-    } catch (problem) {
-      notify(problemText(problem, "Could not remove the subscriber. Please try again."), "error");
-    }
-  }
+    },
+    removed: "Subscriber removed.",
+    failed: "Could not remove the subscriber. Please try again.",
+  });
 
   return (
     <>
-      <PageTitle actions={<ExportButton path={`/newsletter/export.csv${query}`} />}>
+      <PageTitle actions={<ExportButton download={() => exportSubscribers(q)} />}>
         Subscribers
       </PageTitle>
       <Panel title="Newsletter subscribers" id="subscribers-title">
@@ -93,7 +95,7 @@ export default function Subscribers() {
                   <button
                     type="button"
                     className={adminButtonDanger}
-                    onClick={() => remove(subscriber)}
+                    onClick={() => void remove.run(subscriber)}
                   >
                     Remove<span className="sr-only"> {subscriber.email}</span>
                   </button>
