@@ -98,3 +98,66 @@ test("no prices: the spec's empty text; a failed load: an error", async ({
   ).toHaveText("Failed to load the prices. Please reload the page.");
   expect(unexpectedErrors(consoleErrors, [/Failed to load resource/])).toEqual([]);
 });
+
+test("each price says what it is and which page shows it; an unused key says so", async ({
+  page,
+  consoleErrors,
+}) => {
+  await signIn(page);
+  await page.goto("/admin/prices");
+  const rowOf = (key: string) =>
+    page.getByRole("listitem").filter({ has: page.getByRole("spinbutton", { name: key }) });
+
+  const growMe = rowOf("grow-me").getByRole("link", {
+    name: "GROW ME package, monthly — /social-media-management",
+  });
+  await expect(growMe).toHaveAttribute("href", "/social-media-management");
+  await expect(growMe).toHaveAttribute("target", "_blank");
+  // The amount in the site's notation beside the box, and the use in the box's description.
+  await expect(rowOf("grow-me").getByText(/^N[\d,]+$/)).toBeVisible();
+  await expect(page.getByRole("spinbutton", { name: "grow-me" })).toHaveAccessibleDescription(
+    /GROW ME package, monthly — \/social-media-management/,
+  );
+  await expect(
+    rowOf("video-voice").getByRole("link", {
+      name: "Video Voice Over (video rate) — /video-creation",
+    }),
+  ).toBeVisible();
+  const [tab] = await Promise.all([page.context().waitForEvent("page"), growMe.click()]);
+  await expect(tab).toHaveURL(/\/social-media-management$/);
+  await tab.close();
+
+  const key = `unused-${stamp()}`;
+  const add = page.getByRole("region", { name: "Add New Price" });
+  const api = await adminApi(page.request);
+  try {
+    await add.getByLabel("Key").fill(key);
+    await add.getByLabel("Amount").fill("7500");
+    await add.getByRole("button", { name: "Add" }).click();
+    await expect(rowOf(key).getByText("not shown on the site", { exact: true })).toBeVisible();
+    await expect(rowOf(key).getByText("N7,500")).toBeVisible();
+    await expect(rowOf(key).getByRole("link")).toHaveCount(0);
+  } finally {
+    expect((await api.delete(`/api/prices/${key}`)).ok()).toBe(true);
+  }
+  expect(unexpectedErrors(consoleErrors)).toEqual([]);
+});
+
+test("without the content the rows still save, and the usage column says it is missing", async ({
+  page,
+  consoleErrors,
+}) => {
+  await signIn(page);
+  await page.route("**/api/content", (route) => route.abort("connectionrefused"));
+  await page.goto("/admin/prices");
+  const row = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("spinbutton", { name: "take-off" }) });
+  await expect(row.getByText("Where it is shown could not be loaded.")).toBeVisible();
+  const amount = await row.getByRole("spinbutton").inputValue();
+  await row.getByRole("button", { name: "Save take-off" }).click();
+  await expect(
+    page.getByText(`Saved take-off: N${Number(amount).toLocaleString("en-US")}`),
+  ).toBeVisible();
+  expect(unexpectedErrors(consoleErrors, [/Failed to load resource/])).toEqual([]);
+});
