@@ -1,18 +1,23 @@
 // The back office's calls about enquiries, each answer checked with the shared schemas
 // (common/schemas/enquiry.ts).
 import { z } from "zod";
+import { ENQUIRY_STATUSES, type EnquiryStatus } from "../../../common/enquiry-fields.ts";
 import { successResponse } from "../../../common/schemas/common.ts";
-import {
-  ENQUIRY_STATUSES,
-  enquirySchema,
-  enquiryStatsSchema,
-  type Enquiry,
-  type EnquiryStats,
-  type EnquiryStatus,
-} from "../../../common/schemas/enquiry.ts";
+import type { Enquiry, EnquiryStats } from "../../../common/schemas/enquiry.ts";
 import { api, apiList, download } from "../admin-api.ts";
 
 export type { Enquiry, EnquiryStats, EnquiryStatus };
+
+// The public forms load the enquiry schemas on first use (a dynamic import). A static import
+// here would make the bundler hand them that module as a namespace object, which adds a
+// helper to the script every public page loads; so this module loads it on use as well.
+const schemas = () => import("../../../common/schemas/enquiry.ts");
+type Schemas = Awaited<ReturnType<typeof schemas>>;
+
+async function parse<T>(answer: Promise<unknown>, schemaOf: (m: Schemas) => z.ZodType<T>) {
+  const [module, value] = await Promise.all([schemas(), answer]);
+  return schemaOf(module).parse(value);
+}
 
 const count = z.number().int().min(0);
 /**
@@ -29,7 +34,6 @@ const enquirySummarySchema = z.object({
 });
 export type EnquirySummary = z.infer<typeof enquirySummarySchema>;
 
-const enquiryList = z.array(enquirySchema);
 const path = (id: string) => `/contact/${encodeURIComponent(id)}`;
 
 /**
@@ -45,17 +49,20 @@ export async function listEnquiries(options: {
   query.set("page", String(options.page));
   query.set("pageSize", String(options.pageSize));
   const { items, total } = await apiList<unknown>(`/contact/?${query}`);
-  return { items: enquiryList.parse(items), total };
+  return { items: await parse(Promise.resolve(items), (m) => z.array(m.enquirySchema)), total };
 }
 
 /** GET /api/contact/{id}. */
 export async function getEnquiry(id: string): Promise<Enquiry> {
-  return enquirySchema.parse(await api<unknown>(path(id)));
+  return parse(api<unknown>(path(id)), (m) => m.enquirySchema);
 }
 
 /** PATCH /api/contact/{id}: answers the enquiry with its new status. */
 export async function setEnquiryStatus(id: string, status: EnquiryStatus): Promise<Enquiry> {
-  return enquirySchema.parse(await api<unknown>(path(id), { method: "PATCH", json: { status } }));
+  return parse(
+    api<unknown>(path(id), { method: "PATCH", json: { status } }),
+    (m) => m.enquirySchema,
+  );
 }
 
 /** DELETE /api/contact/{id}. */
@@ -70,7 +77,7 @@ export async function getEnquirySummary(): Promise<EnquirySummary> {
 
 /** GET /api/contact/stats: the dashboard's figures. */
 export async function getEnquiryStats(): Promise<EnquiryStats> {
-  return enquiryStatsSchema.parse(await api<unknown>("/contact/stats"));
+  return parse(api<unknown>("/contact/stats"), (m) => m.enquiryStatsSchema);
 }
 
 /** The CSV of the enquiries `filter` finds, as a download. */

@@ -2,17 +2,24 @@
 // schema (common/schemas/newsletter.ts).
 import { z } from "zod";
 import { successResponse } from "../../../common/schemas/common.ts";
-import { subscriberSchema, type Subscriber } from "../../../common/schemas/newsletter.ts";
+import type { Subscriber } from "../../../common/schemas/newsletter.ts";
 import { api, download } from "../admin-api.ts";
 
 export type { Subscriber };
 
-const subscriberList = z.array(subscriberSchema);
+// The public newsletter forms load this schema module on first use (a dynamic import); it is
+// loaded on use here too, so the bundler keeps it a module of its own for them (see
+// enquiries.ts).
+const schemas = () => import("../../../common/schemas/newsletter.ts");
 const search = (q: string) => (q ? `?q=${encodeURIComponent(q)}` : "");
 
 /** GET /api/newsletter: the subscribers, `q` filters the addresses. */
 export async function listSubscribers(q = ""): Promise<Subscriber[]> {
-  return subscriberList.parse(await api<unknown>(`/newsletter${search(q)}`));
+  const [{ subscriberSchema }, answer] = await Promise.all([
+    schemas(),
+    api<unknown>(`/newsletter${search(q)}`),
+  ]);
+  return z.array(subscriberSchema).parse(answer);
 }
 
 /** DELETE /api/newsletter/{id}. */
