@@ -1,13 +1,18 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ZodError } from "zod";
 import { listContentTypes, singleContentTypes } from "../../../common/schemas/content.ts";
 import {
+  deleteContent,
   fieldErrors,
   formatNairaInput,
   fromFormValues,
   linesToText,
+  listContent,
   listTypeOf,
   parseNairaInput,
   priceText,
+  reorderContent,
+  saveSetting,
   singleTypeOf,
   textToLines,
   toFormValues,
@@ -156,5 +161,44 @@ describe("content types from the URL", () => {
     expect(listTypeOf(undefined)).toBeUndefined();
     expect(singleTypeOf("contact")).toBe("contact");
     expect(singleTypeOf("faq")).toBeUndefined();
+  });
+});
+
+describe("the calls", () => {
+  function answer(body: unknown) {
+    const stub = vi.fn<typeof fetch>(async () => Response.json(body));
+    vi.stubGlobal("fetch", stub);
+    return stub;
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  const faq = { _id: "f1", question: "Do you work weekends?", answer: "On Saturdays." };
+
+  it("parse a list with the type's schema, ids kept", async () => {
+    answer([faq, { ...faq, _id: "f2", extra: "dropped" }]);
+    await expect(listContent("faq")).resolves.toEqual([faq, { ...faq, _id: "f2" }]);
+  });
+
+  it("report a malformed answer as an error", async () => {
+    answer([{ question: "No id", answer: "x" }]);
+    await expect(listContent("faq")).rejects.toBeInstanceOf(ZodError);
+    answer([{ _id: "c1", value: "", label: "Clients" }]);
+    await expect(listContent("claims")).rejects.toBeInstanceOf(ZodError);
+    answer({ success: false });
+    await expect(deleteContent("faq", "f1")).rejects.toBeInstanceOf(ZodError);
+  });
+
+  it("send a new order and a setting as JSON", async () => {
+    const fetch = answer([faq]);
+    await reorderContent("faq", ["f1"]);
+    expect(fetch.mock.calls[0]?.[0]).toBe("/api/content/faq/order");
+    const init = fetch.mock.calls[0]?.[1] as RequestInit;
+    expect(init.method).toBe("PUT");
+    expect(JSON.parse(init.body as string)).toEqual({ ids: ["f1"] });
+
+    answer({ lastUpdated: "2025-03-15" });
+    await expect(saveSetting("policy", { lastUpdated: "2025-03-15" })).resolves.toEqual({
+      lastUpdated: "2025-03-15",
+    });
   });
 });

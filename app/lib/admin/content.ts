@@ -12,7 +12,6 @@ import {
   type SingleOf,
   type SiteContent,
 } from "../../../common/schemas/content.ts";
-import { priceSchema, type Price } from "../../../common/schemas/price.ts";
 import { api, upload, type UploadProgress } from "../admin-api.ts";
 
 // The back office's site content (issue 12): every call to /api/content, /api/settings and
@@ -196,11 +195,6 @@ export async function uploadContentImage(
   return uploadedImageSchema.parse(
     await upload<unknown>("/content-images", form, onProgress, signal),
   );
-}
-
-/** The amounts of the Prices screen by key (what a price-key field can choose). */
-export async function getPrices(): Promise<Price[]> {
-  return z.array(priceSchema).parse(await api<unknown>("/prices"));
 }
 
 // --- Naira text --------------------------------------------------------------------------

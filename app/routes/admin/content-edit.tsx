@@ -16,13 +16,13 @@ import {
   capitalised,
   createContent,
   getContent,
-  getPrices,
   isPriced,
   listTypeOf,
   titleOf,
   toFormValues,
   updateContent,
 } from "../../lib/admin/content.ts";
+import { listPrices } from "../../lib/admin/prices.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
 import type { Route } from "./+types/content-edit";
 
@@ -57,7 +57,7 @@ function ContentEditor({ type, id }: { type: ListContentTypeName; id?: string })
     [type, id],
   );
   const priced = isPriced(info.fields);
-  const prices = useApiData(() => (priced ? getPrices() : Promise.resolve([])), [priced]);
+  const prices = useApiData(() => (priced ? listPrices() : Promise.resolve([])), [priced]);
   const listPath = `/admin/content/${type}`;
   if (item.data === null) return <ContentNotFound what={info.singular} />;
 

@@ -24,7 +24,6 @@ import { problemText } from "../../lib/admin-api.ts";
 import {
   capitalised,
   deleteContent,
-  getPrices,
   imageFieldOf,
   imageOf,
   isPriced,
@@ -36,6 +35,7 @@ import {
   titleOf,
   type ContentItem,
 } from "../../lib/admin/content.ts";
+import { listPrices } from "../../lib/admin/prices.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
 import type { Route } from "./+types/content-list";
 
@@ -57,7 +57,7 @@ function ContentListOf({ type }: { type: ListContentTypeName }) {
   const headingId = `${base}-title`;
   const list = useApiData(() => listContent(type), [type]);
   const priced = isPriced(info.fields);
-  const prices = useApiData(() => (priced ? getPrices() : Promise.resolve([])), [priced]);
+  const prices = useApiData(() => (priced ? listPrices() : Promise.resolve([])), [priced]);
   const amounts = useMemo(
     () => Object.fromEntries((prices.data ?? []).map((price) => [price.key, price.amount])),
     [prices.data],
