@@ -1,7 +1,10 @@
 /**
  * The agency's identity. An agency adopting this site changes this one file
  * (and PUBLIC_ORIGIN in the environment for its domain); every page, e-mail,
- * feed and structured-data block reads from here.
+ * feed and structured-data block reads its name, tagline, description and colours from here.
+ * The phone, e-mail, address, office hours and social links are what a new install starts
+ * with (common/content/defaults.ts): staff edit them in the back office, and the public pages
+ * read them from the database (app/lib/contact-details.tsx).
  */
 /** The agency's phone number as dialled (+ and digits). */
 const phoneHref = "+2348123456789";

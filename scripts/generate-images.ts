@@ -5,8 +5,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { brands } from "../app/content/brands.ts";
-import { gallery, GALLERY_WIDTHS } from "../app/content/gallery.ts";
+import { defaultLists } from "../common/content/defaults.ts";
+import type { Brand, GalleryImage } from "../common/schemas/content.ts";
 import { site } from "../common/site-config.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "public", "images");
@@ -42,7 +42,9 @@ function random(seed: number) {
 }
 
 // ── Brand wordmarks (20) ────────────────────────────────────────────────────────────
-const brandNames = brands.map((brand) => brand.name);
+// The seeded content names the brands and the gallery files (common/content/defaults.ts).
+const brandNames = (defaultLists.brands as Brand[]).map((brand) => brand.name);
+const gallery = defaultLists.gallery as GalleryImage[];
 function brandMark(name: string, index: number): string {
   const colour = index % 3 === 0 ? ORANGE : BLUE;
   const other = colour === BLUE ? ORANGE : BLUE;
@@ -378,14 +380,18 @@ brandNames.forEach((name, i) =>
 );
 for (const member of team) write(`team/${member.file}.svg`, portrait(member));
 for (const [slug, art] of Object.entries(services)) write(`services/${slug}.svg`, art);
-for (const [i, image] of gallery.entries()) {
+for (const [i, { image }] of gallery.entries()) {
   const art = Buffer.from(poster(posters[i]!, i));
-  const base = path.join(root, "..", image.file);
-  mkdirSync(path.dirname(base), { recursive: true });
-  for (const width of GALLERY_WIDTHS) {
+  // Each variant the seed names (-320.avif, -320.webp, -640.avif, -640.webp), at its width.
+  for (const { width, url } of image.variants) {
+    const file = path.join(root, "..", url);
+    mkdirSync(path.dirname(file), { recursive: true });
     const picture = sharp(art, { density: (72 * width) / 600 }).resize(width, width);
-    await picture.clone().webp({ quality: 72, effort: 6 }).toFile(`${base}-${width}.webp`);
-    await picture.clone().avif({ quality: 50, effort: 6 }).toFile(`${base}-${width}.avif`);
+    await (
+      url.endsWith(".avif")
+        ? picture.avif({ quality: 50, effort: 6 })
+        : picture.webp({ quality: 72, effort: 6 })
+    ).toFile(file);
   }
 }
 slides.forEach((s, i) => write(`carousel/slide-${i + 1}.svg`, slide(s, i)));

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { siteServicesContext } from "../../common/load-context.ts";
 import { site } from "../../common/site-config.ts";
 import { Claims } from "../components/sections/claims.tsx";
 import { LetsGetStarted } from "../components/sections/lets-get-started.tsx";
@@ -11,6 +12,11 @@ import { aboutHero, mission, reasons, welcome } from "../content/about.ts";
 import { originFrom, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/about";
 
+export async function loader({ context }: Route.LoaderArgs) {
+  const { team, claims } = await context.get(siteServicesContext).content.all();
+  return { team, claims };
+}
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: "About Us",
@@ -19,7 +25,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFrom(matches),
   });
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { team, claims } = loaderData;
   return (
     <>
       <PageHero
@@ -42,9 +49,11 @@ export default function About() {
               Get in Touch
             </Link>
           </Reveal>
-          <Reveal delay={200}>
-            <Claims />
-          </Reveal>
+          {claims.length > 0 && (
+            <Reveal delay={200}>
+              <Claims claims={claims} />
+            </Reveal>
+          )}
         </div>
       </section>
       <section aria-labelledby="mission-title" className="bg-brand py-16 text-white md:py-20">
@@ -73,24 +82,26 @@ export default function About() {
           </ul>
         </div>
       </section>
-      <section aria-labelledby="team-title" className="bg-white py-16 md:py-24">
-        <div className="container-page">
-          <SectionHeading
-            id="team-title"
-            badge="Our People"
-            title="Meet Our Team"
-            intro="The people who will plan, make and run your campaigns."
-          />
-          <div className="mt-12">
-            <TeamGrid />
+      {team.length > 0 && (
+        <section aria-labelledby="team-title" className="bg-white py-16 md:py-24">
+          <div className="container-page">
+            <SectionHeading
+              id="team-title"
+              badge="Our People"
+              title="Meet Our Team"
+              intro="The people who will plan, make and run your campaigns."
+            />
+            <div className="mt-12">
+              <TeamGrid team={team} />
+            </div>
+            <p className="mt-10 text-center">
+              <Link to="/about/team" className="font-bold text-brand underline underline-offset-4">
+                More about the team
+              </Link>
+            </p>
           </div>
-          <p className="mt-10 text-center">
-            <Link to="/about/team" className="font-bold text-brand underline underline-offset-4">
-              More about the team
-            </Link>
-          </p>
-        </div>
-      </section>
+        </section>
+      )}
       <LetsGetStarted />
     </>
   );

@@ -1,45 +1,93 @@
-import { postalAddress, site } from "../../common/site-config.ts";
+import { siteServicesContext } from "../../common/load-context.ts";
+import { site } from "../../common/site-config.ts";
 import { FaqAccordion } from "../components/contact/faq-accordion.tsx";
 import { ParallaxBanner } from "../components/contact/parallax-banner.tsx";
 import { EnquiryForm } from "../components/forms/enquiry-form.tsx";
-import { socialLinks } from "../components/layout/social-links.ts";
+import { socialLinksOf } from "../components/layout/social-links.ts";
 import { SectionHeading } from "../components/sections/section-heading.tsx";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "../components/ui/icons.tsx";
 import { WhatsAppLink } from "../components/ui/whatsapp-link.tsx";
 import { contactPage } from "../content/contact.ts";
-import { faq } from "../content/faq.ts";
 import { services } from "../content/services.ts";
+import {
+  contactFrom,
+  postalAddressOf,
+  telHref,
+  useContactDetails,
+} from "../lib/contact-details.tsx";
 import { jsonLd, originFrom, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/contact";
 
 export { siteFormAction as action } from "../lib/site-form-action.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...seo({
-    title: contactPage.title,
-    description: `Call, e-mail or visit ${site.name} in ${site.address.city}, or send an enquiry. Office hours ${site.officeHours}.`,
-    path: "/contact",
-    origin: originFrom(matches),
-  }),
-  jsonLd({
-    "@context": "https://schema.org",
-    "@type": "FAQPage",
-    mainEntity: faq.map((item) => ({
-      "@type": "Question",
-      name: item.question,
-      acceptedAnswer: { "@type": "Answer", text: item.answer },
-    })),
-  }),
-];
+export async function loader({ context }: Route.LoaderArgs) {
+  const { faq } = await context.get(siteServicesContext).content.all();
+  return { faq };
+}
 
-const details = [
-  { label: "Phone", value: site.phone, href: `tel:${site.phoneHref}`, Icon: PhoneIcon },
-  { label: "Email", value: site.email, href: `mailto:${site.email}`, Icon: MailIcon },
-  { label: "Office", value: postalAddress, Icon: PinIcon },
-  { label: "Office Hours", value: site.officeHours, Icon: ClockIcon },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const contact = contactFrom(matches);
+  const faq = loaderData?.faq ?? [];
+  const where = contact?.city ? ` in ${contact.city}` : "";
+  const hours = contact?.officeHours ? ` Office hours ${contact.officeHours}.` : "";
+  return [
+    ...seo({
+      title: contactPage.title,
+      description: `Call, e-mail or visit ${site.name}${where}, or send an enquiry.${hours}`,
+      path: "/contact",
+      origin: originFrom(matches),
+    }),
+    // A FAQPage without questions is not valid structured data.
+    ...(faq.length > 0
+      ? [
+          jsonLd({
+            "@context": "https://schema.org",
+            "@type": "FAQPage",
+            mainEntity: faq.map((item) => ({
+              "@type": "Question",
+              name: item.question,
+              acceptedAnswer: { "@type": "Answer", text: item.answer },
+            })),
+          }),
+        ]
+      : []),
+  ];
+};
 
-export default function Contact() {
+interface Detail {
+  label: string;
+  value: string;
+  href?: string;
+  Icon: typeof PhoneIcon;
+}
+
+/** Phone, e-mail, office and hours: those that are filled in. */
+function useDetails(): Detail[] {
+  const contact = useContactDetails();
+  const address = postalAddressOf(contact);
+  const details: (Detail | false)[] = [
+    !!contact.phone && {
+      label: "Phone",
+      value: contact.phone,
+      href: telHref(contact.phone),
+      Icon: PhoneIcon,
+    },
+    !!contact.email && {
+      label: "Email",
+      value: contact.email,
+      href: `mailto:${contact.email}`,
+      Icon: MailIcon,
+    },
+    !!address && { label: "Office", value: address, Icon: PinIcon },
+    !!contact.officeHours && { label: "Office Hours", value: contact.officeHours, Icon: ClockIcon },
+  ];
+  return details.filter((detail) => detail !== false);
+}
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  const { faq } = loaderData;
+  const details = useDetails();
+  const socialLinks = socialLinksOf(useContactDetails());
   return (
     <>
       <ParallaxBanner image="/images/contact-banner.svg">
@@ -93,23 +141,27 @@ export default function Contact() {
               ))}
             </ul>
             <WhatsAppLink className="mt-6" />
-            <h3 className="mt-10 text-lg font-bold text-navy">{contactPage.followTitle}</h3>
-            <ul className="mt-4 flex flex-wrap gap-3">
-              {socialLinks.map(({ name, href, Icon }) => (
-                <li key={name}>
-                  <a
-                    href={href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="flex items-center gap-2 rounded-full bg-brand-50 px-4 py-2 font-semibold text-brand hover:bg-brand hover:text-white"
-                  >
-                    <Icon width={16} height={16} />
-                    {name}
-                    <span className="sr-only">(opens in a new tab)</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
+            {socialLinks.length > 0 && (
+              <>
+                <h3 className="mt-10 text-lg font-bold text-navy">{contactPage.followTitle}</h3>
+                <ul className="mt-4 flex flex-wrap gap-3">
+                  {socialLinks.map(({ name, href, Icon }) => (
+                    <li key={name}>
+                      <a
+                        href={href}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="flex items-center gap-2 rounded-full bg-brand-50 px-4 py-2 font-semibold text-brand hover:bg-brand hover:text-white"
+                      >
+                        <Icon width={16} height={16} />
+                        {name}
+                        <span className="sr-only">(opens in a new tab)</span>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
           </div>
           <div className="rounded-3xl bg-white p-6 shadow-xl ring-1 ring-black/5 md:p-8">
             <h2 className="text-2xl font-extrabold text-navy">{contactPage.longFormTitle}</h2>
@@ -125,18 +177,20 @@ export default function Contact() {
         </div>
       </section>
 
-      <section aria-labelledby="faq-title" className="bg-brand-50 py-16 md:py-24">
-        <div className="container-page max-w-3xl">
-          <SectionHeading
-            id="faq-title"
-            badge={contactPage.faqBadge}
-            title={contactPage.faqTitle}
-          />
-          <div className="mt-10">
-            <FaqAccordion />
+      {faq.length > 0 && (
+        <section aria-labelledby="faq-title" className="bg-brand-50 py-16 md:py-24">
+          <div className="container-page max-w-3xl">
+            <SectionHeading
+              id="faq-title"
+              badge={contactPage.faqBadge}
+              title={contactPage.faqTitle}
+            />
+            <div className="mt-10">
+              <FaqAccordion faq={faq} />
+            </div>
           </div>
-        </div>
-      </section>
+        </section>
+      )}
     </>
   );
 }

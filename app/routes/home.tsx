@@ -5,6 +5,7 @@ import { site } from "../../common/site-config.ts";
 import { youtubeThumbnail, youtubeWatchUrl } from "../../common/youtube.ts";
 import { FloatingEnquiry } from "../components/forms/floating-enquiry.tsx";
 import { deferredComponent } from "../components/home/deferred.ts";
+import { socialLinksOf } from "../components/layout/social-links.ts";
 import { Claims } from "../components/sections/claims.tsx";
 import { SectionHeading } from "../components/sections/section-heading.tsx";
 import { CheckIcon } from "../components/ui/icons.tsx";
@@ -12,6 +13,7 @@ import { Reveal } from "../components/ui/reveal.tsx";
 import { buttonOutlineLight, buttonPrimary } from "../components/ui/styles.ts";
 import { aboutSection } from "../content/home.ts";
 import { builtInPortfolio, type PortfolioItem } from "../content/portfolio.ts";
+import { contactFrom } from "../lib/contact-details.tsx";
 import { loadPrices } from "../lib/prices.server.ts";
 import { jsonLd, originFrom, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
@@ -26,7 +28,20 @@ const HomeBelowFold = deferredComponent(() =>
 );
 if (typeof document !== "undefined") void HomeBelowFold.preload();
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const [page, content] = await Promise.all([pricesAndPortfolio(args), homeContent(args)]);
+  return { ...page, ...content };
+}
+
+/** The editable content the home page shows, and only that (the payload stays small). */
+async function homeContent({ context }: Route.LoaderArgs) {
+  const { claims, brands, packages, gallery, slides, testimonials, offers } = await context
+    .get(siteServicesContext)
+    .content.all();
+  return { claims, content: { brands, packages, gallery, slides, testimonials, offers } };
+}
+
+async function pricesAndPortfolio({ context }: Route.LoaderArgs) {
   const siteServices = context.get(siteServicesContext);
   const [prices, videos] = await Promise.all([
     loadPrices(siteServices),
@@ -46,6 +61,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const origin = originFrom(matches);
+  // The contact details come from the public layout's loader (edited in the back office).
+  const contact = contactFrom(matches);
   return [
     ...seo({ description: site.description, path: "/", origin }),
     jsonLd({
@@ -56,23 +73,29 @@ export const meta: Route.MetaFunction = ({ matches }) => {
       url: `${origin}/`,
       logo: `${origin}/favicon.svg`,
       image: `${origin}/images/og-default.png`,
-      telephone: site.phone,
-      email: site.email,
-      address: {
-        "@type": "PostalAddress",
-        streetAddress: site.address.street,
-        addressLocality: site.address.city,
-        addressRegion: site.address.region,
-        addressCountry: site.address.countryCode,
-      },
-      openingHours: "Mo-Sa 08:00-17:00",
+      ...(contact && {
+        telephone: contact.phone,
+        email: contact.email,
+        address: {
+          "@type": "PostalAddress",
+          streetAddress: contact.street,
+          addressLocality: contact.city,
+          ...(contact.region && { addressRegion: contact.region }),
+          // The ISO code while the country is the configured one; else its name (also valid).
+          addressCountry:
+            contact.country === site.address.country ? site.address.countryCode : contact.country,
+        },
+        // Free-text hours cannot be read by machines: stated only while they are the defaults
+        // these opening hours were written for.
+        ...(contact.officeHours === site.officeHours && { openingHours: "Mo-Sa 08:00-17:00" }),
+      }),
       priceRange: "₦₦",
-      sameAs: Object.values(site.socials),
+      ...(contact && { sameAs: socialLinksOf(contact).map((link) => link.href) }),
     }),
   ];
 };
 
-function Hero() {
+function Hero({ claims }: { claims: Route.ComponentProps["loaderData"]["claims"] }) {
   return (
     <section className="relative bg-gradient-to-br from-brand via-brand to-navy pt-28 pb-16 text-white md:pt-36 md:pb-24">
       <div aria-hidden="true" className="absolute inset-0 overflow-hidden">
@@ -101,9 +124,11 @@ function Hero() {
               Learn more<span className="sr-only"> about our services</span>
             </Link>
           </Reveal>
-          <Reveal delay={650} className="mt-10 max-w-lg">
-            <Claims light />
-          </Reveal>
+          {claims.length > 0 && (
+            <Reveal delay={650} className="mt-10 max-w-lg">
+              <Claims claims={claims} light />
+            </Reveal>
+          )}
         </div>
         <img
           src="/images/hero.svg"
@@ -174,10 +199,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { prices, portfolio } = loaderData;
   return (
     <>
-      <Hero />
+      <Hero claims={loaderData.claims} />
       <AboutUs />
       <Suspense>
-        <HomeBelowFold prices={prices} portfolio={portfolio} />
+        <HomeBelowFold prices={prices} portfolio={portfolio} content={loaderData.content} />
       </Suspense>
     </>
   );

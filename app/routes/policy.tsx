@@ -1,8 +1,15 @@
-import { postalAddress, site } from "../../common/site-config.ts";
+import { siteServicesContext } from "../../common/load-context.ts";
+import { site } from "../../common/site-config.ts";
 import { PageHero } from "../components/sections/page-hero.tsx";
-import { ndpaNote, policyDate, policyIntro, policySections } from "../content/policy.ts";
+import { ndpaNote, policyDateOf, policyIntro, policySections } from "../content/policy.ts";
+import { postalAddressOf, useContactDetails } from "../lib/contact-details.tsx";
 import { originFrom, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/policy";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { policy } = await context.get(siteServicesContext).content.all();
+  return { lastUpdated: policy.lastUpdated };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -15,10 +22,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const sectionId = (index: number) => `section-${index + 1}`;
 const ndpaId = "ndpa";
 
-export default function Policy() {
+export default function Policy({ loaderData }: Route.ComponentProps) {
+  const { lastUpdated } = loaderData;
+  // The city, country and e-mail the texts name are the contact details of the layout.
+  const contact = useContactDetails();
+  const sections = policySections({ ...contact, lastUpdated });
+  const ndpa = ndpaNote(contact);
+  const address = postalAddressOf(contact);
   return (
     <>
-      <PageHero title="Privacy Policy" subtitle={`Last updated: ${policyDate}`} crumb="Policy" />
+      <PageHero
+        title="Privacy Policy"
+        subtitle={`Last updated: ${policyDateOf(lastUpdated)}`}
+        crumb="Policy"
+      />
       <div className="bg-white py-16 md:py-20">
         <div className="container-page grid gap-12 lg:grid-cols-[16rem_1fr]">
           <nav aria-labelledby="policy-contents" className="lg:sticky lg:top-24 lg:self-start">
@@ -29,7 +46,7 @@ export default function Policy() {
               Contents
             </h2>
             <ol className="mt-3 grid gap-1 text-sm sm:grid-cols-2 lg:grid-cols-1">
-              {policySections.map((section, index) => (
+              {sections.map((section, index) => (
                 <li key={section.title}>
                   <a
                     href={`#${sectionId(index)}`}
@@ -44,13 +61,13 @@ export default function Policy() {
               href={`#${ndpaId}`}
               className="mt-1 block rounded-md px-2 py-1 text-sm text-brand hover:bg-brand-50 hover:underline"
             >
-              {ndpaNote.title}
+              {ndpa.title}
             </a>
           </nav>
           <div className="max-w-3xl">
             <p className="text-lg leading-relaxed text-ink">{policyIntro}</p>
             <ol className="mt-10 space-y-10">
-              {policySections.map((section, index) => (
+              {sections.map((section, index) => (
                 <li key={section.title} id={sectionId(index)} className="scroll-mt-24">
                   <h2 className="text-2xl font-extrabold text-navy">
                     {index + 1}. {section.title}
@@ -82,15 +99,15 @@ export default function Policy() {
               className="mt-10 scroll-mt-24 border-t border-brand-100 pt-10"
             >
               <h2 id={`${ndpaId}-title`} className="text-2xl font-extrabold text-navy">
-                {ndpaNote.title}
+                {ndpa.title}
               </h2>
-              <p className="mt-3 text-lg leading-relaxed text-ink">{ndpaNote.paragraphs[0]}</p>
+              <p className="mt-3 text-lg leading-relaxed text-ink">{ndpa.paragraphs[0]}</p>
               <ul className="mt-3 list-disc space-y-1 pl-6 text-lg text-ink marker:text-accent">
-                {ndpaNote.lawfulBases.map((basis) => (
+                {ndpa.lawfulBases.map((basis) => (
                   <li key={basis}>{basis}</li>
                 ))}
               </ul>
-              {ndpaNote.paragraphs.slice(1).map((text) => (
+              {ndpa.paragraphs.slice(1).map((text) => (
                 <p key={text} className="mt-3 text-lg leading-relaxed text-ink">
                   {text}
                 </p>
@@ -106,12 +123,13 @@ export default function Policy() {
               <p className="mt-3 text-ink">
                 E-mail{" "}
                 <a
-                  href={`mailto:${site.email}`}
+                  href={`mailto:${contact.email}`}
                   className="font-bold break-all text-brand underline-offset-4 hover:underline"
                 >
-                  {site.email}
+                  {contact.email}
                 </a>{" "}
-                or write to {site.name}, {postalAddress}. We answer every request within one month.
+                or write to {site.name}
+                {address && `, ${address}`}. We answer every request within one month.
               </p>
             </aside>
           </div>

@@ -11,7 +11,6 @@ import { RateCards } from "../components/service/rate-cards.tsx";
 import { CheckIcon } from "../components/ui/icons.tsx";
 import { Reveal } from "../components/ui/reveal.tsx";
 import { findPackage, PACKAGE_FORM_ANCHOR } from "../content/packages.ts";
-import { adsOffers, videoRates } from "../content/rates.ts";
 import { serviceDetails } from "../content/service-details.ts";
 import { serviceByPath } from "../content/services.ts";
 import { loadPrices } from "../lib/prices.server.ts";
@@ -25,15 +24,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Client navigations fetch "<path>.data": the page is the path without that suffix.
   const service = serviceByPath(url.pathname.replace(/\.data$/, ""));
   if (!service) throw data("Not found", { status: 404 });
-  const needsPrices =
-    service.slug === "social-media-management" || service.slug === "video-creation";
-  const prices = needsPrices ? await loadPrices(context.get(siteServicesContext)) : {};
+  const siteServices = context.get(siteServicesContext);
+  const { slug } = service;
+  const priced = slug === "social-media-management" || slug === "video-creation" || slug === "ads";
+  const [prices, content] = await Promise.all([
+    priced ? loadPrices(siteServices) : {},
+    siteServices.content.all(),
+  ]);
+  // Only the content this service's page shows.
+  const packages = slug === "social-media-management" ? content.packages : [];
   // "Choose Package" links here with ?package=<slug>: that package is the form's default.
-  const chosenPackage =
-    service.slug === "social-media-management"
-      ? (findPackage(url.searchParams.get("package"))?.name ?? null)
-      : null;
-  return { slug: service.slug, prices, chosenPackage };
+  const chosenPackage = findPackage(packages, url.searchParams.get("package"))?.name ?? null;
+  return {
+    slug,
+    prices,
+    chosenPackage,
+    packages,
+    rates: slug === "video-creation" ? content["video-rates"] : [],
+    adsOffers: slug === "ads" ? content["ads-offers"] : [],
+    gallery: slug === "branding" ? content.gallery : [],
+  };
 }
 
 /**
@@ -73,7 +83,7 @@ const afterTinted = new Set(["social-media-management", "video-creation", "ads"]
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const service = serviceByPath(`/${loaderData.slug}`)!;
   const { intro, blocks } = serviceDetails[service.slug];
-  const { prices, chosenPackage } = loaderData;
+  const { prices, chosenPackage, packages, rates, adsOffers, gallery } = loaderData;
   useSelectChosenPackage(chosenPackage);
   return (
     <>
@@ -115,9 +125,9 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      {service.slug === "social-media-management" && (
+      {service.slug === "social-media-management" && packages.length > 0 && (
         <>
-          <PackagesSection prices={prices} />
+          <PackagesSection packages={packages} prices={prices} />
           {/* Scrolled to below the fixed header (h-18), so the heading shows. */}
           <section
             id={PACKAGE_FORM_ANCHOR}
@@ -138,6 +148,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
                   submitLabel="Submit"
                   busyLabel="submitting..."
                   wide
+                  packages={packages.map((pack) => pack.name)}
                   defaultPackage={chosenPackage ?? undefined}
                 />
               </div>
@@ -145,8 +156,8 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           </section>
         </>
       )}
-      {service.slug === "branding" && <GraphicsGallery />}
-      {service.slug === "video-creation" && (
+      {service.slug === "branding" && <GraphicsGallery gallery={gallery} />}
+      {service.slug === "video-creation" && rates.length > 0 && (
         <section aria-labelledby="rates-title" className="bg-brand-50 py-16 md:py-24">
           <div className="container-page">
             <SectionHeading
@@ -156,12 +167,12 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
               intro="Background music included. Delivery in 2-5 days."
             />
             <div className="mt-12">
-              <RateCards blocks={videoRates} prices={prices} />
+              <RateCards blocks={rates} prices={prices} />
             </div>
           </div>
         </section>
       )}
-      {service.slug === "ads" && (
+      {service.slug === "ads" && adsOffers.length > 0 && (
         <section aria-labelledby="offers-title" className="bg-brand-50 py-16 md:py-24">
           <div className="container-page">
             <SectionHeading

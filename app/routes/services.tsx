@@ -1,3 +1,4 @@
+import { siteServicesContext } from "../../common/load-context.ts";
 import { site } from "../../common/site-config.ts";
 import { Claims } from "../components/sections/claims.tsx";
 import { LetsGetStarted } from "../components/sections/lets-get-started.tsx";
@@ -8,6 +9,11 @@ import { services } from "../content/services.ts";
 import { originFrom, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/services";
 
+export async function loader({ context }: Route.LoaderArgs) {
+  const { claims } = await context.get(siteServicesContext).content.all();
+  return { claims };
+}
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: "Our Services",
@@ -16,7 +22,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFrom(matches),
   });
 
-export default function Services() {
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const { claims } = loaderData;
   return (
     <>
       <PageHero
@@ -24,9 +31,11 @@ export default function Services() {
         subtitle="Seven ways we help businesses get seen, get trusted and get chosen online."
         crumb="Our Services"
       >
-        <div className="mt-10 max-w-xl">
-          <Claims light />
-        </div>
+        {claims.length > 0 && (
+          <div className="mt-10 max-w-xl">
+            <Claims claims={claims} light />
+          </div>
+        )}
       </PageHero>
       <section aria-labelledby="all-services" className="bg-brand-50 py-16 md:py-24">
         <div className="container-page">

@@ -1,17 +1,31 @@
 import { useEffect, type ReactNode } from "react";
-import { isRouteErrorResponse, Link, Outlet } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
+import { siteServicesContext } from "../../common/load-context.ts";
 import { OutboxSender } from "../components/forms/outbox-sender.tsx";
 import { Footer } from "../components/layout/footer.tsx";
 import { Header } from "../components/layout/header.tsx";
 import { PendingNotice } from "../components/layout/pending-notice.tsx";
 import { SocialRail } from "../components/layout/social-rail.tsx";
 import { NotFoundPage } from "../components/sections/not-found.tsx";
+import { ContactDetailsProvider, SITE_LAYOUT_ROUTE_ID } from "../lib/contact-details.tsx";
 import { rememberLandingSource } from "../lib/lead-source.ts";
 import type { Route } from "./+types/site-layout";
 
+/**
+ * The contact details and social links (edited in the back office): the header, footer,
+ * social rail and WhatsApp buttons of every public page show them. Only they: each page
+ * loads the rest of the content it shows.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { contact } = await context.get(siteServicesContext).content.all();
+  return { contact };
+}
+
 function Shell({ children }: { children: ReactNode }) {
+  // The error page has the details too, unless reading them was what failed.
+  const data = useRouteLoaderData<typeof loader>(SITE_LAYOUT_ROUTE_ID);
   return (
-    <>
+    <ContactDetailsProvider contact={data?.contact}>
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
@@ -26,7 +40,7 @@ function Shell({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <OutboxSender />
-    </>
+    </ContactDetailsProvider>
   );
 }
 

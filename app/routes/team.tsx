@@ -1,3 +1,4 @@
+import { siteServicesContext } from "../../common/load-context.ts";
 import { site } from "../../common/site-config.ts";
 import { Claims } from "../components/sections/claims.tsx";
 import { LetsGetStarted } from "../components/sections/lets-get-started.tsx";
@@ -8,6 +9,11 @@ import { teamPage } from "../content/team.ts";
 import { originFrom, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/team";
 
+export async function loader({ context }: Route.LoaderArgs) {
+  const { team, claims } = await context.get(siteServicesContext).content.all();
+  return { team, claims };
+}
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: "Our Team",
@@ -16,7 +22,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFrom(matches),
   });
 
-export default function Team() {
+export default function Team({ loaderData }: Route.ComponentProps) {
+  const { team, claims } = loaderData;
   return (
     <>
       <PageHero
@@ -25,24 +32,28 @@ export default function Team() {
         image="/images/team.svg"
         crumb="Our Team"
       />
-      <section aria-labelledby="team-members" className="bg-brand-50 py-16 md:py-24">
-        <div className="container-page">
-          <SectionHeading
-            id="team-members"
-            badge="Our People"
-            title={teamPage.heading}
-            intro={teamPage.intro}
-          />
-          <div className="mt-12">
-            <TeamGrid bios />
+      {team.length > 0 && (
+        <section aria-labelledby="team-members" className="bg-brand-50 py-16 md:py-24">
+          <div className="container-page">
+            <SectionHeading
+              id="team-members"
+              badge="Our People"
+              title={teamPage.heading}
+              intro={teamPage.intro}
+            />
+            <div className="mt-12">
+              <TeamGrid team={team} bios />
+            </div>
           </div>
-        </div>
-      </section>
-      <section aria-label="Our work in numbers" className="bg-white pt-16 md:pt-20">
-        <div className="container-page max-w-3xl">
-          <Claims />
-        </div>
-      </section>
+        </section>
+      )}
+      {claims.length > 0 && (
+        <section aria-label="Our work in numbers" className="bg-white pt-16 md:pt-20">
+          <div className="container-page max-w-3xl">
+            <Claims claims={claims} />
+          </div>
+        </section>
+      )}
       <LetsGetStarted />
     </>
   );

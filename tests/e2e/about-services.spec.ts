@@ -1,8 +1,11 @@
 import { reasons } from "../../app/content/about.ts";
 import { services } from "../../app/content/services.ts";
-import { team } from "../../app/content/team.ts";
 import { site } from "../../common/site-config.ts";
+import { defaultItems } from "../factories/content.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+
+/** The team of a fresh database (these tests do not change it). */
+const team = defaultItems("team");
 
 // About, Team and Services: their sections and texts, per-page meta, and axe on these and
 // the home page at 375 and 1280 px.

@@ -1,13 +1,16 @@
 import { naira } from "../../common/format.ts";
 import { site } from "../../common/site-config.ts";
-import { oneTimeOffers } from "../../app/content/offers.ts";
-import { testimonials } from "../../app/content/testimonials.ts";
+import { defaultItems } from "../factories/content.ts";
 import { mp4Bytes } from "../factories/images.ts";
 import { adminToken, expect, test } from "./fixtures.ts";
 import type { Locator, Page } from "@playwright/test";
 
 // The home page: every section of the spec in order, prices from the database, the
 // portfolio from uploaded videos, and both carousels by mouse and keyboard.
+
+/** What a fresh database holds (these tests do not change it). */
+const oneTimeOffers = defaultItems("offers");
+const testimonials = defaultItems("testimonials");
 
 const section = (page: Page, title: string | RegExp) =>
   page.locator("section").filter({ has: page.getByRole("heading", { level: 2, name: title }) });

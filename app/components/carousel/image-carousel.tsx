@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { carouselSlides } from "../../content/carousel.ts";
+import type { ListItemOf } from "../../../common/schemas/content.ts";
 import { ChevronIcon } from "../ui/icons.tsx";
 import { useMediaQuery, useReducedMotion } from "./use-media.ts";
 
@@ -10,13 +10,30 @@ const PLACEHOLDER = "/images/placeholder.svg";
 const CLONES = 3;
 
 /**
+ * The slides with CLONES clones at each end: the last ones before the first slide and the
+ * first ones after the last, taken round the list, so that even one or two slides loop.
+ */
+function withClones<T>(items: readonly T[]): T[] {
+  const count = items.length;
+  if (count === 0) return [];
+  const at = (position: number) => items[((position % count) + count) % count]!;
+  const clones = Array.from({ length: CLONES }, (_, offset) => offset);
+  return [
+    ...clones.map((offset) => at(offset - CLONES)),
+    ...items,
+    ...clones.map((offset) => at(count + offset)),
+  ];
+}
+
+/**
  * The image carousel (spec §4): an endless loop with cloned slides at both ends,
  * auto-advance every 5000 ms, a 0.5 s slide, previous/next ignored mid-transition, a silent
  * jump from a clone to its real slide, 1 slide up to 768 px and 3 above, a placeholder for a
- * missing image. Paused on hover and focus; still under prefers-reduced-motion.
+ * missing image. Paused on hover and focus; still under prefers-reduced-motion. An upload of
+ * any shape fills the 8:5 box (cropped). The caller leaves it out when there are no slides.
  */
-export function ImageCarousel() {
-  const count = carouselSlides.length;
+export function ImageCarousel({ slides: items }: { slides: readonly ListItemOf<"slides">[] }) {
+  const count = items.length;
   const narrow = useMediaQuery("(max-width: 768px)");
   const reduced = useReducedMotion();
   const [index, setIndex] = useState(CLONES);
@@ -24,11 +41,7 @@ export function ImageCarousel() {
   const [paused, setPaused] = useState(false);
   const moving = useRef(false);
 
-  const slides = [
-    ...carouselSlides.slice(-CLONES),
-    ...carouselSlides,
-    ...carouselSlides.slice(0, CLONES),
-  ];
+  const slides = withClones(items);
 
   // After a slide: stop animating and, from a clone, jump silently to the real slide.
   const finish = useCallback(() => {
@@ -59,10 +72,10 @@ export function ImageCarousel() {
   );
 
   useEffect(() => {
-    if (paused || reduced) return;
+    if (paused || reduced || count === 0) return;
     const timer = setInterval(() => move(1), AUTO_ADVANCE_MS);
     return () => clearInterval(timer);
-  }, [paused, reduced, move]);
+  }, [paused, reduced, move, count]);
 
   const onKey = (event: KeyboardEvent) => {
     if (event.key === "ArrowLeft") move(-1);
@@ -70,6 +83,7 @@ export function ImageCarousel() {
   };
   const perView = narrow ? 1 : 3;
   const current = (((index - CLONES) % count) + count) % count;
+  if (count === 0) return null;
 
   return (
     // Hover and focus pause the auto-advance; arrow keys page through the slides.
@@ -105,8 +119,8 @@ export function ImageCarousel() {
                 inert={!real || !visible}
               >
                 <img
-                  src={slide.src}
-                  alt={real ? slide.alt : ""}
+                  src={slide.image.src}
+                  alt={real ? slide.image.alt : ""}
                   width={800}
                   height={500}
                   loading="lazy"

@@ -1,22 +1,27 @@
 import { useState, type KeyboardEvent } from "react";
-import { testimonials } from "../../content/testimonials.ts";
+import type { ListItemOf } from "../../../common/schemas/content.ts";
 import { ChevronIcon } from "../ui/icons.tsx";
 import { useMediaQuery, useReducedMotion } from "./use-media.ts";
 
 /**
  * Client's Feedback (spec §4): 1 card under 768 px, 3 otherwise; previous/next move a page
  * and wrap; one dot per page; the index resets to 0 when out of range after a resize;
- * 500 ms transition (none under prefers-reduced-motion).
+ * 500 ms transition (none under prefers-reduced-motion). The caller leaves it out when there
+ * are no testimonials.
  */
-export function TestimonialCarousel() {
+export function TestimonialCarousel({
+  testimonials,
+}: {
+  testimonials: readonly ListItemOf<"testimonials">[];
+}) {
   const mobile = useMediaQuery("(max-width: 767.98px)");
   const reduced = useReducedMotion();
   const perPage = mobile ? 1 : 3;
-  const pages = Math.ceil(testimonials.length / perPage);
+  const pages = Math.max(1, Math.ceil(testimonials.length / perPage));
   const [start, setStart] = useState(0);
   // After a resize the stored start index may not begin a page any more (out of range): it is
   // reset to 0 (spec §4), in the same render, so that resizing back does not bring it back.
-  const inRange = start < testimonials.length && start % perPage === 0;
+  const inRange = start === 0 || (start < testimonials.length && start % perPage === 0);
   if (!inRange) setStart(0);
   const page = inRange ? start / perPage : 0;
   const goTo = (target: number) => setStart(((target + pages) % pages) * perPage);
@@ -46,7 +51,7 @@ export function TestimonialCarousel() {
             const visible = Math.floor(index / perPage) === page;
             return (
               <li
-                key={item.id}
+                key={item._id}
                 className="w-full shrink-0 px-3 md:w-1/3"
                 aria-hidden={!visible}
                 inert={!visible}
@@ -62,13 +67,16 @@ export function TestimonialCarousel() {
                   </svg>
                   <blockquote className="mt-4 flex-1 text-ink">{item.text}</blockquote>
                   <figcaption className="mt-6 flex items-center gap-3">
+                    {/* The name is right beside it: the avatar or logo says nothing more to
+                        a screen reader ("Avatar of Adaeze Okafor", "Kola Foods logo"), so it is
+                        decorative here, as it was before its alt text became editable. */}
                     <img
-                      src={item.image}
+                      src={item.image.src}
                       alt=""
                       width={48}
                       height={48}
                       loading="lazy"
-                      className="size-12 rounded-full"
+                      className="size-12 shrink-0 rounded-full object-cover"
                     />
                     <span className="font-bold text-navy">{item.name}</span>
                   </figcaption>

@@ -1,7 +1,7 @@
 import { type ReactNode } from "react";
 import { useFormAction } from "react-router";
 import { messages } from "../../../common/messages.ts";
-import { contractOptions, socialPackages } from "../../content/packages.ts";
+import { contractOptions } from "../../content/packages.ts";
 import { enquiryPayload, formValues, type EnquiryFormKind } from "../../lib/enquiry-payload.ts";
 import { currentLeadSource } from "../../lib/lead-source.ts";
 import type { FormResult } from "../../lib/form-result.ts";
@@ -38,6 +38,8 @@ export interface EnquiryFormProps {
   heading?: ReactNode;
   /** Two columns for the short fields on wide screens. */
   wide?: boolean;
+  /** Package form: the names of the packages to choose from (the site's packages). */
+  packages?: readonly string[];
   /** Package form: the package selected until the visitor picks another (`?package=`). */
   defaultPackage?: string;
 }
@@ -52,6 +54,7 @@ export function EnquiryForm({
   busyLabel,
   heading,
   wide = false,
+  packages = [],
   defaultPackage,
 }: EnquiryFormProps) {
   const action = useFormAction();
@@ -135,7 +138,7 @@ export function EnquiryForm({
             <SelectField
               label="Package"
               name="package"
-              options={socialPackages.map((pack) => pack.name)}
+              options={packages}
               defaultValue={text(values, "package") ?? defaultPackage}
             />
             <TextField

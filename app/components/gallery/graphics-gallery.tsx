@@ -1,11 +1,46 @@
-import { GALLERY_SIZE, gallery, gallerySrcSet } from "../../content/gallery.ts";
+import type { ContentImage, ListItemOf } from "../../../common/schemas/content.ts";
 import { SectionHeading } from "../sections/section-heading.tsx";
 
 /** Two columns on phones, four from 768 px, inside a container of at most 1200 px. */
 const SIZES = "(min-width: 1280px) 290px, (min-width: 768px) 25vw, 50vw";
+/** The width and height of every gallery tile's box (square; a picture is cropped to fit). */
+const TILE_SIZE = 640;
 
-/** The 'Graphics Design Portfolio' gallery of 12 images (AVIF or WebP, two widths each). */
-export function GraphicsGallery() {
+const MIME_TYPES: Record<string, string> = {
+  avif: "image/avif",
+  webp: "image/webp",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+};
+/** The browser takes the first source it supports: the smallest files first. */
+const FORMAT_ORDER = ["image/avif", "image/webp", "image/png", "image/jpeg"];
+
+/**
+ * One `<source>` per format among the image's variants (by file extension): the generated
+ * posters come in AVIF and WebP, uploads in WebP; each with its widths for `srcset`.
+ */
+export function sourcesOf(image: ContentImage): { type: string; srcSet: string }[] {
+  const byType = new Map<string, { width: number; url: string }[]>();
+  for (const variant of image.variants) {
+    const type = MIME_TYPES[variant.url.split(".").pop()?.toLowerCase() ?? ""];
+    if (!type) continue;
+    byType.set(type, [...(byType.get(type) ?? []), variant]);
+  }
+  return [...byType.entries()]
+    .sort(([a], [b]) => FORMAT_ORDER.indexOf(a) - FORMAT_ORDER.indexOf(b))
+    .map(([type, variants]) => ({
+      type,
+      srcSet: [...variants]
+        .sort((a, b) => a.width - b.width)
+        .map((variant) => `${variant.url} ${variant.width}w`)
+        .join(", "),
+    }));
+}
+
+/** The 'Graphics Design Portfolio' gallery: square tiles, each in the formats it has. */
+export function GraphicsGallery({ gallery }: { gallery: readonly ListItemOf<"gallery">[] }) {
+  if (gallery.length === 0) return null;
   return (
     <section aria-labelledby="gallery-title" className="bg-white py-16 md:py-24">
       <div className="container-page">
@@ -16,19 +51,22 @@ export function GraphicsGallery() {
           intro="Posters, flyers and social media designs we made for brands across Nigeria."
         />
         <ul className="mt-12 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
-          {gallery.map((image) => (
-            <li
-              key={image.file}
-              className="overflow-hidden rounded-xl shadow-sm ring-1 ring-black/5"
-            >
+          {gallery.map(({ _id, image }) => (
+            <li key={_id} className="overflow-hidden rounded-xl shadow-sm ring-1 ring-black/5">
               <picture>
-                <source type="image/avif" srcSet={gallerySrcSet(image, "avif")} sizes={SIZES} />
-                <source type="image/webp" srcSet={gallerySrcSet(image, "webp")} sizes={SIZES} />
+                {sourcesOf(image).map((source) => (
+                  <source
+                    key={source.type}
+                    type={source.type}
+                    srcSet={source.srcSet}
+                    sizes={SIZES}
+                  />
+                ))}
                 <img
-                  src={`${image.file}-${GALLERY_SIZE}.webp`}
+                  src={image.src}
                   alt={image.alt}
-                  width={GALLERY_SIZE}
-                  height={GALLERY_SIZE}
+                  width={TILE_SIZE}
+                  height={TILE_SIZE}
                   loading="lazy"
                   decoding="async"
                   className="aspect-square w-full bg-brand-50 object-cover transition-transform duration-500 hover:scale-105 motion-reduce:transition-none"

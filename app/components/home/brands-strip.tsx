@@ -1,7 +1,11 @@
-import { brands } from "../../content/brands.ts";
+import type { ListItemOf } from "../../../common/schemas/content.ts";
 
-/** 'Brands We've Worked With': 20 logos, 2 columns on mobile and 5 on desktop. */
-export function BrandsStrip() {
+/**
+ * 'Brands We've Worked With': the logos, 2 columns on mobile and 5 on desktop, each fitted
+ * (not cropped) into a 3:1 box whatever its shape; no logos, no strip.
+ */
+export function BrandsStrip({ brands }: { brands: readonly ListItemOf<"brands">[] }) {
+  if (brands.length === 0) return null;
   return (
     <section aria-labelledby="brands-title" className="bg-white py-16">
       <div className="container-page">
@@ -11,16 +15,16 @@ export function BrandsStrip() {
         <ul className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-5">
           {brands.map((brand) => (
             <li
-              key={brand.name}
+              key={brand._id}
               className="flex items-center justify-center rounded-xl border border-slate-100 bg-white px-3 py-4 grayscale-[40%] transition hover:grayscale-0"
             >
               <img
-                src={brand.image}
-                alt={`${brand.name} logo`}
+                src={brand.image.src}
+                alt={brand.image.alt}
                 width={240}
                 height={80}
                 loading="lazy"
-                className="h-auto w-full max-w-44"
+                className="aspect-[3/1] h-auto w-full max-w-44 object-contain"
               />
             </li>
           ))}

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
-import { postalAddress, site } from "../../../common/site-config.ts";
+import type { SiteContent } from "../../../common/schemas/content.ts";
 import { homeSections } from "../../content/home.ts";
 import type { PortfolioItem } from "../../content/portfolio.ts";
 import { services } from "../../content/services.ts";
+import { postalAddressOf, telHref, useContactDetails } from "../../lib/contact-details.tsx";
 import { ImageCarousel } from "../carousel/image-carousel.tsx";
 import { TestimonialCarousel } from "../carousel/testimonial-carousel.tsx";
 import { HomeEnquiryForm } from "../forms/home-enquiry-form.tsx";
@@ -18,21 +19,32 @@ import { PortfolioVideos } from "./portfolio.tsx";
 
 const { services: servicesText, highlights, feedback, cta, enquiry } = homeSections;
 
+/** The editable content the home page shows below the fold (its loader sends only these). */
+export type HomeContent = Pick<
+  SiteContent,
+  "brands" | "packages" | "gallery" | "slides" | "testimonials" | "offers"
+>;
+
 /**
  * The home page from the brand strip down, in the spec's order: brands, six service cards,
  * packages, graphics gallery, video portfolio, image carousel, client feedback, the 'Get
- * Started' banner, one-time offers, the enquiry form and the newsletter box.
+ * Started' banner, one-time offers, the enquiry form and the newsletter box. A section whose
+ * list staff emptied is left out.
  */
 export function HomeBelowFold({
   prices,
   portfolio,
+  content,
 }: {
   prices: Record<string, number>;
   portfolio: readonly PortfolioItem[];
+  content: HomeContent;
 }) {
+  const contact = useContactDetails();
+  const address = postalAddressOf(contact);
   return (
     <>
-      <BrandsStrip />
+      <BrandsStrip brands={content.brands} />
       <section aria-labelledby="services-title" className="bg-brand-50 py-16 md:py-24">
         <div className="container-page">
           <SectionHeading id="services-title" {...servicesText} />
@@ -46,25 +58,29 @@ export function HomeBelowFold({
           </div>
         </div>
       </section>
-      <PackagesSection prices={prices} />
-      <GraphicsGallery />
+      <PackagesSection packages={content.packages} prices={prices} />
+      <GraphicsGallery gallery={content.gallery} />
       <PortfolioVideos items={portfolio} />
-      <section aria-labelledby="highlights-title" className="bg-white py-16 md:py-24">
-        <div className="container-page">
-          <SectionHeading id="highlights-title" {...highlights} />
-          <div className="mt-12">
-            <ImageCarousel />
+      {content.slides.length > 0 && (
+        <section aria-labelledby="highlights-title" className="bg-white py-16 md:py-24">
+          <div className="container-page">
+            <SectionHeading id="highlights-title" {...highlights} />
+            <div className="mt-12">
+              <ImageCarousel slides={content.slides} />
+            </div>
           </div>
-        </div>
-      </section>
-      <section aria-labelledby="feedback-title" className="bg-brand-50 py-16 md:py-24">
-        <div className="container-page">
-          <SectionHeading id="feedback-title" {...feedback} />
-          <div className="mt-12">
-            <TestimonialCarousel />
+        </section>
+      )}
+      {content.testimonials.length > 0 && (
+        <section aria-labelledby="feedback-title" className="bg-brand-50 py-16 md:py-24">
+          <div className="container-page">
+            <SectionHeading id="feedback-title" {...feedback} />
+            <div className="mt-12">
+              <TestimonialCarousel testimonials={content.testimonials} />
+            </div>
           </div>
-        </div>
-      </section>
+        </section>
+      )}
       <section aria-labelledby="cta-title" className="bg-white py-16">
         <div className="container-page">
           <div className="relative flex flex-col items-center justify-between gap-6 overflow-hidden rounded-3xl bg-accent px-8 py-10 text-center md:flex-row md:px-12 md:text-left">
@@ -87,30 +103,38 @@ export function HomeBelowFold({
           </div>
         </div>
       </section>
-      <OneTimeOffers />
+      <OneTimeOffers offers={content.offers} prices={prices} />
       <section aria-labelledby="enquiry-title" className="bg-white py-16 md:py-24">
         <div className="container-page grid gap-12 md:grid-cols-[1fr_1.3fr]">
           <div>
             <SectionHeading id="enquiry-title" {...enquiry} align="left" />
             <ul className="mt-8 space-y-3 text-ink">
-              <li>
-                <span className="font-semibold">Phone:</span>{" "}
-                <a href={`tel:${site.phoneHref}`} className="text-brand underline">
-                  {site.phone}
-                </a>
-              </li>
-              <li>
-                <span className="font-semibold">Email:</span>{" "}
-                <a href={`mailto:${site.email}`} className="text-brand underline">
-                  {site.email}
-                </a>
-              </li>
-              <li>
-                <span className="font-semibold">Office:</span> {postalAddress}
-              </li>
-              <li>
-                <span className="font-semibold">Hours:</span> {site.officeHours}
-              </li>
+              {contact.phone && (
+                <li>
+                  <span className="font-semibold">Phone:</span>{" "}
+                  <a href={telHref(contact.phone)} className="text-brand underline">
+                    {contact.phone}
+                  </a>
+                </li>
+              )}
+              {contact.email && (
+                <li>
+                  <span className="font-semibold">Email:</span>{" "}
+                  <a href={`mailto:${contact.email}`} className="text-brand underline">
+                    {contact.email}
+                  </a>
+                </li>
+              )}
+              {address && (
+                <li>
+                  <span className="font-semibold">Office:</span> {address}
+                </li>
+              )}
+              {contact.officeHours && (
+                <li>
+                  <span className="font-semibold">Hours:</span> {contact.officeHours}
+                </li>
+              )}
             </ul>
           </div>
           <div className="rounded-3xl bg-white p-6 shadow-xl ring-1 ring-black/5 md:p-8">

@@ -1,9 +1,16 @@
-import { naira } from "../../../common/format.ts";
-import { oneTimeOffers } from "../../content/offers.ts";
+import type { ListItemOf } from "../../../common/schemas/content.ts";
 import { SectionHeading } from "../sections/section-heading.tsx";
+import { priceText } from "../ui/price.ts";
 
-/** The 'One Time Offers' price list (spec §9), in naira. */
-export function OneTimeOffers() {
+/** The 'One Time Offers' price list (spec §9), in naira; no offers, no section. */
+export function OneTimeOffers({
+  offers,
+  prices,
+}: {
+  offers: readonly ListItemOf<"offers">[];
+  prices: Record<string, number>;
+}) {
+  if (offers.length === 0) return null;
   return (
     <section aria-labelledby="offers-title" className="bg-brand-50 py-16 md:py-24">
       <div className="container-page">
@@ -14,15 +21,13 @@ export function OneTimeOffers() {
           intro="Single jobs at fixed prices, for when you need one thing done well."
         />
         <ul className="mx-auto mt-12 grid max-w-5xl gap-x-10 gap-y-1 rounded-3xl bg-white p-6 shadow-md md:grid-cols-2 md:p-10">
-          {oneTimeOffers.map((offer) => (
+          {offers.map((offer) => (
             <li
-              key={offer.name}
+              key={offer._id}
               className="flex items-baseline justify-between gap-4 border-b border-dashed border-slate-200 py-3"
             >
               <span className="text-ink">{offer.name}</span>
-              <span className="shrink-0 font-extrabold text-brand">
-                {offer.upTo ? `${naira(offer.amount)}-${naira(offer.upTo)}` : naira(offer.amount)}
-              </span>
+              <span className="shrink-0 font-extrabold text-brand">{priceText(offer, prices)}</span>
             </li>
           ))}
         </ul>

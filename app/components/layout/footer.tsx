@@ -1,6 +1,7 @@
 import { Link } from "react-router";
-import { postalAddress, site } from "../../../common/site-config.ts";
+import { site } from "../../../common/site-config.ts";
 import { services } from "../../content/services.ts";
+import { postalAddressOf, telHref, useContactDetails } from "../../lib/contact-details.tsx";
 import { MailIcon, PhoneIcon, PinIcon } from "../ui/icons.tsx";
 import { SocialLinkList } from "./social-link-list.tsx";
 
@@ -16,6 +17,8 @@ const companyLinks = [
 const linkClass = "text-brand-100 transition-colors hover:text-white hover:underline";
 
 export function Footer() {
+  const contact = useContactDetails();
+  const address = postalAddressOf(contact);
   return (
     <footer className="bg-navy text-brand-100">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
@@ -58,22 +61,28 @@ export function Footer() {
         <div>
           <h2 className="font-bold text-white">Get in Touch</h2>
           <ul className="mt-4 space-y-3 text-sm">
-            <li className="flex gap-2">
-              <PhoneIcon width={18} height={18} className="mt-0.5 shrink-0 text-accent" />
-              <a href={`tel:${site.phoneHref}`} className={linkClass}>
-                {site.phone}
-              </a>
-            </li>
-            <li className="flex gap-2">
-              <MailIcon width={18} height={18} className="mt-0.5 shrink-0 text-accent" />
-              <a href={`mailto:${site.email}`} className={linkClass}>
-                {site.email}
-              </a>
-            </li>
-            <li className="flex gap-2">
-              <PinIcon width={18} height={18} className="mt-0.5 shrink-0 text-accent" />
-              <address className="not-italic">{postalAddress}</address>
-            </li>
+            {contact.phone && (
+              <li className="flex gap-2">
+                <PhoneIcon width={18} height={18} className="mt-0.5 shrink-0 text-accent" />
+                <a href={telHref(contact.phone)} className={linkClass}>
+                  {contact.phone}
+                </a>
+              </li>
+            )}
+            {contact.email && (
+              <li className="flex gap-2">
+                <MailIcon width={18} height={18} className="mt-0.5 shrink-0 text-accent" />
+                <a href={`mailto:${contact.email}`} className={linkClass}>
+                  {contact.email}
+                </a>
+              </li>
+            )}
+            {address && (
+              <li className="flex gap-2">
+                <PinIcon width={18} height={18} className="mt-0.5 shrink-0 text-accent" />
+                <address className="not-italic">{address}</address>
+              </li>
+            )}
           </ul>
         </div>
       </div>

@@ -1,10 +1,13 @@
-import { socialLinks } from "./social-links.ts";
+import { useContactDetails } from "../../lib/contact-details.tsx";
+import { socialLinksOf } from "./social-links.ts";
 
-/** The four social links as round icons, each opening in a new tab. */
+/** The agency's social links as round icons, each opening in a new tab (none: nothing). */
 export function SocialLinkList({ listClass, linkClass }: { listClass: string; linkClass: string }) {
+  const links = socialLinksOf(useContactDetails());
+  if (links.length === 0) return null;
   return (
     <ul className={listClass}>
-      {socialLinks.map(({ name, href, Icon }) => (
+      {links.map(({ name, href, Icon }) => (
         <li key={name}>
           <a
             href={href}

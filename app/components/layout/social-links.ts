@@ -1,10 +1,27 @@
-import { site } from "../../../common/site-config.ts";
-import { FacebookIcon, InstagramIcon, LinkedInIcon, TwitterIcon } from "../ui/icons.tsx";
+import type { ContactDetails } from "../../../common/schemas/content.ts";
+import {
+  FacebookIcon,
+  InstagramIcon,
+  LinkedInIcon,
+  TwitterIcon,
+  YouTubeIcon,
+} from "../ui/icons.tsx";
 
-/** The four social links of the rail, the contact page and the footer. */
-export const socialLinks = [
-  { name: "Instagram", href: site.socials.instagram, Icon: InstagramIcon },
-  { name: "Facebook", href: site.socials.facebook, Icon: FacebookIcon },
-  { name: "Twitter", href: site.socials.twitter, Icon: TwitterIcon },
-  { name: "LinkedIn", href: site.socials.linkedin, Icon: LinkedInIcon },
+const networks = [
+  { name: "Instagram", field: "instagram", Icon: InstagramIcon },
+  { name: "Facebook", field: "facebook", Icon: FacebookIcon },
+  { name: "Twitter", field: "twitter", Icon: TwitterIcon },
+  { name: "LinkedIn", field: "linkedin", Icon: LinkedInIcon },
+  { name: "YouTube", field: "youtube", Icon: YouTubeIcon },
 ] as const;
+
+/**
+ * The social links of the rail, the contact page and the footer: those the agency filled in
+ * (the schema lets only https:// addresses through), in this order.
+ */
+export function socialLinksOf(contact: ContactDetails) {
+  return networks.flatMap(({ name, field, Icon }) => {
+    const href = contact[field].trim();
+    return href ? [{ name, href, Icon }] : [];
+  });
+}

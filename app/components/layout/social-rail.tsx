@@ -1,12 +1,18 @@
+import { useContactDetails } from "../../lib/contact-details.tsx";
 import { SocialLinkList } from "./social-link-list.tsx";
+import { socialLinksOf } from "./social-links.ts";
+
+/** Whether the agency has any social link to show (the rail and the menu hide otherwise). */
+const useHasSocialLinks = () => socialLinksOf(useContactDetails()).length > 0;
 
 /**
  * The fixed social rail of every public page; each link opens in a new tab. From 768 px it is
  * a strip on the left edge (the page keeps a gutter free for it). Phones have no room for
- * one: there the four links sit behind the round "Follow us" button in the fixed header
+ * one: there the links sit behind the round "Follow us" button in the fixed header
  * (`SocialMenu`), which covers nothing that the header does not.
  */
 export function SocialRail() {
+  if (!useHasSocialLinks()) return null;
   return (
     <nav
       aria-label="Social media"
@@ -20,8 +26,9 @@ export function SocialRail() {
   );
 }
 
-/** The social links on phones: a round button in the header that drops the four links down. */
+/** The social links on phones: a round button in the header that drops the links down. */
 export function SocialMenu() {
+  if (!useHasSocialLinks()) return null;
   return (
     <details className="group relative">
       <summary className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full bg-brand text-white shadow-md ring-2 ring-white [&::-webkit-details-marker]:hidden">

@@ -1,13 +1,27 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { defaultContact } from "../../../common/content/defaults.ts";
+import type { ContactDetails } from "../../../common/schemas/content.ts";
+import { defaultItems } from "../../../tests/factories/content.ts";
 import { findPackage } from "../../content/packages.ts";
+import { ContactDetailsProvider } from "../../lib/contact-details.tsx";
 import { PackagesSection } from "./packages-section.tsx";
 
-const render = (prices: Record<string, number>) =>
+const packages = defaultItems("packages");
+
+const render = (
+  prices: Record<string, number>,
+  {
+    items = packages,
+    contact = defaultContact,
+  }: { items?: typeof packages; contact?: ContactDetails } = {},
+) =>
   renderToStaticMarkup(
     <MemoryRouter>
-      <PackagesSection prices={prices} />
+      <ContactDetailsProvider contact={contact}>
+        <PackagesSection packages={items} prices={prices} />
+      </ContactDetailsProvider>
     </MemoryRouter>,
   );
 const priceOf = (html: string, key: string) =>
@@ -49,16 +63,35 @@ describe("PackagesSection", () => {
     expect(html).toContain("https://wa.me/2348123456789?text=");
     expect(html).toContain(encodeURIComponent("the GROW ME package"));
   });
+
+  it("chats on the WhatsApp number of the contact details, else on the phone's digits", () => {
+    const own = render({}, { contact: { ...defaultContact, whatsapp: "2347000000001" } });
+    expect(own).toContain("https://wa.me/2347000000001?text=");
+    const phone = render(
+      {},
+      { contact: { ...defaultContact, whatsapp: "", phone: "+234 701 234 5678" } },
+    );
+    expect(phone).toContain("https://wa.me/2347012345678?text=");
+  });
+
+  it("shows the packages it is given, and nothing at all without any", () => {
+    const one = render({ "grow-me": 250000 }, { items: [{ ...packages[2]!, name: "GROW BIG" }] });
+    expect(one.match(/Choose Package:/g)).toHaveLength(1);
+    expect(one).toContain("GROW BIG");
+    expect(one).not.toContain("TAKE OFF");
+    expect(render({}, { items: [] })).toBe("");
+  });
 });
 
 describe("findPackage", () => {
   it("knows a package by its slug or its name in any case, and nothing else", () => {
-    expect(findPackage("grow-me")?.name).toBe("GROW ME");
-    expect(findPackage("GROW ME")?.name).toBe("GROW ME");
-    expect(findPackage(" brand me ")?.name).toBe("BRAND ME");
-    expect(findPackage("Take_Off")?.name).toBe("TAKE OFF");
+    expect(findPackage(packages, "grow-me")?.name).toBe("GROW ME");
+    expect(findPackage(packages, "GROW ME")?.name).toBe("GROW ME");
+    expect(findPackage(packages, " brand me ")?.name).toBe("BRAND ME");
+    expect(findPackage(packages, "Take_Off")?.name).toBe("TAKE OFF");
     for (const value of [null, undefined, "", "grow", "<script>"]) {
-      expect(findPackage(value)).toBeUndefined();
+      expect(findPackage(packages, value)).toBeUndefined();
     }
+    expect(findPackage([], "grow-me")).toBeUndefined();
   });
 });

@@ -1,17 +1,25 @@
 import { Link } from "react-router";
 import { naira } from "../../../common/format.ts";
-import { choosePackageHref, PACKAGE_NOTE, socialPackages } from "../../content/packages.ts";
+import type { ListItemOf } from "../../../common/schemas/content.ts";
+import { choosePackageHref, PACKAGE_NOTE } from "../../content/packages.ts";
 import { SectionHeading } from "../sections/section-heading.tsx";
 import { CheckIcon } from "../ui/icons.tsx";
 import { WhatsAppLink } from "../ui/whatsapp-link.tsx";
 
 /**
- * The four Social Media Management packages, priced from the database (`prices` maps key to
+ * The Social Media Management packages, each priced by its price key (`prices` maps key to
  * naira). A missing price reads "Price on request". "Choose Package" goes to the package form
  * with that package chosen (`?package=<slug>`, read on the server, so it works without
- * JavaScript); "Chat on WhatsApp" opens a chat about that package.
+ * JavaScript); "Chat on WhatsApp" opens a chat about that package. No packages, no section.
  */
-export function PackagesSection({ prices }: { prices: Record<string, number> }) {
+export function PackagesSection({
+  packages,
+  prices,
+}: {
+  packages: readonly ListItemOf<"packages">[];
+  prices: Record<string, number>;
+}) {
+  if (packages.length === 0) return null;
   return (
     <section aria-labelledby="packages-title" className="bg-white py-16 md:py-24">
       <div className="container-page">
@@ -22,9 +30,9 @@ export function PackagesSection({ prices }: { prices: Record<string, number> }) 
           intro={`${PACKAGE_NOTE}. Pick the pace that suits your business and change it as you grow.`}
         />
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {socialPackages.map((pack) => (
+          {packages.map((pack) => (
             <li
-              key={pack.priceKey}
+              key={pack._id}
               className={`relative flex flex-col rounded-2xl p-6 shadow-md ${
                 pack.featured ? "bg-brand text-white ring-4 ring-accent" : "bg-white text-ink"
               }`}

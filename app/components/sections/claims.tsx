@@ -1,12 +1,19 @@
-import { claims } from "../../content/claims.ts";
+import type { ListItemOf } from "../../../common/schemas/content.ts";
 
-/** The three claims: 200+ projects, 150+ clients, 5+ years. */
-export function Claims({ light = false }: { light?: boolean }) {
+/** The agency's claims (200+ projects, 150+ clients, 5+ years); none: nothing. */
+export function Claims({
+  claims,
+  light = false,
+}: {
+  claims: readonly ListItemOf<"claims">[];
+  light?: boolean;
+}) {
+  if (claims.length === 0) return null;
   return (
     <dl className="grid grid-cols-3 gap-4 text-center">
       {claims.map((claim) => (
         <div
-          key={claim.label}
+          key={claim._id}
           className={`flex flex-col rounded-2xl px-2 py-5 ${light ? "bg-white/10" : "bg-brand-50"}`}
         >
           <dt

@@ -1,15 +1,18 @@
 import { Link } from "react-router";
-import { naira } from "../../../common/format.ts";
-import type { RateBlock } from "../../content/rates.ts";
+import type { ListItemOf } from "../../../common/schemas/content.ts";
 import { CheckIcon } from "../ui/icons.tsx";
+import { priceText } from "../ui/price.ts";
 
-/** Rate blocks (title, descs, tAndC, button); a price from the database may be missing. */
+/**
+ * Rate blocks (title, descs, tAndC, button): the video rates and the ads offers. A price is
+ * the block's own amount (or range) or its price key's, which may be missing.
+ */
 export function RateCards({
   blocks,
   prices,
   columns = 4,
 }: {
-  blocks: readonly RateBlock[];
+  blocks: readonly ListItemOf<"video-rates" | "ads-offers">[];
   prices: Record<string, number>;
   columns?: 2 | 4;
 }) {
@@ -17,35 +20,31 @@ export function RateCards({
     <ul
       className={`grid gap-6 sm:grid-cols-2 ${columns === 4 ? "lg:grid-cols-4" : "mx-auto max-w-4xl"}`}
     >
-      {blocks.map((block) => {
-        const amount =
-          typeof block.amount === "number" ? block.amount : prices[block.amount.priceKey];
-        return (
-          <li
-            key={block.title}
-            className="flex flex-col rounded-2xl bg-white p-6 shadow-md ring-1 ring-black/5"
+      {blocks.map((block) => (
+        <li
+          key={block._id}
+          className="flex flex-col rounded-2xl bg-white p-6 shadow-md ring-1 ring-black/5"
+        >
+          <h3 className="text-lg font-extrabold text-navy">{block.title}</h3>
+          <p className="mt-2 text-3xl font-extrabold text-brand">{priceText(block, prices)}</p>
+          <ul className="mt-4 flex-1 space-y-2 text-sm">
+            {block.descs.map((desc) => (
+              <li key={desc} className="flex gap-2">
+                <CheckIcon width={18} height={18} className="shrink-0 text-brand" />
+                {desc}
+              </li>
+            ))}
+          </ul>
+          {block.tAndC && <p className="mt-4 text-xs text-muted">{block.tAndC}</p>}
+          <Link
+            to="#enquiry"
+            className="mt-4 rounded-full bg-accent px-5 py-2.5 text-center font-bold text-navy hover:bg-accent-soft"
+            aria-label={`${block.buttonDisplay}: ${block.title}`}
           >
-            <h3 className="text-lg font-extrabold text-navy">{block.title}</h3>
-            <p className="mt-2 text-3xl font-extrabold text-brand">{naira(amount)}</p>
-            <ul className="mt-4 flex-1 space-y-2 text-sm">
-              {block.descs.map((desc) => (
-                <li key={desc} className="flex gap-2">
-                  <CheckIcon width={18} height={18} className="shrink-0 text-brand" />
-                  {desc}
-                </li>
-              ))}
-            </ul>
-            <p className="mt-4 text-xs text-muted">{block.tAndC}</p>
-            <Link
-              to="#enquiry"
-              className="mt-4 rounded-full bg-accent px-5 py-2.5 text-center font-bold text-navy hover:bg-accent-soft"
-              aria-label={`${block.buttonDisplay}: ${block.title}`}
-            >
-              {block.buttonDisplay}
-            </Link>
-          </li>
-        );
-      })}
+            {block.buttonDisplay}
+          </Link>
+        </li>
+      ))}
     </ul>
   );
 }

@@ -1,4 +1,4 @@
-import { site } from "../../../common/site-config.ts";
+import { telHref, useContactDetails } from "../../lib/contact-details.tsx";
 import { EnquiryForm } from "../forms/enquiry-form.tsx";
 import { SectionHeading } from "../sections/section-heading.tsx";
 import { CheckIcon, MailIcon, PhoneIcon } from "../ui/icons.tsx";
@@ -24,6 +24,7 @@ export function ServiceEnquiry({
   /** The background, so that it differs from the section above. */
   tone: "white" | "tinted";
 }) {
+  const contact = useContactDetails();
   return (
     <section
       id="enquiry"
@@ -49,27 +50,35 @@ export function ServiceEnquiry({
               </li>
             ))}
           </ul>
-          <p className="mt-8 font-bold text-navy">Prefer to talk?</p>
-          <ul className="mt-3 space-y-2">
-            <li>
-              <a
-                href={`tel:${site.phoneHref}`}
-                className="inline-flex items-center gap-2 font-semibold text-brand hover:underline"
-              >
-                <PhoneIcon width={18} height={18} />
-                {site.phone}
-              </a>
-            </li>
-            <li>
-              <a
-                href={`mailto:${site.email}`}
-                className="inline-flex items-center gap-2 font-semibold [overflow-wrap:anywhere] text-brand hover:underline"
-              >
-                <MailIcon width={18} height={18} className="shrink-0" />
-                {site.email}
-              </a>
-            </li>
-          </ul>
+          {(contact.phone || contact.email) && (
+            <>
+              <p className="mt-8 font-bold text-navy">Prefer to talk?</p>
+              <ul className="mt-3 space-y-2">
+                {contact.phone && (
+                  <li>
+                    <a
+                      href={telHref(contact.phone)}
+                      className="inline-flex items-center gap-2 font-semibold text-brand hover:underline"
+                    >
+                      <PhoneIcon width={18} height={18} />
+                      {contact.phone}
+                    </a>
+                  </li>
+                )}
+                {contact.email && (
+                  <li>
+                    <a
+                      href={`mailto:${contact.email}`}
+                      className="inline-flex items-center gap-2 font-semibold [overflow-wrap:anywhere] text-brand hover:underline"
+                    >
+                      <MailIcon width={18} height={18} className="shrink-0" />
+                      {contact.email}
+                    </a>
+                  </li>
+                )}
+              </ul>
+            </>
+          )}
           <WhatsAppLink
             topic={serviceName}
             subject={`your ${serviceName} service`}

@@ -1,11 +1,13 @@
 import { site } from "../../../common/site-config.ts";
+import { useContactDetails, whatsappNumber } from "../../lib/contact-details.tsx";
 
 /**
- * The click-to-chat address: WhatsApp opens a chat with the agency with `message` typed in.
- * A plain link, so nothing is loaded from WhatsApp until the visitor clicks it.
+ * The click-to-chat address: WhatsApp opens a chat with `number` (country code and number,
+ * digits only) with `message` typed in. A plain link, so nothing is loaded from WhatsApp
+ * until the visitor clicks it.
  */
-export function whatsappHref(message: string): string {
-  return `https://wa.me/${site.whatsapp}?text=${encodeURIComponent(message)}`;
+export function whatsappHref(number: string, message: string): string {
+  return `https://wa.me/${number}?text=${encodeURIComponent(message)}`;
 }
 
 /** The message a chat about a package or a service starts with. */
@@ -16,7 +18,8 @@ export function whatsappMessage(subject?: string): string {
 }
 
 /**
- * "Chat on WhatsApp (about <topic>)": opens WhatsApp in a new tab with the message prefilled.
+ * "Chat on WhatsApp (about <topic>)": opens WhatsApp in a new tab with the message prefilled,
+ * to the agency's WhatsApp number (its phone's when none is set; no link without either).
  * The icon is the project's own SVG; the green is WhatsApp's, with navy text for contrast.
  */
 export function WhatsAppLink({
@@ -33,9 +36,11 @@ export function WhatsAppLink({
   label?: string;
   className?: string;
 }) {
+  const number = whatsappNumber(useContactDetails());
+  if (!number) return null;
   return (
     <a
-      href={whatsappHref(whatsappMessage(subject))}
+      href={whatsappHref(number, whatsappMessage(subject))}
       target="_blank"
       rel="noopener noreferrer"
       className={`inline-flex items-center justify-center gap-2 rounded-full bg-[#25D366] px-5 py-2.5 font-bold text-navy hover:bg-[#1ebe5b] ${className}`}
