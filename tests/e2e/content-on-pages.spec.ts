@@ -1,0 +1,320 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { naira } from "../../common/format.ts";
+import type { ListContentTypeName, ListItemOf } from "../../common/schemas/content.ts";
+import { jpegImage } from "../factories/images.ts";
+import {
+  createAdmin,
+  spawnServer,
+  waitForHealth,
+  type ServerProcess,
+} from "../support/server-process.ts";
+import { expect, test } from "./fixtures.ts";
+
+// The public pages read the content staff edit (issue 12): each change made through the API
+// shows on the pages that show it. These tests change what other tests assert (the FAQ, the
+// contact details, the claims…), so they run against a server of their own over a fresh
+// database, one after another. Its clock is in a time zone west of UTC, where a date parsed as
+// UTC midnight would fall in the month before.
+
+test.describe.configure({ mode: "serial" });
+
+let server: ServerProcess;
+let dataDir: string;
+let token: string;
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "agency-content-e2e-"));
+  server = await spawnServer(dataDir, {
+    BUILD_DIR: process.env.E2E_SITE_BUILD ?? "",
+    SEED_SAMPLE_CONTENT: "false",
+    RATE_LIMIT_PER_MINUTE: "100000",
+    TZ: "America/Los_Angeles",
+  });
+  await waitForHealth(server);
+  const admin = createAdmin(server.env, "content-e2e@example.com");
+  const response = await fetch(`${server.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(admin),
+  });
+  expect(response.status).toBe(200);
+  token = ((await response.json()) as { token: string }).token;
+});
+
+test.afterAll(async () => {
+  if (server) {
+    server.child.kill("SIGTERM");
+    await new Promise((resolve) => server.child.once("exit", resolve));
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const url = (pathname: string) => `${server.url}${pathname}`;
+const auth = () => ({ authorization: `Bearer ${token}` });
+
+async function list<T extends ListContentTypeName>(
+  request: APIRequestContext,
+  type: T,
+): Promise<ListItemOf<T>[]> {
+  const response = await request.get(url(`/api/content/${type}`));
+  expect(response.status()).toBe(200);
+  return (await response.json()) as ListItemOf<T>[];
+}
+
+async function put(request: APIRequestContext, pathname: string, data: unknown) {
+  const response = await request.put(url(pathname), { headers: auth(), data });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+async function removeAll(request: APIRequestContext, type: ListContentTypeName) {
+  for (const item of await list(request, type)) {
+    const response = await request.delete(url(`/api/content/${type}/${item._id}`), {
+      headers: auth(),
+    });
+    expect(response.status()).toBe(200);
+  }
+}
+
+async function jsonLdOf(page: Page, type: string) {
+  const blocks = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? "{}")));
+  return blocks.find((block) => JSON.stringify(block["@type"]).includes(type));
+}
+
+test("an edited FAQ answer shows on the contact page and in its FAQPage data", async ({
+  page,
+  request,
+}) => {
+  const [first] = await list(request, "faq");
+  await put(request, `/api/content/faq/${first!._id}`, {
+    question: "Do you answer on Sundays?",
+    answer: "Yes, through WhatsApp between noon and 4pm.",
+  });
+  await page.goto(url("/contact"));
+  const faq = page.locator("section[aria-labelledby='faq-title']");
+  await expect(faq.getByRole("button").first()).toHaveText("Do you answer on Sundays?");
+  await expect(faq.getByRole("button")).toHaveCount(3);
+  const data = await jsonLdOf(page, "FAQPage");
+  expect(data.mainEntity[0]).toMatchObject({
+    name: "Do you answer on Sundays?",
+    acceptedAnswer: { text: "Yes, through WhatsApp between noon and 4pm." },
+  });
+});
+
+test("the contact details and social links come from the settings, on every page", async ({
+  page,
+  request,
+}) => {
+  const current = await (await request.get(url("/api/settings/contact"))).json();
+  await put(request, "/api/settings/contact", {
+    ...current,
+    phone: "+234 701 234 5678",
+    whatsapp: "",
+    email: "team@example.com",
+    city: "Abuja",
+    instagram: "",
+    youtube: "https://www.youtube.com/@brightlane",
+  });
+
+  await page.goto(url("/contact"));
+  const footer = page.locator("footer");
+  await expect(footer.getByRole("link", { name: "+234 701 234 5678" })).toHaveAttribute(
+    "href",
+    "tel:+2347012345678",
+  );
+  await expect(footer.getByRole("link", { name: "team@example.com" })).toHaveAttribute(
+    "href",
+    "mailto:team@example.com",
+  );
+  await expect(footer.getByText("12 Admiralty Way, Lekki Phase 1, Abuja, Nigeria")).toBeVisible();
+  // The rail: Instagram left out, YouTube added, each opening safely in a new tab.
+  const rail = page.getByRole("navigation", { name: "Social media" });
+  await expect(rail.getByRole("link")).toHaveCount(4);
+  await expect(rail.getByRole("link", { name: /Instagram/ })).toHaveCount(0);
+  const youtube = rail.getByRole("link", { name: "YouTube (opens in a new tab)" });
+  await expect(youtube).toHaveAttribute("href", "https://www.youtube.com/@brightlane");
+  await expect(youtube).toHaveAttribute("rel", "noopener noreferrer");
+  // Without a WhatsApp number of its own, the chat goes to the phone.
+  const whatsapp = page.getByRole("link", { name: /Chat on WhatsApp/ }).first();
+  expect(await whatsapp.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/2347012345678\?text=/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    "content",
+    /in Abuja, or send an enquiry\. Office hours 8am-5pm Mon-Sat\./,
+  );
+
+  await page.goto(url("/"));
+  const business = await jsonLdOf(page, "LocalBusiness");
+  expect(business).toMatchObject({
+    telephone: "+234 701 234 5678",
+    email: "team@example.com",
+    address: { addressLocality: "Abuja", addressCountry: "NG" },
+  });
+  expect(business.sameAs).toContain("https://www.youtube.com/@brightlane");
+  expect(business.sameAs).not.toContain(current.instagram);
+
+  await page.goto(url("/policy"));
+  await expect(page.getByText("e-mail us at team@example.com.", { exact: false })).toBeVisible();
+  await expect(page.getByText(/advertising agency based in Abuja, Nigeria\./)).toBeVisible();
+
+  // A WhatsApp number of its own wins over the phone.
+  await put(request, "/api/settings/contact", {
+    ...current,
+    whatsapp: "2348000000009",
+  });
+  await page.goto(url("/social-media-management"));
+  const chat = page.getByRole("link", { name: /Chat on WhatsApp about GROW ME/ });
+  expect(await chat.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/2348000000009\?text=/);
+});
+
+test.describe("in a time zone west of UTC", () => {
+  test.use({ timezoneId: "America/Los_Angeles" });
+
+  test("the policy's date is the month and year staff set, on the server and in the browser", async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    await put(request, "/api/settings/policy", { lastUpdated: "2025-03-01" });
+    await page.goto(url("/policy"));
+    await expect(page.getByText("Last updated: March 2025")).toBeVisible();
+    await expect(page.getByText("This policy was last updated in March 2025.")).toBeVisible();
+    // The browser rendered the same text as the server (no hydration error).
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+test("prices: a price key, a range and a rename reach the offers, rates and package form", async ({
+  page,
+  request,
+}) => {
+  const offers = await list(request, "offers");
+  const voiceover = offers.find((offer) => offer.name === "Voiceover")!;
+  await put(request, `/api/content/offers/${voiceover._id}`, {
+    name: "Voiceover",
+    priceKey: "video-voice",
+    amount: null,
+    upTo: null,
+  });
+  const prices = (await (await request.get(url("/api/prices"))).json()) as {
+    key: string;
+    amount: number;
+  }[];
+  const voicePrice = prices.find((price) => price.key === "video-voice")!.amount;
+  const [adsOffer] = await list(request, "ads-offers");
+  await put(request, `/api/content/ads-offers/${adsOffer!._id}`, {
+    ...adsOffer,
+    _id: undefined,
+    amount: 20000,
+    upTo: 25000,
+  });
+  const packages = await list(request, "packages");
+  const grow = packages.find((pack) => pack.priceKey === "grow-me")!;
+  await put(request, `/api/content/packages/${grow._id}`, {
+    ...grow,
+    _id: undefined,
+    name: "GROW FAST",
+  });
+
+  await page.goto(url("/"));
+  const offerList = page.locator("section[aria-labelledby='offers-title']");
+  await expect(offerList.getByRole("listitem").filter({ hasText: "Voiceover" })).toHaveText(
+    `Voiceover${naira(voicePrice)}`,
+  );
+  await expect(offerList.getByRole("listitem").filter({ hasText: "Branding" })).toHaveText(
+    "BrandingN100,000-N300,000",
+  );
+
+  await page.goto(url("/ads"));
+  await expect(
+    page.getByRole("listitem").filter({ hasText: adsOffer!.title }).first(),
+  ).toContainText("N20,000-N25,000");
+
+  for (const chosen of ["grow-me", "GROW FAST"]) {
+    await page.goto(url(`/social-media-management?package=${encodeURIComponent(chosen)}`));
+    const select = page.locator('form#package-form select[name="package"]');
+    await expect(select).toHaveValue("GROW FAST");
+    await expect(select.locator("option")).toHaveText([
+      "TAKE OFF",
+      "EMPOWER ME",
+      "GROW FAST",
+      "BRAND ME",
+    ]);
+  }
+});
+
+test("an uploaded picture of any shape keeps its box, in the formats it has", async ({
+  page,
+  request,
+}) => {
+  const upload = await request.post(url("/api/content-images"), {
+    headers: auth(),
+    multipart: {
+      image: { name: "tall.jpg", mimeType: "image/jpeg", buffer: await jpegImage(400, 900) },
+    },
+  });
+  expect(upload.status()).toBe(201);
+  const image = (await upload.json()) as { src: string; variants: { url: string }[] };
+  const [first] = await list(request, "gallery");
+  await put(request, `/api/content/gallery/${first!._id}`, {
+    image: { src: image.src, variants: image.variants, alt: "A tall poster for a new client" },
+  });
+  const [member] = await list(request, "team");
+  await put(request, `/api/content/team/${member!._id}`, {
+    ...member,
+    _id: undefined,
+    image: { src: image.src, variants: image.variants, alt: `Photo of ${member!.name}` },
+  });
+
+  await page.goto(url("/branding"));
+  const tile = page.getByRole("img", { name: "A tall poster for a new client" });
+  await expect(tile).toHaveAttribute("src", image.src);
+  const picture = page.locator("picture").filter({ has: tile });
+  await expect(picture.locator("source")).toHaveCount(1);
+  await expect(picture.locator("source")).toHaveAttribute("type", "image/webp");
+  // The seeded posters keep their AVIF and WebP sources.
+  await expect(page.locator("picture").nth(1).locator("source")).toHaveCount(2);
+  await tile.scrollIntoViewIfNeeded();
+  const box = (await tile.boundingBox())!;
+  expect(Math.abs(box.width - box.height)).toBeLessThan(2);
+
+  await page.goto(url("/about"));
+  const photo = page.getByRole("img", { name: `Photo of ${member!.name}` });
+  await photo.scrollIntoViewIfNeeded();
+  const photoBox = (await photo.boundingBox())!;
+  expect(Math.abs(photoBox.width - photoBox.height)).toBeLessThan(2);
+});
+
+test("a list staff empty leaves its section out, and the page still works", async ({
+  page,
+  request,
+}) => {
+  for (const type of ["claims", "testimonials", "slides", "brands", "offers"] as const) {
+    await removeAll(request, type);
+  }
+  const response = await page.goto(url("/"));
+  expect(response?.status()).toBe(200);
+  await expect(page.locator("main dl")).toHaveCount(0);
+  for (const heading of ["Client's Feedback", "Brands We've Worked With", "One Time Offers"]) {
+    await expect(page.getByRole("heading", { name: heading })).toHaveCount(0);
+  }
+  await expect(page.getByRole("region", { name: "Highlights of our work" })).toHaveCount(0);
+  // The rest of the home page is there.
+  await expect(
+    page.getByRole("heading", { name: "Social Media Management Packages" }),
+  ).toBeVisible();
+
+  for (const pathname of ["/services", "/about", "/about/team"]) {
+    const answer = await page.goto(url(pathname));
+    expect(answer?.status()).toBe(200);
+    await expect(page.locator("main dl")).toHaveCount(0);
+  }
+
+  await removeAll(request, "faq");
+  await page.goto(url("/contact"));
+  await expect(page.getByRole("heading", { name: "Frequently Asked Questions" })).toHaveCount(0);
+  expect(await jsonLdOf(page, "FAQPage")).toBeUndefined();
+});
