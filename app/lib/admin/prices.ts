@@ -1,7 +1,7 @@
 // The back office's calls about prices, each answer checked with the shared schemas
 // (common/schemas/price.ts, and common/schemas/content.ts for where a price is shown).
 import { z } from "zod";
-import { priceUses, type PriceUse } from "../../../common/content/pricing.ts";
+import { priceUses, type PriceUse } from "../../../common/content/price-uses.ts";
 import { successResponse } from "../../../common/schemas/common.ts";
 import { offerSchema, packageSchema, rateSchema } from "../../../common/schemas/content.ts";
 import { priceSchema, type Price } from "../../../common/schemas/price.ts";
