@@ -2,7 +2,6 @@ import { Suspense } from "react";
 import { Link } from "react-router";
 import { siteServicesContext } from "../../common/load-context.ts";
 import { site } from "../../common/site-config.ts";
-import { youtubeThumbnail, youtubeWatchUrl } from "../../common/youtube.ts";
 import { FloatingEnquiry } from "../components/forms/floating-enquiry.tsx";
 import { deferredComponent } from "../components/home/deferred.ts";
 import { socialLinksOf } from "../components/layout/social-links.ts";
@@ -12,7 +11,7 @@ import { CheckIcon } from "../components/ui/icons.tsx";
 import { Reveal } from "../components/ui/reveal.tsx";
 import { buttonOutlineLight, buttonPrimary } from "../components/ui/styles.ts";
 import { aboutSection } from "../content/home.ts";
-import { builtInPortfolio, type PortfolioItem } from "../content/portfolio.ts";
+import { portfolioItems } from "../content/portfolio.ts";
 import { contactFrom } from "../lib/contact-details.tsx";
 import { loadPrices } from "../lib/prices.server.ts";
 import { jsonLd, originFrom, seo } from "../lib/seo.ts";
@@ -43,20 +42,18 @@ async function homeContent({ context }: Route.LoaderArgs) {
 
 async function pricesAndPortfolio({ context }: Route.LoaderArgs) {
   const siteServices = context.get(siteServicesContext);
-  const [prices, videos] = await Promise.all([
+  const [prices, videos, youtubeChannel] = await Promise.all([
     loadPrices(siteServices),
     siteServices.videos.list().catch(() => []),
+    siteServices.content
+      .all()
+      .then((content) => content.contact.youtube)
+      .catch(() => ""),
     HomeBelowFold.preload(),
   ]);
-  // The latest six uploads; the built-in items until the agency uploads its own.
-  const portfolio: PortfolioItem[] = videos.slice(0, 6).map((video, index) => ({
-    title: `Portfolio video ${index + 1}`,
-    image:
-      (video.youtubeURL && youtubeThumbnail(video.youtubeURL)) ??
-      builtInPortfolio[index % 6]!.image,
-    href: (video.youtubeURL && youtubeWatchUrl(video.youtubeURL)) ?? video.url,
-  }));
-  return { prices, portfolio: portfolio.length > 0 ? portfolio : builtInPortfolio };
+  // The first six visible videos in the back office's order, then built-in samples.
+  const portfolio = portfolioItems(videos, youtubeChannel);
+  return { prices, portfolio };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { youtubeId } from "../youtube.ts";
+import { tooLong } from "./common.ts";
+import { contentImageSchema } from "./content.ts";
 
 export { youtubeId };
 
@@ -22,7 +24,56 @@ export const youtubeUrlField = z
     },
   );
 
-export const videoFieldsSchema = z.object({ youtubeURL: youtubeUrlField });
+export const VIDEO_TITLE_MAX = 120;
+
+/** What the site's portfolio calls a video; blank for none. */
+export const videoTitleField = z
+  .string({ error: "Title must be text." })
+  .trim()
+  .max(VIDEO_TITLE_MAX, tooLong("Title", VIDEO_TITLE_MAX));
+
+/** The text fields of an upload (multipart): the spec's YouTube URL, and a title. */
+export const videoFieldsSchema = z.object({
+  youtubeURL: youtubeUrlField,
+  title: videoTitleField.default(""),
+});
+
+/**
+ * A change to a video's details (PATCH /api/video/:public_id): any of its title, whether the
+ * site shows it, and its poster (an image uploaded with POST /api/content-images, with its alt
+ * text; null removes it). A field left out keeps its value.
+ */
+export const videoDetailsSchema = z
+  .object(
+    {
+      title: videoTitleField.optional(),
+      visible: z.boolean({ error: "Visible must be true or false." }).optional(),
+      poster: contentImageSchema.nullable().optional(),
+    },
+    { error: "The body must be a JSON object." },
+  )
+  .refine(
+    (value) =>
+      value.title !== undefined || value.visible !== undefined || value.poster !== undefined,
+    { message: "Nothing to change: send a title, visible or poster." },
+  );
+export type VideoDetailsInput = z.input<typeof videoDetailsSchema>;
+
+/** The portfolio's new order (PUT /api/video/order): every video's public_id once. */
+export const videoOrderSchema = z.object(
+  {
+    ids: z
+      .array(z.string({ error: "ids must be a list of public_ids." }).trim().min(1).max(100), {
+        error: "ids must be a list of public_ids.",
+      })
+      .max(1000, "Too many ids."),
+  },
+  { error: "The body must be a JSON object." },
+);
+
+export const videoParams = z.object({
+  public_id: z.string().trim().min(1, "public_id is required.").max(100, "Video not found."),
+});
 
 export const videoDeleteSchema = z.object({
   public_id: z
@@ -41,5 +92,19 @@ export const videoSchema = z.object({
   mimeType: z.string(),
   size: z.number(),
   date: z.string(),
+  /** "" when staff gave none. */
+  title: z.string(),
+  /** The picture shown before the video plays (an upload of this site), or null. */
+  poster: z
+    .object({
+      src: z.string(),
+      alt: z.string(),
+      variants: z.array(z.object({ width: z.number(), url: z.string() })),
+    })
+    .nullable(),
+  /** The site's order: smallest first. */
+  position: z.number(),
+  /** Whether the site's portfolio shows it (the back office lists every video). */
+  visible: z.boolean(),
 });
 export type Video = z.infer<typeof videoSchema>;

@@ -7,6 +7,7 @@ import * as leadSource from "./migrations/0004-lead-source.ts";
 import * as idempotencyKeys from "./migrations/0005-idempotency-keys.ts";
 import * as seedState from "./migrations/0006-seed-state.ts";
 import * as siteContent from "./migrations/0007-site-content.ts";
+import * as videoDetails from "./migrations/0008-video-details.ts";
 import type { Database } from "./schema.ts";
 
 // Listed here rather than read from disk, so migrations run from any working directory.
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "0005-idempotency-keys": idempotencyKeys,
   "0006-seed-state": seedState,
   "0007-site-content": siteContent,
+  "0008-video-details": videoDetails,
 };
 
 const provider: MigrationProvider = {

@@ -76,6 +76,14 @@ export interface VideosTable {
   size_bytes: number;
   youtube_url: string | null;
   created_at: string;
+  /** "" when staff gave none. */
+  title: string;
+  /** A content image as JSON ({src, alt, variants}), or null for none. */
+  poster: string | null;
+  /** The site's order, smallest first. */
+  position: number;
+  /** 1: the site shows it; 0: only the back office. */
+  visible: number;
 }
 
 export interface NewsletterSubscribersTable {

@@ -1,8 +1,11 @@
-import type { PortfolioItem } from "../../content/portfolio.ts";
+import type { PortfolioImage, PortfolioItem } from "../../content/portfolio.ts";
 import { SectionHeading } from "../sections/section-heading.tsx";
 import { PlayIcon } from "../ui/icons.tsx";
 
-/** Six video thumbnails; the play button opens the video in a new tab. */
+/**
+ * Six video thumbnails; the play button opens the video in a new tab. A built-in sample has
+ * one only when it links to the agency's YouTube channel.
+ */
 export function PortfolioVideos({ items }: { items: readonly PortfolioItem[] }) {
   return (
     <section aria-labelledby="portfolio-title" className="bg-navy py-16 md:py-24">
@@ -16,28 +19,27 @@ export function PortfolioVideos({ items }: { items: readonly PortfolioItem[] }) 
         />
         <ul className="mt-12 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3">
           {items.map((item, index) => (
-            <li key={`${item.href}-${index}`}>
+            <li key={`${item.title}-${index}`}>
               <figure className="group h-full overflow-hidden rounded-xl bg-brand shadow-lg sm:rounded-2xl">
                 <div className="relative">
-                  <img
-                    src={item.image}
-                    alt=""
-                    width={640}
-                    height={360}
-                    loading="lazy"
-                    className="aspect-video w-full object-cover"
-                  />
-                  <a
-                    href={item.href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="absolute inset-0 flex items-center justify-center bg-navy/30 transition-colors group-hover:bg-navy/10"
-                    aria-label={`Play ${item.title} (opens in a new tab)`}
-                  >
-                    <span className="flex size-11 items-center justify-center rounded-full bg-accent text-navy shadow-xl transition-transform group-hover:scale-110 motion-reduce:transition-none sm:size-16">
-                      <PlayIcon width={24} height={24} />
-                    </span>
-                  </a>
+                  <PortfolioPicture image={item.image} />
+                  {item.href && (
+                    <a
+                      href={item.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="absolute inset-0 flex items-center justify-center bg-navy/30 transition-colors group-hover:bg-navy/10"
+                      aria-label={
+                        item.sample
+                          ? `${item.title}: more of our videos on YouTube (opens in a new tab)`
+                          : `Play ${item.title} (opens in a new tab)`
+                      }
+                    >
+                      <span className="flex size-11 items-center justify-center rounded-full bg-accent text-navy shadow-xl transition-transform group-hover:scale-110 motion-reduce:transition-none sm:size-16">
+                        <PlayIcon width={24} height={24} />
+                      </span>
+                    </a>
+                  )}
                 </div>
                 <figcaption className="px-3 py-2.5 text-sm font-semibold text-white sm:px-5 sm:py-4 sm:text-base">
                   {item.title}
@@ -48,5 +50,31 @@ export function PortfolioVideos({ items }: { items: readonly PortfolioItem[] }) 
         </ul>
       </div>
     </section>
+  );
+}
+
+/** A thumbnail: an uploaded poster with its WebP versions, else one picture. */
+function PortfolioPicture({ image }: { image: PortfolioImage }) {
+  const srcSet = image.variants.map((variant) => `${variant.url} ${variant.width}w`).join(", ");
+  const img = (
+    <img
+      src={image.src}
+      alt={image.alt}
+      width={640}
+      height={360}
+      loading="lazy"
+      className="aspect-video w-full object-cover"
+    />
+  );
+  if (!srcSet) return img;
+  return (
+    <picture>
+      <source
+        type="image/webp"
+        srcSet={srcSet}
+        sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 50vw"
+      />
+      {img}
+    </picture>
   );
 }

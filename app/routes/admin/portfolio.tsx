@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { messages } from "../../../common/messages.ts";
-import type { Video } from "../../../common/schemas/video.ts";
+import { VIDEO_TITLE_MAX } from "../../../common/schemas/video.ts";
 import { useFeedback } from "../../components/admin/feedback.tsx";
 import {
   adminButton,
@@ -14,21 +14,28 @@ import {
 } from "../../components/admin/ui.tsx";
 import { useApiData } from "../../components/admin/use-api-data.ts";
 import { VideoTable } from "../../components/admin/video-table.tsx";
-import { api, ApiError, upload, type UploadProgress } from "../../lib/admin-api.ts";
+import { ApiError, problemText, type UploadProgress } from "../../lib/admin-api.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
+import {
+  listVideos,
+  posterFrame,
+  updateVideo,
+  uploadPosterImage,
+  uploadVideo,
+} from "../../lib/admin/videos.ts";
 
 export const meta = adminMeta("Portfolio videos");
 
 export default function Portfolio() {
   const { notify } = useFeedback();
-  const videos = useApiData(() => api<Video[]>("/video"), []);
+  const videos = useApiData(listVideos, []);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [cancelled, setCancelled] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const abort = useRef<AbortController | null>(null);
-  const ids = { url: useId(), file: useId() };
+  const ids = { title: useId(), url: useId(), file: useId() };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,19 +48,25 @@ export default function Portfolio() {
       setError(messages.videoRequired);
       return;
     }
-    const body = new FormData();
-    body.set("youtubeURL", String(form.get("youtubeURL") ?? "").trim());
-    body.set("video", file);
+    const title = String(form.get("title") ?? "").trim();
     abort.current = new AbortController();
     setProgress({ loaded: 0, total: file.size });
     setUploading(true);
+    // A still of the video becomes its poster: taken while the file uploads.
+    const frame = posterFrame(file);
     try {
-      const video = await upload<Video>("/video", body, setProgress, abort.current.signal);
+      const video = await uploadVideo(
+        file,
+        { youtubeURL: String(form.get("youtubeURL") ?? ""), title },
+        setProgress,
+        abort.current.signal,
+      );
       videos.setData((current) => [video, ...(current ?? [])]);
       // The bar stays full until the next upload: staff see it reached 100 %.
       setProgress({ loaded: file.size, total: file.size });
       notify(messages.videoUploaded);
       setFormKey((k) => k + 1);
+      void savePosterFrame(video.public_id, title, frame);
     } catch (problem) {
       setProgress(null);
       if (problem instanceof DOMException && problem.name === "AbortError") {
@@ -75,6 +88,36 @@ export default function Portfolio() {
     }
   }
 
+  /** Uploads the still taken from the video as its poster (alt text: the title). */
+  async function savePosterFrame(
+    publicId: string,
+    title: string,
+    frame: Promise<Blob | undefined>,
+  ) {
+    const still = await frame;
+    // The browser could not decode this video: staff can add a poster by hand.
+    if (!still) return;
+    try {
+      const image = await uploadPosterImage(still, () => {});
+      const saved = await updateVideo(publicId, {
+        poster: {
+          src: image.src,
+          variants: image.variants,
+          alt: title || "A still from the portfolio video",
+        },
+      });
+      videos.setData((current) =>
+        (current ?? []).map((video) => (video.public_id === publicId ? saved : video)),
+      );
+    } catch (problem) {
+      notify(
+        problemText(problem, "The poster taken from the video could not be saved.") +
+          " Add one with “Add poster”.",
+        "error",
+      );
+    }
+  }
+
   const percent =
     progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
 
@@ -83,6 +126,21 @@ export default function Portfolio() {
       <PageTitle>Add portfolio video</PageTitle>
       <Panel title="Upload a video" id="upload-title">
         <form key={formKey} onSubmit={onSubmit} className="max-w-xl space-y-5" noValidate>
+          <div>
+            <label htmlFor={ids.title} className={adminLabel}>
+              Title
+            </label>
+            <input
+              id={ids.title}
+              name="title"
+              maxLength={VIDEO_TITLE_MAX}
+              placeholder="e.g. Restaurant promo"
+              className={`${adminInput} mt-1`}
+            />
+            <p className="mt-1 text-xs text-muted">
+              Optional. Shown under the video on the home page.
+            </p>
+          </div>
           <div>
             <label htmlFor={ids.url} className={adminLabel}>
               Youtube URL
@@ -105,7 +163,8 @@ export default function Portfolio() {
             </label>
             <input id={ids.file} name="video" type="file" accept="video/*" className={fileInput} />
             <p className="mt-1 text-xs text-muted">
-              MP4, WebM or QuickTime (.mov). Large files upload with a progress bar.
+              MP4, WebM or QuickTime (.mov). Large files upload with a progress bar. A still of the
+              video becomes its poster; change it below.
             </p>
           </div>
           {progress && (
@@ -153,6 +212,10 @@ export default function Portfolio() {
         </form>
       </Panel>
       <Panel title="Uploaded videos" id="uploaded-title">
+        <p className="mb-4 text-sm text-muted">
+          The home page shows the first six visible videos in this order, each with its title and
+          poster.
+        </p>
         <VideoTable
           headingId="uploaded-title"
           videos={videos.data}
@@ -161,7 +224,8 @@ export default function Portfolio() {
           onDeleted={(publicId) =>
             videos.setData((current) => (current ?? []).filter((v) => v.public_id !== publicId))
           }
-          detailed
+          onChanged={(update) => videos.setData((current) => update(current ?? []))}
+          editable
         />
       </Panel>
     </>

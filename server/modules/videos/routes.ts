@@ -3,7 +3,10 @@ import { messages } from "../../../common/messages.ts";
 import { successResponse } from "../../../common/schemas/common.ts";
 import {
   videoDeleteSchema,
+  videoDetailsSchema,
   videoFieldsSchema,
+  videoOrderSchema,
+  videoParams,
   videoSchema,
 } from "../../../common/schemas/video.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
@@ -20,7 +23,10 @@ export function registerVideoRoutes(app: ApiApp, { services, config }: ApiDeps):
       schema: {
         tags: ["videos"],
         operationId: "listVideos",
-        summary: "Portfolio videos, newest first",
+        summary: "Portfolio videos in the site's order (hidden ones too)",
+        description:
+          "Every video, ordered by `position` (new uploads come first until staff reorder). " +
+          "The site's portfolio shows only those with `visible` true.",
         security: [],
         response: { 200: z.array(videoSchema), 415: errorAnswers.undecodable },
       },
@@ -37,8 +43,9 @@ export function registerVideoRoutes(app: ApiApp, { services, config }: ApiDeps):
         summary: "Upload a portfolio video",
         description:
           "multipart/form-data with the file field `video` (MP4, WebM or QuickTime, recognised " +
-          "from its bytes, at most MAX_VIDEO_SIZE; streamed to disk) and an optional text " +
-          "field `youtubeURL` (a youtube.com or youtu.be video URL).",
+          "from its bytes, at most MAX_VIDEO_SIZE; streamed to disk) and the optional text " +
+          "fields `youtubeURL` (a youtube.com or youtu.be video URL) and `title` (at most 120 " +
+          "characters). The new video goes first in the site's order, visible.",
         consumes: ["multipart/form-data"],
         security: adminSecurity,
         response: {
@@ -60,16 +67,16 @@ export function registerVideoRoutes(app: ApiApp, { services, config }: ApiDeps):
         consume: (part) => videos.receive(part.file),
         discard: (received) => videos.discard(received),
       });
-      let youtubeURL: string | undefined;
+      let parsed: { youtubeURL?: string | undefined; title: string };
       try {
         // The file is the form's one required field: its message comes first.
         if (!file || file.bytes === 0) throw new Invalid(messages.videoRequired);
-        youtubeURL = videoFieldsSchema.parse({ youtubeURL: fields.youtubeURL }).youtubeURL;
+        parsed = videoFieldsSchema.parse({ youtubeURL: fields.youtubeURL, title: fields.title });
       } catch (error) {
         if (file) await videos.discard(file);
         throw error;
       }
-      return reply.code(201).send(await videos.create(file, youtubeURL));
+      return reply.code(201).send(await videos.create(file, parsed));
     },
   );
 
@@ -95,5 +102,53 @@ export function registerVideoRoutes(app: ApiApp, { services, config }: ApiDeps):
       await videos.remove(request.body.public_id);
       return { success: true as const };
     },
+  );
+
+  // Declared before the :public_id route; the method differs anyway.
+  app.put(
+    "/video/order",
+    {
+      schema: {
+        tags: ["videos"],
+        operationId: "reorderVideos",
+        summary: "Put the portfolio in a new order: `ids` names every video's public_id once",
+        security: adminSecurity,
+        body: videoOrderSchema,
+        response: {
+          200: z.array(videoSchema),
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+          ...jsonBodyErrors,
+        },
+      },
+    },
+    async (request) => videos.reorder(request.body.ids),
+  );
+
+  app.patch(
+    "/video/:public_id",
+    {
+      schema: {
+        tags: ["videos"],
+        operationId: "updateVideo",
+        summary: "Change a video's title, whether the site shows it, or its poster",
+        description:
+          "JSON with any of `title` (text, at most 120 characters), `visible` (boolean) and " +
+          "`poster` ({src, alt, variants} of an image uploaded with POST /api/content-images, " +
+          "alt text required; null removes it). Fields left out keep their value; a replaced " +
+          "poster's files are removed.",
+        security: adminSecurity,
+        params: videoParams,
+        body: videoDetailsSchema,
+        response: {
+          200: videoSchema,
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+          404: errorAnswer("There is no video with this public_id."),
+          ...jsonBodyErrors,
+        },
+      },
+    },
+    async (request) => videos.update(request.params.public_id, request.body),
   );
 }

@@ -3,9 +3,11 @@ import type { Readable } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
 import { fileTypeFromFile } from "file-type";
 import type { Kysely } from "kysely";
+import type { ContentImage } from "../../../common/schemas/content.ts";
 import type { Video } from "../../../common/schemas/video.ts";
 import type { Database, VideosTable } from "../../db/schema.ts";
-import { NotFound, UnsupportedMediaType } from "../../errors.ts";
+import type { ChangeFeed } from "../../lib/changes.ts";
+import { Invalid, NotFound, UnsupportedMediaType } from "../../errors.ts";
 import type { Storage } from "../../media/storage.ts";
 
 /** The video containers the portfolio accepts, recognised from their bytes. */
@@ -18,17 +20,53 @@ const VIDEO_FORMATS: Record<string, { ext: string; mime: string }> = {
 
 const PUBLIC_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
+/** Where the site publishes uploads, and the folder of the pictures uploaded for content. */
+const MEDIA_PREFIX = "/media/";
+const POSTER_PREFIX = `${MEDIA_PREFIX}content/`;
+
 export interface ReceivedVideo {
   tempPath: string;
   bytes: number;
 }
 
+/** A change to a video's details; a field left out keeps its value. */
+export interface VideoDetails {
+  title?: string;
+  visible?: boolean;
+  poster?: ContentImage | null;
+}
+
+/** The uploaded files a poster uses: its picture and its smaller versions. */
+const posterFiles = (poster: ContentImage | null): string[] =>
+  poster
+    ? [poster.src, ...poster.variants.map((variant) => variant.url)].filter((url) =>
+        url.startsWith(MEDIA_PREFIX),
+      )
+    : [];
+
 export function createVideoService(deps: {
   db: Kysely<Database>;
   storage: Storage;
   log: FastifyBaseLogger;
+  /** Told "videos" after every write, so what holds a copy of the pages drops it. */
+  changes?: ChangeFeed;
 }) {
   const { db, storage, log } = deps;
+  const changed = () => deps.changes?.publish("videos");
+
+  function posterOf(row: Pick<VideosTable, "id" | "poster">): ContentImage | null {
+    if (!row.poster) return null;
+    try {
+      const poster = JSON.parse(row.poster) as ContentImage;
+      if (typeof poster?.src === "string" && typeof poster.alt === "string") {
+        return { src: poster.src, alt: poster.alt, variants: poster.variants ?? [] };
+      }
+    } catch {
+      // Reported below.
+    }
+    log.warn({ id: row.id }, "a stored video poster is damaged");
+    return null;
+  }
 
   const toVideo = (row: VideosTable): Video => ({
     _id: row.id,
@@ -38,13 +76,65 @@ export function createVideoService(deps: {
     mimeType: row.mime_type,
     size: Number(row.size_bytes),
     date: row.created_at,
+    title: row.title,
+    poster: posterOf(row),
+    position: Number(row.position),
+    visible: Number(row.visible) !== 0,
   });
 
-  return {
+  async function find(publicId: string): Promise<VideosTable> {
+    // Ids are made here from letters, digits and dashes; any other text names no video.
+    const row = PUBLIC_ID.test(publicId)
+      ? await db
+          .selectFrom("videos")
+          .selectAll()
+          .where("public_id", "=", publicId)
+          .executeTakeFirst()
+      : undefined;
+    if (!row) throw new NotFound("Video not found.");
+    return row;
+  }
+
+  /** A poster must be a picture uploaded here (no address made up by a client). */
+  async function checkPoster(poster: ContentImage) {
+    for (const url of posterFiles(poster)) {
+      if (
+        !url.startsWith(POSTER_PREFIX) ||
+        !(await storage.exists(url.slice(MEDIA_PREFIX.length)))
+      ) {
+        throw new Invalid("The poster was not uploaded here. Upload it again.");
+      }
+    }
+  }
+
+  /** Removes the files of a poster no video and no content item uses any more. */
+  async function releasePoster(poster: ContentImage | null) {
+    for (const url of posterFiles(poster)) {
+      if (!url.startsWith(POSTER_PREFIX)) continue;
+      // A LIKE pattern's wildcards (an "_" of the name) can only match more: a file is then kept.
+      const pattern = `%${url}%`;
+      const [video, item] = await Promise.all([
+        db.selectFrom("videos").select("id").where("poster", "like", pattern).executeTakeFirst(),
+        db
+          .selectFrom("content_items")
+          .select("id")
+          .where("data", "like", pattern)
+          .executeTakeFirst(),
+      ]);
+      if (video || item) continue;
+      await storage.remove(url.slice(MEDIA_PREFIX.length)).catch((error: unknown) => {
+        log.warn({ err: error, url }, "could not remove a video poster");
+      });
+    }
+  }
+
+  const service = {
+    /** Every video in the site's order (the back office's list; the site shows the visible). */
     async list(): Promise<Video[]> {
       const rows = await db
         .selectFrom("videos")
         .selectAll()
+        .orderBy("position", "asc")
         .orderBy("created_at", "desc")
         .orderBy("id", "desc")
         .execute();
@@ -58,9 +148,13 @@ export function createVideoService(deps: {
 
     /**
      * Keeps a received upload when its bytes are an MP4, WebM or QuickTime video (415
-     * otherwise, and the temporary file is removed), under a server-generated name.
+     * otherwise, and the temporary file is removed), under a server-generated name. It goes
+     * first in the site's order.
      */
-    async create(received: ReceivedVideo, youtubeURL: string | undefined): Promise<Video> {
+    async create(
+      received: ReceivedVideo,
+      fields: { youtubeURL?: string | undefined; title?: string | undefined } = {},
+    ): Promise<Video> {
       const type = await fileTypeFromFile(received.tempPath).catch(() => undefined);
       const format = type ? VIDEO_FORMATS[type.mime] : undefined;
       if (!format) {
@@ -70,40 +164,98 @@ export function createVideoService(deps: {
       const publicId = `portfolio-${randomUUID()}`;
       const key = `videos/${publicId}.${format.ext}`;
       await storage.commit(received.tempPath, key);
-      const row: VideosTable = {
-        id: randomUUID(),
-        public_id: publicId,
-        file_key: key,
-        mime_type: format.mime,
-        size_bytes: received.bytes,
-        youtube_url: youtubeURL ?? null,
-        created_at: new Date().toISOString(),
-      };
+      let row: VideosTable | undefined;
       try {
-        await db.insertInto("videos").values(row).execute();
+        row = await db.transaction().execute(async (trx) => {
+          const first = await trx
+            .selectFrom("videos")
+            .select((eb) => eb.fn.min("position").as("position"))
+            .executeTakeFirst();
+          const top = first?.position ?? null;
+          const values: VideosTable = {
+            id: randomUUID(),
+            public_id: publicId,
+            file_key: key,
+            mime_type: format.mime,
+            size_bytes: received.bytes,
+            youtube_url: fields.youtubeURL ?? null,
+            created_at: new Date().toISOString(),
+            title: fields.title ?? "",
+            poster: null,
+            position: top === null ? 0 : Number(top) - 1,
+            visible: 1,
+          };
+          await trx.insertInto("videos").values(values).execute();
+          return values;
+        });
       } catch (error) {
         await storage.remove(key);
         throw error;
       }
+      changed();
       return toVideo(row);
     },
 
-    async remove(publicId: string): Promise<void> {
-      // Ids are made here from letters, digits and dashes; any other text names no video.
-      if (!PUBLIC_ID.test(publicId)) throw new NotFound("Video not found.");
-      const row = await db
-        .selectFrom("videos")
-        .selectAll()
-        .where("public_id", "=", publicId)
+    /** Changes a video's title, visibility or poster; a replaced poster's files are removed. */
+    async update(publicId: string, details: VideoDetails): Promise<Video> {
+      const row = await find(publicId);
+      if (details.poster) await checkPoster(details.poster);
+      const set: Partial<Pick<VideosTable, "title" | "visible" | "poster">> = {};
+      if (details.title !== undefined) set.title = details.title;
+      if (details.visible !== undefined) set.visible = details.visible ? 1 : 0;
+      if (details.poster !== undefined) {
+        set.poster = details.poster ? JSON.stringify(details.poster) : null;
+      }
+      const result = await db
+        .updateTable("videos")
+        .set(set)
+        .where("id", "=", row.id)
         .executeTakeFirst();
-      if (!row) throw new NotFound("Video not found.");
+      if (Number(result.numUpdatedRows) === 0) throw new NotFound("Video not found.");
+      changed();
+      const before = posterOf(row);
+      if (details.poster !== undefined && before && before.src !== details.poster?.src) {
+        await releasePoster(before);
+      }
+      return toVideo({ ...row, ...set });
+    },
+
+    /** Puts the portfolio in the order of `ids`, which must name every video once. */
+    async reorder(ids: string[]): Promise<Video[]> {
+      await db.transaction().execute(async (trx) => {
+        const current = await trx.selectFrom("videos").select(["id", "public_id"]).execute();
+        const idOf = new Map(current.map((row) => [row.public_id, row.id]));
+        if (
+          ids.length !== idOf.size ||
+          new Set(ids).size !== ids.length ||
+          ids.some((id) => !idOf.has(id))
+        ) {
+          throw new Invalid("The order must list every video once. Reload and try again.");
+        }
+        for (const [position, publicId] of ids.entries()) {
+          await trx
+            .updateTable("videos")
+            .set({ position })
+            .where("id", "=", idOf.get(publicId)!)
+            .execute();
+        }
+      });
+      changed();
+      return service.list();
+    },
+
+    async remove(publicId: string): Promise<void> {
+      const row = await find(publicId);
       await db.deleteFrom("videos").where("id", "=", row.id).execute();
+      changed();
       try {
         await storage.remove(row.file_key);
       } catch (error) {
         log.warn({ err: error, key: row.file_key }, "could not remove video file");
       }
+      await releasePoster(posterOf(row));
     },
   };
+  return service;
 }
 export type VideoService = ReturnType<typeof createVideoService>;
