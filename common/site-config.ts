@@ -37,6 +37,8 @@ export const site = {
     facebook: "https://www.facebook.com/brightlanedigital",
     twitter: "https://twitter.com/brightlanedigi",
     linkedin: "https://www.linkedin.com/company/brightlanedigital",
+    /** The channel the portfolio's built-in sample videos link to ("" for none). */
+    youtube: "https://www.youtube.com/@brightlanedigital",
   },
   /** Used when the server gives none (PUBLIC_ORIGIN overrides it at run time). */
   defaultOrigin: "http://localhost:3000",

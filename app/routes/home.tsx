@@ -87,7 +87,12 @@ export const meta: Route.MetaFunction = ({ matches }) => {
         ...(contact.officeHours === site.officeHours && { openingHours: "Mo-Sa 08:00-17:00" }),
       }),
       priceRange: "₦₦",
-      ...(contact && { sameAs: socialLinksOf(contact).map((link) => link.href) }),
+      ...(contact && {
+        sameAs: [
+          ...socialLinksOf(contact).map((link) => link.href),
+          ...(contact.youtube ? [contact.youtube] : []),
+        ],
+      }),
     }),
   ];
 };

@@ -366,7 +366,7 @@ export const defaultContact: ContactDetails = {
   facebook: site.socials.facebook,
   twitter: site.socials.twitter,
   linkedin: site.socials.linkedin,
-  youtube: "",
+  youtube: site.socials.youtube,
 };
 
 /** The policy is dated October 2024 (spec §2). */

@@ -33,7 +33,7 @@ export function priceUses(content: ContentWithPrices): Map<string, PriceUse[]> {
     add(rate.priceKey, { what: `${rate.title} (video rate)`, where: "/video-creation" });
   }
   for (const offer of content["ads-offers"]) {
-    add(offer.priceKey, { what: `${offer.title} (ads offer)`, where: "/ads-campaign-management" });
+    add(offer.priceKey, { what: `${offer.title} (ads offer)`, where: "/ads" });
   }
   for (const offer of content.offers) {
     add(offer.priceKey, { what: `${offer.name} (one-time offer)`, where: "/" });

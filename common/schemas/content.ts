@@ -265,7 +265,7 @@ export const listContentTypes = {
     singular: "offer",
     fields: [{ name: "name", label: "Name", input: "text" }, ...priceFields],
     titleOf: (item: Offer) => item.name,
-    preview: "/#one-time-offers",
+    preview: "/#offers-title",
     shownOn: "the home page (One Time Offers)",
   },
   "video-rates": {
@@ -283,7 +283,7 @@ export const listContentTypes = {
     singular: "ads offer",
     fields: rateFields,
     titleOf: (item: Rate) => item.title,
-    preview: "/ads-campaign-management",
+    preview: "/ads",
     shownOn: "Ads Campaign Management",
   },
   packages: {
@@ -302,7 +302,7 @@ export const listContentTypes = {
       { name: "featured", label: "Highlight as the most popular", input: "checkbox" },
     ],
     titleOf: (item: SocialPackage) => item.name,
-    preview: "/social-media-management#packages",
+    preview: "/social-media-management#packages-title",
     shownOn: "Social Media Management and the home page",
   },
   team: {
@@ -330,7 +330,7 @@ export const listContentTypes = {
       { name: "image", label: "Avatar or logo", input: "image" },
     ],
     titleOf: (item: Testimonial) => item.name,
-    preview: "/#testimonials",
+    preview: "/#feedback-title",
     shownOn: "the home page (Client's Feedback)",
   },
   faq: {
@@ -342,7 +342,7 @@ export const listContentTypes = {
       { name: "answer", label: "Answer", input: "textarea" },
     ],
     titleOf: (item: FaqItem) => item.question,
-    preview: "/contact#faq",
+    preview: "/contact#faq-title",
     shownOn: "Contact Us",
   },
   brands: {
@@ -354,7 +354,7 @@ export const listContentTypes = {
       { name: "image", label: "Logo", input: "image" },
     ],
     titleOf: (item: Brand) => item.name,
-    preview: "/#brands",
+    preview: "/#brands-title",
     shownOn: "the home page (Brands We've Worked With)",
   },
   gallery: {
@@ -363,7 +363,7 @@ export const listContentTypes = {
     singular: "gallery image",
     fields: [{ name: "image", label: "Image", input: "image" }],
     titleOf: (item: GalleryImage) => item.image.alt,
-    preview: "/#gallery",
+    preview: "/#gallery-title",
     shownOn: "the home page (Graphics Design Portfolio)",
   },
   slides: {
@@ -372,7 +372,7 @@ export const listContentTypes = {
     singular: "slide",
     fields: [{ name: "image", label: "Image", input: "image" }],
     titleOf: (item: Slide) => item.image.alt,
-    preview: "/#carousel",
+    preview: "/",
     shownOn: "the home page (image carousel)",
   },
   claims: {
@@ -423,7 +423,13 @@ export const singleContentTypes = {
       { name: "facebook", label: "Facebook", input: "url", optional: true },
       { name: "twitter", label: "X (Twitter)", input: "url", optional: true },
       { name: "linkedin", label: "LinkedIn", input: "url", optional: true },
-      { name: "youtube", label: "YouTube channel", input: "url", optional: true },
+      {
+        name: "youtube",
+        label: "YouTube channel",
+        input: "url",
+        optional: true,
+        hint: "The portfolio's sample videos link here until six videos of your own are shown.",
+      },
     ],
     preview: "/contact",
   },

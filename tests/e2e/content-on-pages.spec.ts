@@ -131,13 +131,14 @@ test("the contact details and social links come from the settings, on every page
     "mailto:team@example.com",
   );
   await expect(footer.getByText("12 Admiralty Way, Lekki Phase 1, Abuja, Nigeria")).toBeVisible();
-  // The rail: Instagram left out, YouTube added, each opening safely in a new tab.
+  // The rail: Instagram left out; the spec's networks only (the YouTube channel is where the
+  // portfolio's samples link, not a rail link); each opens safely in a new tab.
   const rail = page.getByRole("navigation", { name: "Social media" });
-  await expect(rail.getByRole("link")).toHaveCount(4);
-  await expect(rail.getByRole("link", { name: /Instagram/ })).toHaveCount(0);
-  const youtube = rail.getByRole("link", { name: "YouTube (opens in a new tab)" });
-  await expect(youtube).toHaveAttribute("href", "https://www.youtube.com/@brightlane");
-  await expect(youtube).toHaveAttribute("rel", "noopener noreferrer");
+  await expect(rail.getByRole("link")).toHaveCount(3);
+  await expect(rail.getByRole("link", { name: /Instagram|YouTube/ })).toHaveCount(0);
+  const facebook = rail.getByRole("link", { name: "Facebook (opens in a new tab)" });
+  await expect(facebook).toHaveAttribute("href", current.facebook);
+  await expect(facebook).toHaveAttribute("rel", "noopener noreferrer");
   // Without a WhatsApp number of its own, the chat goes to the phone.
   const whatsapp = page.getByRole("link", { name: /Chat on WhatsApp/ }).first();
   expect(await whatsapp.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/2347012345678\?text=/);
@@ -154,6 +155,12 @@ test("the contact details and social links come from the settings, on every page
     address: { addressLocality: "Abuja", addressCountry: "NG" },
   });
   expect(business.sameAs).toContain("https://www.youtube.com/@brightlane");
+  // No video uploaded: the portfolio's built-in samples play from the agency's channel.
+  const samples = page.locator('section[aria-labelledby="portfolio-title"]').getByRole("link");
+  await expect(samples).toHaveCount(6);
+  for (const sample of await samples.all()) {
+    await expect(sample).toHaveAttribute("href", "https://www.youtube.com/@brightlane");
+  }
   expect(business.sameAs).not.toContain(current.instagram);
 
   await page.goto(url("/policy"));

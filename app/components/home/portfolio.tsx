@@ -31,7 +31,7 @@ export function PortfolioVideos({ items }: { items: readonly PortfolioItem[] }) 
                       className="absolute inset-0 flex items-center justify-center bg-navy/30 transition-colors group-hover:bg-navy/10"
                       aria-label={
                         item.sample
-                          ? `${item.title}: more of our videos on YouTube (opens in a new tab)`
+                          ? `Play ${item.title} on our YouTube channel (opens in a new tab)`
                           : `Play ${item.title} (opens in a new tab)`
                       }
                     >

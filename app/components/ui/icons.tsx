@@ -47,15 +47,6 @@ export const LinkedInIcon = (props: IconProps) => (
 );
 
 /** A play button in a rounded screen: the project's own drawing for a YouTube channel. */
-export const YouTubeIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path
-      fill="currentColor"
-      d="M22.5 7.2a3 3 0 0 0-2.1-2.1C18.5 4.6 12 4.6 12 4.6s-6.5 0-8.4.5a3 3 0 0 0-2.1 2.1C1 9.1 1 12 1 12s0 2.9.5 4.8a3 3 0 0 0 2.1 2.1c1.9.5 8.4.5 8.4.5s6.5 0 8.4-.5a3 3 0 0 0 2.1-2.1c.5-1.9.5-4.8.5-4.8s0-2.9-.5-4.8ZM9.8 15.3V8.7l5.7 3.3-5.7 3.3Z"
-    />
-  </Icon>
-);
-
 export const ChevronIcon = (props: IconProps) => (
   <Icon {...props}>
     <path
