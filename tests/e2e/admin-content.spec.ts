@@ -1,11 +1,60 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { adminToken, expect, signIn, test } from "./fixtures.ts";
+import { createAdmin, spawnServer, waitForHealth } from "../support/server-process.ts";
+import { adminToken as tokenOf, expect, test as base } from "./fixtures.ts";
 import { pngBytes, unexpectedErrors } from "./fixtures/admin.ts";
 
 // The site content screens (issue 12): for every content type a person changes an item in
-// the back office and sees it on the public page at the next load. Other specs read the
-// seeded texts at the same time on the same server: each test changes items they do not
-// assert on where it can, and puts every change back in `finally` through the API.
+// the back office and sees it on the public page at the next load. These tests change what
+// other specs assert (offer prices, the phone, the policy date), so each worker runs them
+// against a server of its own over a fresh database (the same build); within this file each
+// test changes its own items and puts every change back in `finally` through the API.
+
+interface ContentServer {
+  url: string;
+  admin: { email: string; password: string };
+}
+
+const test = base.extend<object, { contentServer: ContentServer }>({
+  contentServer: [
+    // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other
+    async ({}, use) => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), "agency-admin-content-"));
+      const server = await spawnServer(dataDir, {
+        BUILD_DIR: process.env.E2E_SITE_BUILD ?? "",
+        SEED_SAMPLE_CONTENT: "false",
+        RATE_LIMIT_PER_MINUTE: "100000",
+      });
+      try {
+        await waitForHealth(server);
+        await use({ url: server.url, admin: createAdmin(server.env, "content-admin@example.com") });
+      } finally {
+        server.child.kill("SIGTERM");
+        await new Promise((resolve) => server.child.once("exit", resolve));
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ contentServer }, use) => use(contentServer.url),
+  page: async ({ page, contentServer }, use) => {
+    admin = contentServer.admin;
+    await use(page);
+  },
+});
+
+/** The admin of this worker's server. */
+let admin: ContentServer["admin"];
+const adminToken = (request: APIRequestContext) => tokenOf(request, admin);
+
+async function signIn(page: Page): Promise<string> {
+  const token = await adminToken(page.request);
+  await page.goto("/admin/login");
+  await page.evaluate((value) => localStorage.setItem("adminToken", value), token);
+  return token;
+}
 
 // Each test edits in the back office and then loads public pages: room for a busy machine.
 test.describe.configure({ timeout: 180_000 });
