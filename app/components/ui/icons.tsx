@@ -46,7 +46,6 @@ export const LinkedInIcon = (props: IconProps) => (
   </Icon>
 );
 
-/** A play button in a rounded screen: the project's own drawing for a YouTube channel. */
 export const ChevronIcon = (props: IconProps) => (
   <Icon {...props}>
     <path
