@@ -514,14 +514,12 @@ test("the index: every type with its count and page; unknown types are not found
   );
   await lists.getByRole("link", { name: "FAQ" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "FAQ" })).toBeVisible();
-  await expect(page.getByRole("link", { name: /^View on site/ })).toHaveAttribute(
-    "href",
-    "/contact#faq",
-  );
-  await expect(page.getByRole("link", { name: /^View on site/ })).toHaveAttribute(
-    "target",
-    "_blank",
-  );
+  const view = page.getByRole("link", { name: /^View on site/ });
+  await expect(view).toHaveAttribute("href", "/contact#faq-title");
+  await expect(view).toHaveAttribute("target", "_blank");
+  // The link leads to the section that shows the list.
+  await page.goto("/contact#faq-title");
+  await expect(page.locator("#faq-title")).toHaveText("Frequently Asked Questions");
   await page.goto("/admin/content/nonsense");
   await expect(page.getByText("There is no such content type.")).toBeVisible();
   expect(unexpectedErrors(consoleErrors)).toEqual([]);
