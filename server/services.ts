@@ -40,7 +40,7 @@ export function createServices(deps: ServiceDeps) {
     prices: createPriceService(db, changes),
     content: createContentService({ db, storage, changes, log }),
     blogs: createBlogService({ db, storage, log }),
-    videos: createVideoService({ db, storage, log }),
+    videos: createVideoService({ db, storage, log, changes }),
     enquiries: createEnquiryService({ db, notifier, log }),
     newsletter: createNewsletterService({ db }),
   };
