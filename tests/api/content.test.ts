@@ -222,13 +222,17 @@ describe("site content", () => {
     await call(t.app, { method: "DELETE", url: `/api/content/brands/${brand.body._id}`, headers });
     expect((await t.app.inject({ url: uploaded.body.src })).statusCode).toBe(404);
 
-    const made = await call<{ error: string }>(t.app, {
-      method: "POST",
-      url: "/api/content/brands",
-      headers,
-      payload: { name: "Made up", image: { src: "/media/content/nothing-here.png", alt: "x" } },
-    });
-    expect(made.status).toBe(400);
+    // An upload address nobody uploaded (or one that no upload can have) is refused with 400.
+    for (const src of ["/media/content/nothing-here.png", "/media/content/a/b/c.png"]) {
+      const made = await call<{ error: string }>(t.app, {
+        method: "POST",
+        url: "/api/content/brands",
+        headers,
+        payload: { name: "Made up", image: { src, alt: "x" } },
+      });
+      expect(made.status, src).toBe(400);
+      expect(made.body.error).toMatch(/not uploaded here/);
+    }
 
     const text = multipart({}, [
       { field: "image", filename: "x.png", contentType: "image/png", data: Buffer.from("hello") },
