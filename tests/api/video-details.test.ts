@@ -233,6 +233,25 @@ describe("video details", () => {
     await removeVideo(a.public_id);
   });
 
+  it("keeps a picture that a video poster and a content item share until neither uses it", async () => {
+    const video = await upload();
+    const image = await uploadImage();
+    const picture = { src: image.src, alt: "Shared", variants: image.variants };
+    await patch(video.public_id, { poster: picture });
+    const brand = await call<{ _id: string }>(t.app, {
+      method: "POST",
+      url: "/api/content/brands",
+      headers,
+      payload: { name: "Shared picture", image: picture },
+    });
+    expect(brand.status).toBe(201);
+    // The content item goes: the poster still shows the picture.
+    await call(t.app, { method: "DELETE", url: `/api/content/brands/${brand.body._id}`, headers });
+    expect(await served(image.src)).toBe(200);
+    await removeVideo(video.public_id);
+    expect(await served(image.src)).toBe(404);
+  });
+
   it("puts the videos in a new order; the list must name every video once", async () => {
     const before = (await list()).map((video) => video.public_id);
     expect(before.length).toBeGreaterThan(2);

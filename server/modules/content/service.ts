@@ -14,13 +14,16 @@ import {
 import type { Database } from "../../db/schema.ts";
 import type { ChangeFeed } from "../../lib/changes.ts";
 import { Invalid, NotFound } from "../../errors.ts";
+import {
+  checkPictures,
+  mediaUrl,
+  PICTURE_FOLDER,
+  releasePictures,
+} from "../../media/content-pictures.ts";
 import { processImage } from "../../media/images.ts";
 import type { Storage } from "../../media/storage.ts";
 import { createContentRepository, type ContentRow } from "./repository.ts";
 
-/** Folder of the images uploaded for content items. */
-const IMAGE_FOLDER = "content";
-const MEDIA_PREFIX = "/media/";
 /** How long a full read of the content is reused when no write is heard. */
 const CACHE_MS = 5000;
 
@@ -93,42 +96,9 @@ export function createContentService(deps: {
     throw new Error(`The ${type} settings are missing or damaged.`);
   }
 
-  /** The uploaded images an item refers to (their /media/ addresses). */
-  function mediaOf(value: unknown, found = new Set<string>()): Set<string> {
-    if (typeof value === "string") {
-      if (value.startsWith(`${MEDIA_PREFIX}${IMAGE_FOLDER}/`)) found.add(value);
-    } else if (Array.isArray(value)) {
-      for (const entry of value) mediaOf(entry, found);
-    } else if (value && typeof value === "object") {
-      for (const entry of Object.values(value)) mediaOf(entry, found);
-    }
-    return found;
-  }
-
-  /** Removes the uploads `before` used that no item uses any more. */
-  async function releaseMedia(before: unknown) {
-    const dropped = mediaOf(before);
-    if (dropped.size === 0) return;
-    for (const row of await repo.all()) {
-      for (const url of mediaOf(JSON.parse(row.data))) dropped.delete(url);
-    }
-    await Promise.all(
-      [...dropped].map((url) =>
-        storage.remove(url.slice(MEDIA_PREFIX.length)).catch((error: unknown) => {
-          log.warn({ err: error, url }, "could not remove a content image");
-        }),
-      ),
-    );
-  }
-
-  /** An uploaded image that the item names must exist (no address made up by a client). */
-  async function checkMedia(value: unknown) {
-    for (const url of mediaOf(value)) {
-      if (!(await storage.exists(url.slice(MEDIA_PREFIX.length)))) {
-        throw new Invalid("An image of this item was not uploaded here. Upload it again.");
-      }
-    }
-  }
+  const IMAGE_NOT_HERE = "An image of this item was not uploaded here. Upload it again.";
+  const checkMedia = (value: unknown) => checkPictures(storage, value, IMAGE_NOT_HERE);
+  const releaseMedia = (before: unknown) => releasePictures({ db: deps.db, storage, log }, before);
 
   function validate<T extends ListContentTypeName>(type: T, input: unknown) {
     return listContentTypes[type].schema.parse(input) as unknown as Omit<ListItemOf<T>, "_id">;
@@ -243,7 +213,7 @@ export function createContentService(deps: {
       data: Buffer,
     ): Promise<Omit<ContentImage, "alt"> & { width: number; height: number }> {
       const processed = await processImage(data);
-      const base = `${IMAGE_FOLDER}/${randomUUID()}`;
+      const base = `${PICTURE_FOLDER}/${randomUUID()}`;
       const key = `${base}.${processed.ext}`;
       await storage.put(key, processed.original);
       await Promise.all(
@@ -252,12 +222,12 @@ export function createContentService(deps: {
         ),
       );
       return {
-        src: `${MEDIA_PREFIX}${key}`,
+        src: mediaUrl(key),
         width: processed.width,
         height: processed.height,
         variants: processed.variants.map((variant) => ({
           width: variant.width,
-          url: `${MEDIA_PREFIX}${base}-${variant.width}.webp`,
+          url: mediaUrl(`${base}-${variant.width}.webp`),
         })),
       };
     },

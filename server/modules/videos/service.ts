@@ -8,6 +8,7 @@ import type { Video } from "../../../common/schemas/video.ts";
 import type { Database, VideosTable } from "../../db/schema.ts";
 import type { ChangeFeed } from "../../lib/changes.ts";
 import { Invalid, NotFound, UnsupportedMediaType } from "../../errors.ts";
+import { checkPictures, releasePictures } from "../../media/content-pictures.ts";
 import type { Storage } from "../../media/storage.ts";
 
 /** The video containers the portfolio accepts, recognised from their bytes. */
@@ -20,10 +21,6 @@ const VIDEO_FORMATS: Record<string, { ext: string; mime: string }> = {
 
 const PUBLIC_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
-/** Where the site publishes uploads, and the folder of the pictures uploaded for content. */
-const MEDIA_PREFIX = "/media/";
-const POSTER_PREFIX = `${MEDIA_PREFIX}content/`;
-
 export interface ReceivedVideo {
   tempPath: string;
   bytes: number;
@@ -35,14 +32,6 @@ export interface VideoDetails {
   visible?: boolean;
   poster?: ContentImage | null;
 }
-
-/** The uploaded files a poster uses: its picture and its smaller versions. */
-const posterFiles = (poster: ContentImage | null): string[] =>
-  poster
-    ? [poster.src, ...poster.variants.map((variant) => variant.url)].filter((url) =>
-        url.startsWith(MEDIA_PREFIX),
-      )
-    : [];
 
 export function createVideoService(deps: {
   db: Kysely<Database>;
@@ -96,37 +85,12 @@ export function createVideoService(deps: {
   }
 
   /** A poster must be a picture uploaded here (no address made up by a client). */
-  async function checkPoster(poster: ContentImage) {
-    for (const url of posterFiles(poster)) {
-      if (
-        !url.startsWith(POSTER_PREFIX) ||
-        !(await storage.exists(url.slice(MEDIA_PREFIX.length)))
-      ) {
-        throw new Invalid("The poster was not uploaded here. Upload it again.");
-      }
-    }
-  }
+  const checkPoster = (poster: ContentImage) =>
+    checkPictures(storage, poster, "The poster was not uploaded here. Upload it again.");
 
   /** Removes the files of a poster no video and no content item uses any more. */
-  async function releasePoster(poster: ContentImage | null) {
-    for (const url of posterFiles(poster)) {
-      if (!url.startsWith(POSTER_PREFIX)) continue;
-      // A LIKE pattern's wildcards (an "_" of the name) can only match more: a file is then kept.
-      const pattern = `%${url}%`;
-      const [video, item] = await Promise.all([
-        db.selectFrom("videos").select("id").where("poster", "like", pattern).executeTakeFirst(),
-        db
-          .selectFrom("content_items")
-          .select("id")
-          .where("data", "like", pattern)
-          .executeTakeFirst(),
-      ]);
-      if (video || item) continue;
-      await storage.remove(url.slice(MEDIA_PREFIX.length)).catch((error: unknown) => {
-        log.warn({ err: error, url }, "could not remove a video poster");
-      });
-    }
-  }
+  const releasePoster = (poster: ContentImage | null) =>
+    releasePictures({ db, storage, log }, poster);
 
   const service = {
     /** Every video in the site's order (the back office's list; the site shows the visible). */
