@@ -27,33 +27,23 @@ const HomeBelowFold = deferredComponent(() =>
 );
 if (typeof document !== "undefined") void HomeBelowFold.preload();
 
-export async function loader(args: Route.LoaderArgs) {
-  const [page, content] = await Promise.all([pricesAndPortfolio(args), homeContent(args)]);
-  return { ...page, ...content };
-}
-
-/** The editable content the home page shows, and only that (the payload stays small). */
-async function homeContent({ context }: Route.LoaderArgs) {
-  const { claims, brands, packages, gallery, slides, testimonials, offers } = await context
-    .get(siteServicesContext)
-    .content.all();
-  return { claims, content: { brands, packages, gallery, slides, testimonials, offers } };
-}
-
-async function pricesAndPortfolio({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const siteServices = context.get(siteServicesContext);
-  const [prices, videos, youtubeChannel] = await Promise.all([
+  const [prices, videos, content] = await Promise.all([
     loadPrices(siteServices),
     siteServices.videos.list().catch(() => []),
-    siteServices.content
-      .all()
-      .then((content) => content.contact.youtube)
-      .catch(() => ""),
+    siteServices.content.all(),
     HomeBelowFold.preload(),
   ]);
-  // The first six visible videos in the back office's order, then built-in samples.
-  const portfolio = portfolioItems(videos, youtubeChannel);
-  return { prices, portfolio };
+  // Only the editable content the home page shows (the payload stays small).
+  const { claims, brands, packages, gallery, slides, testimonials, offers, contact } = content;
+  return {
+    prices,
+    // The first six visible videos in the back office's order, then built-in samples.
+    portfolio: portfolioItems(videos, contact.youtube),
+    claims,
+    content: { brands, packages, gallery, slides, testimonials, offers },
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
