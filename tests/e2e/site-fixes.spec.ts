@@ -148,6 +148,14 @@ test.describe("at 375 px", () => {
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       for (const y of [0, 300, 900, Math.floor(height / 2), height]) {
         await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
+        // The header turns opaque on the scroll event's re-render, a frame after the scroll:
+        // wait for it, or content under the header still counts as under the button.
+        await page.waitForFunction(
+          (contactPage) =>
+            document.querySelector("header")?.getAttribute("data-solid") ===
+            String(window.scrollY > 100 || contactPage),
+          path === "/contact",
+        );
         const covered = await button.evaluate((summary) => {
           const box = summary.getBoundingClientRect();
           const header = summary.closest("header");
