@@ -23,9 +23,20 @@ export interface ApiDeps {
   config: Config;
 }
 
+/** "owner": everything; "editor": content, posts and enquiries, not the staff accounts. */
+export type AdminRole = "owner" | "editor";
+
+export interface SignedInAdmin {
+  id: string;
+  email: string;
+  name: string;
+  role: AdminRole;
+}
+
 declare module "fastify" {
   interface FastifyRequest {
-    admin?: { id: string; email: string };
+    /** The signed-in admin, on routes that declare `adminSecurity`. */
+    admin?: SignedInAdmin;
   }
 }
 

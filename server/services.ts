@@ -5,6 +5,7 @@ import type { DatabaseHandle } from "./db/connection.ts";
 import type { Notifier } from "./mail/notifier.ts";
 import type { Storage } from "./media/storage.ts";
 import { createAdminService } from "./modules/admins/service.ts";
+import { createAuditService } from "./modules/audit/service.ts";
 import { createAuthService } from "./modules/auth/service.ts";
 import { createTokenSigner } from "./modules/auth/tokens.ts";
 import { createChangeFeed } from "./lib/changes.ts";
@@ -36,6 +37,7 @@ export function createServices(deps: ServiceDeps) {
     storage,
     admins,
     tokens,
+    audit: createAuditService({ db, log }),
     auth: createAuthService(db, admins, tokens, { notifier }),
     prices: createPriceService(db, changes),
     content: createContentService({ db, storage, changes, log }),

@@ -8,6 +8,7 @@ import * as idempotencyKeys from "./migrations/0005-idempotency-keys.ts";
 import * as seedState from "./migrations/0006-seed-state.ts";
 import * as siteContent from "./migrations/0007-site-content.ts";
 import * as videoDetails from "./migrations/0008-video-details.ts";
+import * as publishingStaffAudit from "./migrations/0009-publishing-staff-audit.ts";
 import type { Database } from "./schema.ts";
 
 // Listed here rather than read from disk, so migrations run from any working directory.
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "0006-seed-state": seedState,
   "0007-site-content": siteContent,
   "0008-video-details": videoDetails,
+  "0009-publishing-staff-audit": publishingStaffAudit,
 };
 
 const provider: MigrationProvider = {

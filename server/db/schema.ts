@@ -10,6 +10,10 @@ export interface AdminsTable {
   session_version: Generated<number>;
   /** When the admin was last mailed that sign-in is locked (at most once an hour). */
   lock_notified_at: string | null;
+  /** "owner" (everything) or "editor" (content, posts, enquiries; not accounts). */
+  role: Generated<string>;
+  /** How the back office and the audit log name the person ("" when not given). */
+  name: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -29,6 +33,22 @@ export interface BlogsTable {
   duration: number;
   created_at: string;
   updated_at: string;
+  /** The post's readable address part, unique (common/slug.ts). */
+  slug: string;
+  /** "draft", "scheduled" or "published". */
+  status: string;
+  /** When the post became (or, scheduled, becomes) public; null for a draft. */
+  published_at: string | null;
+  /** "" means the defaults: the 15-word teaser, the title. */
+  excerpt: string;
+  seo_title: string;
+  seo_description: string;
+  /** The cover image's alt text ("" for a decorative one). */
+  image_alt: string;
+  /** The admin who wrote it; null when unknown or since removed. */
+  author_id: string | null;
+  /** The secret of a draft's private preview link; null when it has none. */
+  preview_token: string | null;
 }
 
 export interface EnquiriesTable {
@@ -129,6 +149,34 @@ export interface ContentItemsTable {
   updated_at: string;
 }
 
+/** Single-use links: password resets and invitations (migration 0009). */
+export interface AdminTokensTable {
+  id: string;
+  purpose: string;
+  /** SHA-256 (hex) of the token: the link itself is never stored. */
+  token_hash: string;
+  email: string;
+  admin_id: string | null;
+  role: string | null;
+  created_by: string | null;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** Every back-office write (migration 0009), kept for a year. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  /** JSON {before, after}. */
+  summary: string;
+}
+
 export interface Database {
   admins: AdminsTable;
   blogs: BlogsTable;
@@ -140,4 +188,6 @@ export interface Database {
   meta: MetaTable;
   idempotency_keys: IdempotencyKeysTable;
   content_items: ContentItemsTable;
+  admin_tokens: AdminTokensTable;
+  audit_log: AuditLogTable;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { messages } from "../../../common/messages.ts";
+import type { SignedInAdmin } from "../../api-types.ts";
 import type { Database } from "../../db/schema.ts";
 import { TooManyRequests, Unauthorized } from "../../errors.ts";
 import type { Notifier } from "../../mail/notifier.ts";
@@ -162,7 +163,7 @@ export function createAuthService(
      * carry its current session version: a password change or "sign out everywhere" since
      * the token was signed ends it.
      */
-    async authenticate(authorization: string | undefined): Promise<{ id: string; email: string }> {
+    async authenticate(authorization: string | undefined): Promise<SignedInAdmin> {
       const match = /^Bearer\s+([A-Za-z0-9\-_.]+)$/.exec(authorization?.trim() ?? "");
       if (!match) throw new Unauthorized();
       const claims = await tokens.verify(match[1]!);
@@ -171,7 +172,12 @@ export function createAuthService(
       if (!admin || admin.session_version !== claims.sessionVersion) {
         throw new Unauthorized("Invalid or expired token");
       }
-      return { id: admin.id, email: admin.email };
+      return {
+        id: admin.id,
+        email: admin.email,
+        name: admin.name,
+        role: admin.role === "editor" ? "editor" : "owner",
+      };
     },
   };
 }

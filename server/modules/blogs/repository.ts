@@ -41,6 +41,15 @@ export function createBlogRepository(db: Kysely<Database>) {
     },
     find: (id: string) =>
       db.selectFrom("blogs").selectAll().where("id", "=", id).executeTakeFirst(),
+    /** The slugs that are `slug` or begin with `slug-` (a slug has no LIKE wildcards). */
+    slugsLike: async (slug: string) =>
+      (
+        await db
+          .selectFrom("blogs")
+          .select("slug")
+          .where((eb) => eb.or([eb("slug", "=", slug), eb("slug", "like", `${slug}-%`)]))
+          .execute()
+      ).map((row) => row.slug),
     insert: (row: BlogsTable) => db.insertInto("blogs").values(row).execute(),
     update: async (id: string, changes: Partial<Omit<BlogsTable, "id" | "created_at">>) =>
       Number(

@@ -9,6 +9,7 @@ import {
   type ParsedBlogInput,
   type ParsedBlogPatch,
 } from "../../../common/schemas/blog.ts";
+import { slugify, uniqueSlug } from "../../../common/slug.ts";
 import type { Database, BlogsTable } from "../../db/schema.ts";
 import { NotFound } from "../../errors.ts";
 import { processImage } from "../../media/images.ts";
@@ -100,6 +101,12 @@ export function createBlogService(deps: {
   /** The row of a post; an id of any other shape is simply not found. */
   const findRow = (id: string) => (BLOG_ID.test(id) ? repo.find(id) : Promise.resolve(undefined));
 
+  /** The slug, or the first of slug-2, slug-3… that no post has. */
+  async function freeSlug(slug: string): Promise<string> {
+    const taken = new Set(await repo.slugsLike(slug));
+    return uniqueSlug(slug, (candidate) => taken.has(candidate));
+  }
+
   async function find(id: string): Promise<BlogsTable> {
     const row = await findRow(id);
     if (!row) throw new NotFound(messages.blogNotFound);
@@ -140,6 +147,15 @@ export function createBlogService(deps: {
         duration: readingMinutes(input.content),
         created_at: now,
         updated_at: now,
+        slug: await freeSlug(slugify(input.title)),
+        status: "published",
+        published_at: now,
+        excerpt: "",
+        seo_title: "",
+        seo_description: "",
+        image_alt: "",
+        author_id: null,
+        preview_token: null,
       };
       try {
         await repo.insert(row);

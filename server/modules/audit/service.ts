@@ -1,0 +1,171 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+
+/** Entries older than this are deleted (issue 13: kept for 1 year). */
+export const AUDIT_RETENTION_MS = 365 * 24 * 60 * 60 * 1000;
+const LONGEST_VALUE = 200;
+/** Never written to the log, whatever the entity. */
+const SECRET_KEYS = /pass(word)?|hash|token|secret/i;
+
+/** Who wrote: the signed-in admin (`request.admin`). */
+export interface AuditActor {
+  id: string;
+  email: string;
+}
+
+export interface AuditEntry {
+  actor: AuditActor;
+  /** "create", "update", "delete", or a named act ("publish", "reorder", "invite"…). */
+  action: string;
+  /** What was written: "blog", "price", "video", "enquiry", "subscriber", "admin", "content:offers"… */
+  type: string;
+  id: string;
+  /** The entity before and after the write (omit for a create or a delete). */
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface AuditRecord {
+  id: string;
+  at: string;
+  actorEmail: string;
+  action: string;
+  type: string;
+  entityId: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** A value as the log keeps it: secrets hidden, long text and structures cut to 200 chars. */
+function shorten(key: string, value: unknown): unknown {
+  if (SECRET_KEYS.test(key)) return "(hidden)";
+  if (value === null || typeof value === "number" || typeof value === "boolean") return value;
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  if (text === undefined) return null;
+  return text.length > LONGEST_VALUE ? `${text.slice(0, LONGEST_VALUE - 1)}…` : value;
+}
+
+const asRecord = (value: unknown): Record<string, unknown> | null =>
+  value === undefined || value === null
+    ? null
+    : typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : { value };
+
+/**
+ * The before/after summary: for an update, only the fields whose values differ; for a create
+ * or delete, the whole entity (cut). Keys whose value did not change are left out.
+ */
+export function summarise(before: unknown, after: unknown) {
+  const old = asRecord(before);
+  const now = asRecord(after);
+  const changed = (key: string) =>
+    !old || !now || JSON.stringify(old[key]) !== JSON.stringify(now[key]);
+  const pick = (record: Record<string, unknown> | null, keys: string[]) =>
+    record
+      ? Object.fromEntries(
+          keys.filter((key) => key in record).map((key) => [key, shorten(key, record[key])]),
+        )
+      : null;
+  const keys = [...new Set([...Object.keys(old ?? {}), ...Object.keys(now ?? {})])].filter(changed);
+  return { before: pick(old, keys), after: pick(now, keys) };
+}
+
+/**
+ * The audit log: every back-office write, who made it and what changed. A write whose entry
+ * cannot be stored is not undone; the failure is logged as an error for the operator.
+ */
+export function createAuditService(deps: {
+  db: Kysely<Database>;
+  log: FastifyBaseLogger;
+  clock?: () => number;
+}) {
+  const { db, log, clock = Date.now } = deps;
+  return {
+    async record(entry: AuditEntry): Promise<void> {
+      try {
+        await db
+          .insertInto("audit_log")
+          .values({
+            id: randomUUID(),
+            at: new Date(clock()).toISOString(),
+            actor_id: entry.actor.id,
+            actor_email: entry.actor.email,
+            action: entry.action,
+            entity_type: entry.type,
+            entity_id: entry.id,
+            summary: JSON.stringify(summarise(entry.before, entry.after)),
+          })
+          .execute();
+      } catch (error) {
+        log.error(
+          { err: error, entry: { ...entry, before: undefined, after: undefined } },
+          "audit entry not stored",
+        );
+      }
+    },
+
+    /** Newest first; `before` (an ISO time) pages back. */
+    async list(
+      filter: { actor?: string; type?: string; before?: string; limit?: number } = {},
+    ): Promise<AuditRecord[]> {
+      let query = db.selectFrom("audit_log").selectAll();
+      if (filter.actor) query = query.where("actor_email", "=", filter.actor);
+      if (filter.type) query = query.where("entity_type", "=", filter.type);
+      if (filter.before) query = query.where("at", "<", filter.before);
+      const rows = await query
+        .orderBy("at", "desc")
+        .orderBy("id", "desc")
+        .limit(Math.min(filter.limit ?? 50, 200))
+        .execute();
+      return rows.map((row) => {
+        const summary = JSON.parse(row.summary) as {
+          before: Record<string, unknown> | null;
+          after: Record<string, unknown> | null;
+        };
+        return {
+          id: row.id,
+          at: row.at,
+          actorEmail: row.actor_email,
+          action: row.action,
+          type: row.entity_type,
+          entityId: row.entity_id,
+          before: summary.before,
+          after: summary.after,
+        };
+      });
+    },
+
+    /** The people and the types on record, for the Activity screen's filters. */
+    async facets(): Promise<{ actors: string[]; types: string[] }> {
+      const [actors, types] = await Promise.all([
+        db
+          .selectFrom("audit_log")
+          .select("actor_email")
+          .distinct()
+          .orderBy("actor_email")
+          .execute(),
+        db
+          .selectFrom("audit_log")
+          .select("entity_type")
+          .distinct()
+          .orderBy("entity_type")
+          .execute(),
+      ]);
+      return {
+        actors: actors.map((row) => row.actor_email),
+        types: types.map((row) => row.entity_type),
+      };
+    },
+
+    /** Deletes the entries older than a year; answers how many went. */
+    async prune(): Promise<number> {
+      const cutoff = new Date(clock() - AUDIT_RETENTION_MS).toISOString();
+      const result = await db.deleteFrom("audit_log").where("at", "<", cutoff).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+export type AuditService = ReturnType<typeof createAuditService>;
