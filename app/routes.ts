@@ -18,6 +18,7 @@ export default [
       route(slug, "routes/service-page.tsx", { id: `service-${slug}` }),
     ),
     route("blog", "routes/blog-index.tsx"),
+    route("blog/preview/:token", "routes/blog-preview.tsx"),
     route("blog/:id", "routes/blog-post.tsx"),
     route("policy", "routes/policy.tsx"),
     route("contact", "routes/contact.tsx"),
@@ -28,6 +29,9 @@ export default [
   ...prefix("admin", [
     index("routes/admin/index.tsx"),
     route("login", "routes/admin/login.tsx"),
+    route("forgot-password", "routes/admin/forgot-password.tsx"),
+    route("reset-password", "routes/admin/reset-password.tsx"),
+    route("accept-invite", "routes/admin/accept-invite.tsx"),
     layout("routes/admin/layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("create", "routes/admin/blog-create.tsx"),
@@ -42,6 +46,9 @@ export default [
       route("enquiries", "routes/admin/enquiries.tsx"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
       route("subscribers", "routes/admin/subscribers.tsx"),
+      route("account", "routes/admin/account.tsx"),
+      route("staff", "routes/admin/staff.tsx"),
+      route("activity", "routes/admin/activity.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

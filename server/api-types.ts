@@ -34,6 +34,10 @@ export interface SignedInAdmin {
 }
 
 declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Only an owner may call it: an editor gets 403 (staff accounts, the audit log). */
+    ownerOnly?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in admin, on routes that declare `adminSecurity`. */
     admin?: SignedInAdmin;

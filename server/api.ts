@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requiresAdmin, type ApiDeps } from "./api-types.ts";
 import type { Config } from "./config.ts";
-import { NotFound } from "./errors.ts";
+import { Forbidden, NotFound } from "./errors.ts";
+import { registerAccountRoutes } from "./modules/accounts/routes.ts";
+import { registerAuditRoutes } from "./modules/audit/routes.ts";
 import { registerAuthRoutes } from "./modules/auth/routes.ts";
 import { registerBlogRoutes } from "./modules/blogs/routes.ts";
 import { registerContentRoutes } from "./modules/content/routes.ts";
@@ -34,6 +36,9 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
   // before its body is read or validated, so a stranger's bad body answers 401, not 400.
   const requireAdmin = async (request: FastifyRequest) => {
     request.admin = await services.auth.authenticate(request.headers.authorization);
+    if (request.routeOptions.config.ownerOnly && request.admin.role !== "owner") {
+      throw new Forbidden();
+    }
   };
   app.addHook("onRoute", (route) => {
     if (!requiresAdmin(route.schema?.security)) return;
@@ -55,6 +60,8 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
   registerEnquiryRoutes(api, deps);
   registerNewsletterRoutes(api, deps);
   registerContentRoutes(api, deps);
+  registerAccountRoutes(api, deps);
+  registerAuditRoutes(api, deps);
 
   const unknownEndpoint = async () => {
     throw new NotFound("No such API endpoint.");

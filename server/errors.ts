@@ -22,6 +22,12 @@ export class Unauthorized extends AppError {
   }
 }
 
+export class Forbidden extends AppError {
+  constructor(message = "Only the owner can do this.") {
+    super(403, message);
+  }
+}
+
 export class NotFound extends AppError {
   constructor(message = "Not found") {
     super(404, message);

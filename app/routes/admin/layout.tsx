@@ -22,6 +22,9 @@ const navItems = [
   { to: "/admin/content", label: "Site content", also: "/admin/settings" },
   { to: "/admin/enquiries", label: "Enquiries" },
   { to: "/admin/subscribers", label: "Subscribers" },
+  { to: "/admin/activity", label: "Activity", ownerOnly: true },
+  { to: "/admin/staff", label: "Staff", ownerOnly: true },
+  { to: "/admin/account", label: "My account" },
 ];
 
 /**
