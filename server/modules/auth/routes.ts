@@ -69,6 +69,12 @@ export function registerAuthRoutes(app: ApiApp, deps: ApiDeps): void {
     },
     async (request) => {
       await services.admins.endSessions(request.admin!.email);
+      await services.audit.record({
+        actor: request.admin!,
+        action: "logout-all",
+        type: "session",
+        id: request.admin!.id,
+      });
       return { success: true as const };
     },
   );
