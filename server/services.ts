@@ -4,6 +4,7 @@ import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/connection.ts";
 import type { Notifier } from "./mail/notifier.ts";
 import type { Storage } from "./media/storage.ts";
+import { createAccountService } from "./modules/accounts/service.ts";
 import { createAdminService } from "./modules/admins/service.ts";
 import { createAuditService } from "./modules/audit/service.ts";
 import { createAuthService } from "./modules/auth/service.ts";
@@ -39,6 +40,14 @@ export function createServices(deps: ServiceDeps) {
     tokens,
     audit: createAuditService({ db, log }),
     auth: createAuthService(db, admins, tokens, { notifier }),
+    accounts: createAccountService({
+      database,
+      admins,
+      tokens,
+      notifier,
+      log,
+      origin: config.publicOrigin,
+    }),
     prices: createPriceService(db, changes),
     content: createContentService({ db, storage, changes, log }),
     blogs: createBlogService({ db, storage, log }),

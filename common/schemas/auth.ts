@@ -15,7 +15,14 @@ export const loginSchema = z.object({
 export type LoginInput = z.input<typeof loginSchema>;
 
 export const tokenResponseSchema = z.object({ token: z.string() });
-export const meResponseSchema = z.object({ email: z.string() });
+/** The signed-in admin: who they are and what their role lets them do. */
+export const meResponseSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(["owner", "editor"]),
+});
+export type Me = z.infer<typeof meResponseSchema>;
 
 /** Rules for a new admin password (CLI and any future UI). */
 export const newPasswordSchema = z

@@ -13,10 +13,31 @@ export interface AccountLock {
   until: Date;
 }
 
+/** A single-use link mailed to one person: a password reset or a staff invitation. */
+export interface AccountLink {
+  /** Where the mail goes. */
+  email: string;
+  /** The whole link, token included: it goes into the mail and nowhere else (never a log). */
+  url: string;
+  /** When the link stops working. */
+  expiresAt: Date;
+}
+
+/** An invitation to the back office, sent by an owner. */
+export interface StaffInvitation extends AccountLink {
+  role: "owner" | "editor";
+  /** Who invited: their name, or their e-mail when they have none. */
+  invitedBy: string;
+}
+
 /** Tells people what happened: the agency about enquiries, an admin about a lock. Best effort: it never throws. */
 export interface Notifier {
   enquiryReceived(enquiry: Enquiry): Promise<void>;
   accountLocked(lock: AccountLock): Promise<void>;
+  /** The link to choose a new password (asked for on the sign-in page). */
+  passwordReset(link: AccountLink): Promise<void>;
+  /** The link to accept an invitation to the back office. */
+  staffInvited(invitation: StaffInvitation): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,6 +51,19 @@ export function createSilentNotifier(log: FastifyBaseLogger): Notifier {
       log.warn(
         { email: lock.email, failures: lock.failures, until: lock.until.toISOString() },
         "admin sign-in locked after failed attempts; mail not configured, the admin is not told",
+      );
+    },
+    // The link is not logged: a log is read by more people than the mailbox it was meant for.
+    async passwordReset(link) {
+      log.warn(
+        { email: link.email },
+        "password reset asked; mail not configured (SMTP_URL), no link sent: use the admin CLI",
+      );
+    },
+    async staffInvited(invitation) {
+      log.warn(
+        { email: invitation.email, role: invitation.role },
+        "staff invitation stored; mail not configured (SMTP_URL), no link sent",
       );
     },
     async close() {},

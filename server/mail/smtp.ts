@@ -4,7 +4,13 @@ import type Mail from "nodemailer/lib/mailer";
 import { site } from "../../common/site-config.ts";
 import type { Enquiry } from "../../common/schemas/enquiry.ts";
 import type { Config } from "../config.ts";
-import { createSilentNotifier, type AccountLock, type Notifier } from "./notifier.ts";
+import {
+  createSilentNotifier,
+  type AccountLink,
+  type AccountLock,
+  type Notifier,
+  type StaffInvitation,
+} from "./notifier.ts";
 
 const lagosTime = new Intl.DateTimeFormat("en-US", {
   timeZone: "Africa/Lagos",
@@ -92,6 +98,45 @@ export function accountLockedMailText(lock: AccountLock): string {
   ].join("\n\n");
 }
 
+/** The subject of the password reset mail. */
+export function passwordResetMailSubject(): string {
+  return `${site.name} back office: choose a new password`;
+}
+
+/** The plain-text password reset mail: the link, how long it lasts, what to do if not asked. */
+export function passwordResetMailText(link: AccountLink): string {
+  return [
+    `Someone asked to reset the password of the ${site.name} back office account ${link.email}.`,
+    `To choose a new password, open this link (it works once, until ${lagosTime.format(link.expiresAt)} Lagos time):`,
+    `    ${link.url}`,
+    "Choosing a new password signs the account out on every device.",
+    "If you did not ask for this, ignore this mail: your password stays as it is.",
+  ].join("\n\n");
+}
+
+const roleWords = { owner: "an owner", editor: "an editor" } as const;
+const roleRights = {
+  owner: "everything, including staff accounts and the activity log",
+  editor: "posts, site content, prices and enquiries, but not staff accounts",
+} as const;
+
+/** The subject of the invitation; the inviter's name comes from an owner, not a visitor. */
+export function staffInvitationMailSubject(invitation: StaffInvitation): string {
+  return `${invitation.invitedBy} invited you to the ${site.name} back office`
+    .replace(/[\r\n]+/g, " ")
+    .slice(0, 200);
+}
+
+/** The plain-text invitation: who invited, as what, the link and how long it lasts. */
+export function staffInvitationMailText(invitation: StaffInvitation): string {
+  return [
+    `${invitation.invitedBy} invited you (${invitation.email}) to the ${site.name} back office as ${roleWords[invitation.role]}: ${roleRights[invitation.role]}.`,
+    `To accept, open this link, give your name and choose a password (it works once, until ${lagosTime.format(invitation.expiresAt)} Lagos time):`,
+    `    ${invitation.url}`,
+    "If you did not expect this, ignore this mail: no account is made without you.",
+  ].join("\n\n");
+}
+
 export interface NotifierOptions {
   /** How long `close()` waits for mails still on their way before it cancels them. */
   closeGraceMs?: number;
@@ -163,6 +208,23 @@ export function createNotifier(
         to: lock.email,
         subject: accountLockedMailSubject(lock),
         text: accountLockedMailText(lock),
+      }));
+    },
+    passwordReset(link) {
+      return send("password reset link", { email: link.email }, () => ({
+        from: config.mailFrom,
+        to: link.email,
+        subject: passwordResetMailSubject(),
+        text: passwordResetMailText(link),
+      }));
+    },
+    staffInvited(invitation) {
+      const fields = { email: invitation.email, role: invitation.role };
+      return send("staff invitation", fields, () => ({
+        from: config.mailFrom,
+        to: invitation.email,
+        subject: staffInvitationMailSubject(invitation),
+        text: staffInvitationMailText(invitation),
       }));
     },
     async close() {

@@ -99,6 +99,8 @@ describe("the per-account lock over time", () => {
       accountLocked: async (lock) => {
         notices.push(lock);
       },
+      passwordReset: async () => {},
+      staffInvited: async () => {},
       close: async () => {},
     };
     const start = Date.parse("2031-03-01T09:00:00.000Z");

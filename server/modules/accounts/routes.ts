@@ -1,4 +1,326 @@
-import type { ApiApp, ApiDeps } from "../../api-types.ts";
+import {
+  acceptInviteSchema,
+  accountMessages,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  invitationInputSchema,
+  invitationSchema,
+  messageResponseSchema,
+  resetPasswordSchema,
+  roleChangeSchema,
+  staffListSchema,
+  staffMemberSchema,
+} from "../../../common/schemas/accounts.ts";
+import { tokenResponseSchema } from "../../../common/schemas/auth.ts";
+import { idParam, successResponse } from "../../../common/schemas/common.ts";
+import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
+import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
 
-/** Issue 13: filled in by its own commit. */
-export function registerAccountRoutes(_app: ApiApp, _deps: ApiDeps): void {}
+const ownerOnly = errorAnswer("The signed-in admin is an editor: only an owner may do this.");
+const busy = errorAnswer(
+  "Too many password checks at once: try again after `Retry-After` seconds.",
+);
+
+/**
+ * Staff accounts in the browser (issue 13): my password, the forgotten-password link,
+ * invitations, removing people and roles. Every write is recorded in the activity log as
+ * type "admin"; no password, hash or link token ever goes into it.
+ */
+export function registerAccountRoutes(app: ApiApp, deps: ApiDeps): void {
+  const { services } = deps;
+  const { accounts, audit } = services;
+
+  app.post(
+    "/auth/password",
+    {
+      // Guessing the current password with a stolen token is bounded like sign-in.
+      config: { limit: "login" },
+      schema: {
+        tags: ["auth"],
+        operationId: "changePassword",
+        summary:
+          "Change my password: needs the current one; ends every session of the account and " +
+          "answers a fresh token for this browser",
+        security: adminSecurity,
+        body: changePasswordSchema,
+        response: {
+          200: tokenResponseSchema,
+          400: errorAnswer(`${accountMessages.wrongCurrentPassword} Or the new one is refused.`),
+          401: errorAnswers.unauthorized,
+          ...jsonBodyErrors,
+          429: errorAnswers.tooManyRequests,
+          503: busy,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { admin, token } = await accounts.changePassword(
+        request.admin!,
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
+      await audit.record({ actor: admin, action: "password-change", type: "admin", id: admin.id });
+      return reply.header("cache-control", "no-store").send({ token });
+    },
+  );
+
+  app.post(
+    "/auth/forgot-password",
+    {
+      config: { limit: "login" },
+      schema: {
+        tags: ["auth"],
+        operationId: "forgotPassword",
+        summary:
+          "Mails a single-use link to choose a new password (valid 1 hour) when the address " +
+          "has an account; the answer is the same either way",
+        security: [],
+        body: forgotPasswordSchema,
+        response: {
+          200: messageResponseSchema,
+          400: errorAnswers.invalid,
+          ...jsonBodyErrors,
+          429: errorAnswers.tooManyRequests,
+        },
+      },
+    },
+    async (request) => {
+      accounts.requestReset(request.body.email);
+      return { message: accountMessages.resetRequested };
+    },
+  );
+
+  app.post(
+    "/auth/reset-password",
+    {
+      config: { limit: "login" },
+      schema: {
+        tags: ["auth"],
+        operationId: "resetPassword",
+        summary:
+          "Sets a new password with a reset link's token: the link (and every older one) stops " +
+          "working, every session ends; answers a token for this browser",
+        security: [],
+        body: resetPasswordSchema,
+        response: {
+          200: tokenResponseSchema,
+          400: errorAnswer(`${accountMessages.linkUsedOrExpired} Or the password is refused.`),
+          ...jsonBodyErrors,
+          429: errorAnswers.tooManyRequests,
+          503: busy,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { admin, token } = await accounts.resetPassword(
+        request.body.token,
+        request.body.password,
+      );
+      await audit.record({ actor: admin, action: "password-reset", type: "admin", id: admin.id });
+      return reply.header("cache-control", "no-store").send({ token });
+    },
+  );
+
+  app.post(
+    "/auth/accept-invite",
+    {
+      config: { limit: "login" },
+      schema: {
+        tags: ["auth"],
+        operationId: "acceptInvite",
+        summary:
+          "Creates the invited account (the invitation's e-mail and role) with a name and a " +
+          "password; answers a token so the person is signed in",
+        security: [],
+        body: acceptInviteSchema,
+        response: {
+          200: tokenResponseSchema,
+          400: errorAnswer(`${accountMessages.inviteUsedOrExpired} Or the password is refused.`),
+          409: errorAnswer("An account for the invited address exists already."),
+          ...jsonBodyErrors,
+          429: errorAnswers.tooManyRequests,
+          503: busy,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { admin, token } = await accounts.acceptInvitation(
+        request.body.token,
+        request.body.name,
+        request.body.password,
+      );
+      await audit.record({
+        actor: admin,
+        action: "accept-invite",
+        type: "admin",
+        id: admin.id,
+        after: { email: admin.email, name: admin.name, role: admin.role },
+      });
+      return reply.header("cache-control", "no-store").send({ token });
+    },
+  );
+
+  app.get(
+    "/staff",
+    {
+      config: { ownerOnly: true },
+      schema: {
+        tags: ["staff"],
+        operationId: "listStaff",
+        summary: "The people with a back-office account, and the open invitations (owner only)",
+        security: adminSecurity,
+        response: { 200: staffListSchema, 401: errorAnswers.unauthorized, 403: ownerOnly },
+      },
+    },
+    async (_request, reply) =>
+      reply.header("cache-control", "no-store").send(await accounts.list()),
+  );
+
+  app.post(
+    "/staff/invitations",
+    {
+      config: { ownerOnly: true },
+      schema: {
+        tags: ["staff"],
+        operationId: "inviteStaff",
+        summary:
+          "Mails an invitation link (single use, valid 7 days) to join as owner or editor; an " +
+          "earlier open invitation to the address is replaced (owner only)",
+        security: adminSecurity,
+        body: invitationInputSchema,
+        response: {
+          201: invitationSchema,
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+          403: ownerOnly,
+          409: errorAnswer("The address already has an account."),
+          ...jsonBodyErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const invitation = await accounts.invite(
+        request.admin!,
+        request.body.email,
+        request.body.role,
+      );
+      await audit.record({
+        actor: request.admin!,
+        action: "invite",
+        type: "admin",
+        id: invitation.id,
+        after: { email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt },
+      });
+      return reply.code(201).send(invitation);
+    },
+  );
+
+  app.delete(
+    "/staff/invitations/:id",
+    {
+      config: { ownerOnly: true },
+      schema: {
+        tags: ["staff"],
+        operationId: "withdrawInvitation",
+        summary: "Withdraws an open invitation: its link stops working (owner only)",
+        security: adminSecurity,
+        params: idParam,
+        response: {
+          200: successResponse,
+          401: errorAnswers.unauthorized,
+          403: ownerOnly,
+          404: errorAnswers.notFound,
+        },
+      },
+    },
+    async (request) => {
+      const invitation = await accounts.withdrawInvitation(request.params.id);
+      await audit.record({
+        actor: request.admin!,
+        action: "invite-withdraw",
+        type: "admin",
+        id: invitation.id,
+        before: { email: invitation.email, role: invitation.role },
+      });
+      return { success: true as const };
+    },
+  );
+
+  app.delete(
+    "/staff/:id",
+    {
+      config: { ownerOnly: true },
+      schema: {
+        tags: ["staff"],
+        operationId: "removeStaff",
+        summary:
+          "Removes a person's account and ends their sessions; never your own, never the last " +
+          "owner (owner only)",
+        security: adminSecurity,
+        params: idParam,
+        response: {
+          200: successResponse,
+          401: errorAnswers.unauthorized,
+          403: ownerOnly,
+          404: errorAnswers.notFound,
+          409: errorAnswer(`${accountMessages.notYourself} Or: ${accountMessages.lastOwner}`),
+        },
+      },
+    },
+    async (request) => {
+      const removed = await accounts.remove(request.admin!, request.params.id);
+      await audit.record({
+        actor: request.admin!,
+        action: "remove",
+        type: "admin",
+        id: removed.id,
+        before: { email: removed.email, name: removed.name, role: removed.role },
+      });
+      return { success: true as const };
+    },
+  );
+
+  app.patch(
+    "/staff/:id",
+    {
+      config: { ownerOnly: true },
+      schema: {
+        tags: ["staff"],
+        operationId: "changeStaffRole",
+        summary:
+          "Makes a person an owner or an editor; never your own role, never the last owner an " +
+          "editor (owner only)",
+        security: adminSecurity,
+        params: idParam,
+        body: roleChangeSchema,
+        response: {
+          200: staffMemberSchema,
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+          403: ownerOnly,
+          404: errorAnswers.notFound,
+          409: errorAnswer(`${accountMessages.notYourself} Or: ${accountMessages.lastOwner}`),
+          ...jsonBodyErrors,
+        },
+      },
+    },
+    async (request) => {
+      const { before, after } = await accounts.changeRole(
+        request.admin!,
+        request.params.id,
+        request.body.role,
+      );
+      if (before.role !== after.role) {
+        await audit.record({
+          actor: request.admin!,
+          action: "role-change",
+          type: "admin",
+          id: after.id,
+          before: { email: before.email, role: before.role },
+          after: { email: after.email, role: after.role },
+        });
+      }
+      return after;
+    },
+  );
+}

@@ -48,12 +48,15 @@ export function registerAuthRoutes(app: ApiApp, deps: ApiDeps): void {
       schema: {
         tags: ["auth"],
         operationId: "getMe",
-        summary: "The signed-in admin",
+        summary: "The signed-in admin: id, e-mail, name and role (owner or editor)",
         security: adminSecurity,
         response: { 200: meResponseSchema, 401: errorAnswers.unauthorized },
       },
     },
-    async (request) => ({ email: request.admin!.email }),
+    async (request) => {
+      const { id, email, name, role } = request.admin!;
+      return { id, email, name, role };
+    },
   );
 
   app.post(

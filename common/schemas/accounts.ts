@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { emailField } from "./common.ts";
+import { newPasswordSchema } from "./auth.ts";
+
+/** "owner": everything; "editor": content, posts and enquiries, not the staff accounts. */
+export const adminRoleSchema = z.enum(["owner", "editor"], {
+  error: "The role must be owner or editor.",
+});
+export type AdminRole = z.infer<typeof adminRoleSchema>;
+
+export const roleLabels: Record<AdminRole, string> = { owner: "Owner", editor: "Editor" };
+
+/** What the staff screens and the mails say about each role. */
+export const roleDescriptions: Record<AdminRole, string> = {
+  owner: "everything, including staff accounts and the activity log",
+  editor: "posts, content, prices and enquiries; not staff accounts",
+};
+
+/** A single-use link's token: 32 random bytes, base64url (43 characters). */
+const linkToken = z
+  .string({ error: "The link is incomplete. Open it again from the e-mail." })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{20,128}$/, "The link is incomplete. Open it again from the e-mail.");
+
+const currentPassword = z
+  .string({ error: "The current password is required." })
+  .min(1, "The current password is required.")
+  .max(1024, "The password must be at most 1,024 characters.");
+
+/** A new password, with the message the forms show beside the field. */
+const newPassword = z.string({ error: "A new password is required." }).pipe(newPasswordSchema);
+
+const personName = z
+  .string({ error: "Your name is required." })
+  .trim()
+  .min(1, "Your name is required.")
+  .max(100, "The name must be at most 100 characters.");
+
+export const changePasswordSchema = z.object({
+  currentPassword,
+  newPassword,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+export const resetPasswordSchema = z.object({ token: linkToken, password: newPassword });
+
+export const acceptInviteSchema = z.object({
+  token: linkToken,
+  name: personName,
+  password: newPassword,
+});
+
+export const invitationInputSchema = z.object({
+  email: emailField,
+  role: adminRoleSchema,
+});
+export type InvitationInput = z.input<typeof invitationInputSchema>;
+
+export const roleChangeSchema = z.object({ role: adminRoleSchema });
+
+/** A person with a back-office account, as the staff screen lists them. */
+export const staffMemberSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: adminRoleSchema,
+  createdAt: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+/** An invitation not yet accepted, withdrawn or expired. */
+export const invitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: adminRoleSchema,
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const staffListSchema = z.object({
+  members: z.array(staffMemberSchema),
+  invitations: z.array(invitationSchema),
+});
+export type StaffList = z.infer<typeof staffListSchema>;
+
+/** A neutral answer that reveals nothing (the forgotten-password request). */
+export const messageResponseSchema = z.object({ message: z.string() });
+
+/** Texts the server and the screens share. */
+export const accountMessages = {
+  resetRequested:
+    "If an account exists for that e-mail, we have sent a link to reset the password. It expires in 1 hour.",
+  linkUsedOrExpired: "This link has expired or has already been used. Ask for a new one.",
+  inviteUsedOrExpired:
+    "This invitation has expired, was withdrawn or has already been used. Ask the owner for a new one.",
+  wrongCurrentPassword: "The current password is wrong.",
+  ownerOnly: "Only the owner can manage staff accounts.",
+  lastOwner:
+    "The last owner cannot be removed or made an editor. Make someone else an owner first.",
+  notYourself: "You cannot remove your own account or change your own role.",
+} as const;
+
+/** How long the single-use links last. */
+export const RESET_LINK_HOURS = 1;
+export const INVITATION_DAYS = 7;
