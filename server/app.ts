@@ -23,6 +23,7 @@ import { registerIdempotency } from "./plugins/idempotency.ts";
 import { registerRateLimits } from "./plugins/rate-limits.ts";
 import { logAbortedRequests, RequestLogController } from "./plugins/request-log.ts";
 import { registerSecurityHeaders, staticSecurityHeaders } from "./plugins/security-headers.ts";
+import { keepAuditForAYear } from "./modules/audit/retention.ts";
 import { createServices, type Services } from "./services.ts";
 import { pagesPlugin } from "./web/pages.ts";
 
@@ -129,6 +130,7 @@ export async function buildApp(
   await registerSecurityHeaders(app, config, { dev: options.devServer !== undefined });
   await registerRateLimits(app, config);
   registerIdempotency(app, database.db);
+  await keepAuditForAYear(app, services.audit);
   // Only /media and unknown methods reach this: pages and /api have their own catch-alls.
   // The answer never echoes the address.
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: "Not found." }));

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
+import { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX } from "../../../common/schemas/audit.ts";
 import type { Database } from "../../db/schema.ts";
 
 /** Entries older than this are deleted (issue 13: kept for 1 year). */
@@ -83,6 +84,13 @@ export function createAuditService(deps: {
   clock?: () => number;
 }) {
   const { db, log, clock = Date.now } = deps;
+  // Two writes in one millisecond still get distinct times, in the order they were made
+  // (the Activity screen lists by time; ids only break ties between processes).
+  let lastAt = 0;
+  const nextAt = () => {
+    lastAt = Math.max(clock(), lastAt + 1);
+    return new Date(lastAt).toISOString();
+  };
   return {
     async record(entry: AuditEntry): Promise<void> {
       try {
@@ -90,7 +98,7 @@ export function createAuditService(deps: {
           .insertInto("audit_log")
           .values({
             id: randomUUID(),
-            at: new Date(clock()).toISOString(),
+            at: nextAt(),
             actor_id: entry.actor.id,
             actor_email: entry.actor.email,
             action: entry.action,
@@ -107,20 +115,31 @@ export function createAuditService(deps: {
       }
     },
 
-    /** Newest first; `before` (an ISO time) pages back. */
+    /**
+     * A page of entries, newest first. `before` is the `next` cursor of the previous page
+     * (`<time>_<id>` of its last entry) or an ISO time; `next` is null on the last page.
+     */
     async list(
       filter: { actor?: string; type?: string; before?: string; limit?: number } = {},
-    ): Promise<AuditRecord[]> {
+    ): Promise<{ entries: AuditRecord[]; next: string | null }> {
+      const limit = Math.max(1, Math.min(filter.limit ?? AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX));
       let query = db.selectFrom("audit_log").selectAll();
       if (filter.actor) query = query.where("actor_email", "=", filter.actor);
       if (filter.type) query = query.where("entity_type", "=", filter.type);
-      if (filter.before) query = query.where("at", "<", filter.before);
+      if (filter.before) {
+        const [at = "", id] = filter.before.split("_");
+        query = id
+          ? query.where((eb) =>
+              eb.or([eb("at", "<", at), eb.and([eb("at", "=", at), eb("id", "<", id)])]),
+            )
+          : query.where("at", "<", at);
+      }
       const rows = await query
         .orderBy("at", "desc")
         .orderBy("id", "desc")
-        .limit(Math.min(filter.limit ?? 50, 200))
+        .limit(limit + 1)
         .execute();
-      return rows.map((row) => {
+      const entries = rows.slice(0, limit).map((row) => {
         const summary = JSON.parse(row.summary) as {
           before: Record<string, unknown> | null;
           after: Record<string, unknown> | null;
@@ -136,6 +155,8 @@ export function createAuditService(deps: {
           after: summary.after,
         };
       });
+      const last = entries.at(-1);
+      return { entries, next: rows.length > limit && last ? `${last.at}_${last.id}` : null };
     },
 
     /** The people and the types on record, for the Activity screen's filters. */

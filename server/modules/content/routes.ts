@@ -2,14 +2,17 @@ import { z } from "zod";
 import { successResponse } from "../../../common/schemas/common.ts";
 import {
   contentImageSchema,
+  listContentTypes,
   listTypeParam,
   reorderSchema,
+  type ListContentTypeName,
   singleTypeParam,
 } from "../../../common/schemas/content.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { Invalid } from "../../errors.ts";
 import { megabytes, readForm } from "../../media/multipart.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
+import { auditView, auditWrites, orderView } from "../audit/record.ts";
 
 // The site's editable content (common/schemas/content.ts). Reads are public: the pages show
 // all of it. Writes need the admin token; each body is checked with its type's schema.
@@ -25,6 +28,14 @@ const notFound = errorAnswer("There is no such content type or item.");
 
 export function registerContentRoutes(app: ApiApp, { services, config }: ApiDeps): void {
   const { content } = services;
+  const audit = auditWrites(services.audit);
+  /** The item as it is before a write (undefined when missing or no longer valid). */
+  const current = (type: ListContentTypeName, id: string) =>
+    content.get(type, id).catch(() => undefined);
+  const titles = (type: ListContentTypeName, items: unknown[]) =>
+    orderView(
+      items.map((item) => (listContentTypes[type].titleOf as (item: unknown) => string)(item)),
+    );
 
   app.get(
     "/content",
@@ -73,8 +84,17 @@ export function registerContentRoutes(app: ApiApp, { services, config }: ApiDeps
         },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await content.create(request.params.type, request.body)),
+    async (request, reply) => {
+      const { type } = request.params;
+      const item = await content.create(type, request.body);
+      await audit(request, {
+        action: "create",
+        type: `content:${type}`,
+        id: item._id,
+        after: auditView(item),
+      });
+      return reply.code(201).send(item);
+    },
   );
 
   app.put(
@@ -95,7 +115,19 @@ export function registerContentRoutes(app: ApiApp, { services, config }: ApiDeps
         },
       },
     },
-    async (request) => content.reorder(request.params.type, request.body.ids),
+    async (request) => {
+      const { type } = request.params;
+      const before = await content.list(type);
+      const items = await content.reorder(type, request.body.ids);
+      await audit(request, {
+        action: "reorder",
+        type: `content:${type}`,
+        id: type,
+        before: titles(type, before),
+        after: titles(type, items),
+      });
+      return items;
+    },
   );
 
   app.get(
@@ -132,7 +164,19 @@ export function registerContentRoutes(app: ApiApp, { services, config }: ApiDeps
         },
       },
     },
-    async (request) => content.update(request.params.type, request.params.id, request.body),
+    async (request) => {
+      const { type, id } = request.params;
+      const before = await current(type, id);
+      const item = await content.update(type, id, request.body);
+      await audit(request, {
+        action: "update",
+        type: `content:${type}`,
+        id,
+        before: auditView(before),
+        after: auditView(item),
+      });
+      return item;
+    },
   );
 
   app.delete(
@@ -153,7 +197,15 @@ export function registerContentRoutes(app: ApiApp, { services, config }: ApiDeps
       },
     },
     async (request) => {
-      await content.remove(request.params.type, request.params.id);
+      const { type, id } = request.params;
+      const before = await current(type, id);
+      await content.remove(type, id);
+      await audit(request, {
+        action: "delete",
+        type: `content:${type}`,
+        id,
+        before: auditView(before),
+      });
       return { success: true as const };
     },
   );
@@ -191,7 +243,19 @@ export function registerContentRoutes(app: ApiApp, { services, config }: ApiDeps
         },
       },
     },
-    async (request) => content.setSingle(request.params.type, request.body),
+    async (request) => {
+      const { type } = request.params;
+      const before = await content.getSingle(type).catch(() => undefined);
+      const settings = await content.setSingle(type, request.body);
+      await audit(request, {
+        action: "update",
+        type: `settings:${type}`,
+        id: type,
+        before: auditView(before),
+        after: auditView(settings),
+      });
+      return settings;
+    },
   );
 
   app.post(
@@ -227,7 +291,14 @@ export function registerContentRoutes(app: ApiApp, { services, config }: ApiDeps
         consume: (part) => part.toBuffer(),
       });
       if (!file || file.length === 0) throw new Invalid("Choose an image.");
-      return reply.code(201).send(await content.storeImage(file));
+      const image = await content.storeImage(file);
+      await audit(request, {
+        action: "upload",
+        type: "image",
+        id: image.src,
+        after: { src: image.src, width: image.width, height: image.height },
+      });
+      return reply.code(201).send(image);
     },
   );
 }

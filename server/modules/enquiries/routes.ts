@@ -12,6 +12,7 @@ import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { csvAttachment } from "../../lib/csv.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
 import { idempotencyAnswers, idempotencyHeaders } from "../../plugins/idempotency.ts";
+import { auditWrites, maskEmail } from "../audit/record.ts";
 
 const enquiryNotFound = errorAnswer("There is no enquiry with this id.");
 
@@ -24,6 +25,7 @@ const summarySchema = z.object({
 export function registerEnquiryRoutes(app: ApiApp, deps: ApiDeps): void {
   const { services } = deps;
   const { enquiries } = services;
+  const audit = auditWrites(services.audit);
 
   app.post(
     "/contact",
@@ -166,7 +168,19 @@ export function registerEnquiryRoutes(app: ApiApp, deps: ApiDeps): void {
         },
       },
     },
-    async (request) => enquiries.setStatus(request.params.id, request.body.status),
+    async (request) => {
+      const { id } = request.params;
+      const before = await enquiries.get(id);
+      const enquiry = await enquiries.setStatus(id, request.body.status);
+      await audit(request, {
+        action: "update",
+        type: "enquiry",
+        id,
+        before: { status: before.status },
+        after: { status: enquiry.status },
+      });
+      return enquiry;
+    },
   );
 
   app.delete(
@@ -187,7 +201,21 @@ export function registerEnquiryRoutes(app: ApiApp, deps: ApiDeps): void {
       },
     },
     async (request) => {
-      await enquiries.remove(request.params.id);
+      const { id } = request.params;
+      const before = await enquiries.get(id);
+      await enquiries.remove(id);
+      // Kept for a year: no message or contact details, as a removal may be an erasure request.
+      await audit(request, {
+        action: "delete",
+        type: "enquiry",
+        id,
+        before: {
+          from: maskEmail(before.email),
+          serviceType: before.serviceType,
+          status: before.status,
+          date: before.date,
+        },
+      });
       return { success: true as const };
     },
   );

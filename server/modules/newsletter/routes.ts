@@ -9,10 +9,12 @@ import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { csvAttachment } from "../../lib/csv.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
 import { idempotencyAnswers, idempotencyHeaders } from "../../plugins/idempotency.ts";
+import { auditWrites, maskEmail } from "../audit/record.ts";
 
 export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
   const { services } = deps;
   const { newsletter } = services;
+  const audit = auditWrites(services.audit);
 
   app.post(
     "/newsletter",
@@ -108,7 +110,14 @@ export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
       },
     },
     async (request) => {
-      await newsletter.remove(request.params.id);
+      const subscriber = await newsletter.remove(request.params.id);
+      // Kept for a year: the address only masked, as a removal may be an erasure request.
+      await audit(request, {
+        action: "delete",
+        type: "subscriber",
+        id: subscriber._id,
+        before: { email: maskEmail(subscriber.email), date: subscriber.date },
+      });
       return { success: true as const };
     },
   );

@@ -55,12 +55,19 @@ export function createNewsletterService({ db }: { db: Kysely<Database> }) {
 
     list,
 
-    async remove(id: string): Promise<void> {
+    /** Removes a subscriber; answers who it was. */
+    async remove(id: string): Promise<Subscriber> {
+      const row = await db
+        .selectFrom("newsletter_subscribers")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirst();
       const result = await db
         .deleteFrom("newsletter_subscribers")
         .where("id", "=", id)
         .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw new NotFound("Subscriber not found.");
+      if (!row || Number(result.numDeletedRows) === 0) throw new NotFound("Subscriber not found.");
+      return toSubscriber(row);
     },
 
     async exportCsv(q?: string): Promise<string> {

@@ -12,12 +12,12 @@ export function createPriceRepository(db: Kysely<Database>) {
         .execute(),
     find: (key: string) =>
       db.selectFrom("prices").select(["key", "amount"]).where("key", "=", key).executeTakeFirst(),
-    /** Inserts or updates; answers whether the key was new. */
-    async upsert(key: string, amount: number, now: string): Promise<boolean> {
+    /** Inserts or updates; answers the amount it had before (undefined when the key was new). */
+    async upsert(key: string, amount: number, now: string): Promise<number | undefined> {
       return db.transaction().execute(async (trx) => {
         const existing = await trx
           .selectFrom("prices")
-          .select("key")
+          .select("amount")
           .where("key", "=", key)
           .executeTakeFirst();
         await trx
@@ -25,7 +25,7 @@ export function createPriceRepository(db: Kysely<Database>) {
           .values({ key, amount, created_at: now, updated_at: now })
           .onConflict((oc) => oc.column("key").doUpdateSet({ amount, updated_at: now }))
           .execute();
-        return existing === undefined;
+        return existing === undefined ? undefined : Number(existing.amount);
       });
     },
     remove: async (key: string) =>

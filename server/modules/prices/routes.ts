@@ -3,8 +3,10 @@ import { successResponse } from "../../../common/schemas/common.ts";
 import { priceKeyField, priceSchema } from "../../../common/schemas/price.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
+import { auditWrites } from "../audit/record.ts";
 
 export function registerPriceRoutes(app: ApiApp, { services }: ApiDeps): void {
+  const audit = auditWrites(services.audit);
   app.get(
     "/prices",
     {
@@ -38,7 +40,14 @@ export function registerPriceRoutes(app: ApiApp, { services }: ApiDeps): void {
       },
     },
     async (request, reply) => {
-      const { price, created } = await services.prices.set(request.body);
+      const { price, created, previous } = await services.prices.set(request.body);
+      await audit(request, {
+        action: created ? "create" : "update",
+        type: "price",
+        id: price.key,
+        before: created ? undefined : { amount: previous },
+        after: { amount: price.amount },
+      });
       return reply.code(created ? 201 : 200).send(price);
     },
   );
@@ -61,7 +70,13 @@ export function registerPriceRoutes(app: ApiApp, { services }: ApiDeps): void {
       },
     },
     async (request) => {
-      await services.prices.remove(request.params.key);
+      const amount = await services.prices.remove(request.params.key);
+      await audit(request, {
+        action: "delete",
+        type: "price",
+        id: request.params.key,
+        before: { amount },
+      });
       return { success: true as const };
     },
   );

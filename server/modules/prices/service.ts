@@ -11,15 +11,22 @@ export function createPriceService(db: Kysely<Database>, changes?: ChangeFeed) {
     async list(): Promise<Price[]> {
       return (await repo.list()).map((row) => ({ key: row.key, amount: Number(row.amount) }));
     },
-    /** Sets a price; `created` tells whether the key is new. */
-    async set(price: Price): Promise<{ price: Price; created: boolean }> {
-      const created = await repo.upsert(price.key, price.amount, new Date().toISOString());
+    /** Sets a price; `previous` is its amount before, undefined when the key is new. */
+    async set(
+      price: Price,
+    ): Promise<{ price: Price; created: boolean; previous: number | undefined }> {
+      const previous = await repo.upsert(price.key, price.amount, new Date().toISOString());
       changes?.publish("prices");
-      return { price, created };
+      return { price, created: previous === undefined, previous };
     },
-    async remove(key: string): Promise<void> {
-      if ((await repo.remove(key)) === 0) throw new NotFound(`No price with key "${key}".`);
+    /** Removes a price; answers the amount it had. */
+    async remove(key: string): Promise<number> {
+      const existing = await repo.find(key);
+      if (!existing || (await repo.remove(key)) === 0) {
+        throw new NotFound(`No price with key "${key}".`);
+      }
       changes?.publish("prices");
+      return Number(existing.amount);
     },
   };
 }

@@ -8,14 +8,29 @@ import {
   videoOrderSchema,
   videoParams,
   videoSchema,
+  type Video,
 } from "../../../common/schemas/video.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
 import { Invalid } from "../../errors.ts";
 import { megabytes, readForm } from "../../media/multipart.ts";
+import { auditView, auditWrites, orderView } from "../audit/record.ts";
+
+/** A video as the log shows it: what staff see and set, not its storage details. */
+const videoView = (video: Video) =>
+  auditView({
+    title: video.title,
+    youtubeURL: video.youtubeURL,
+    visible: video.visible,
+    poster: video.poster,
+    file: `${video.mimeType}, ${video.size} bytes`,
+  });
+/** The portfolio's order as the log shows it: titles, or the id of an untitled video. */
+const orderOf = (list: Video[]) => orderView(list.map((video) => video.title || video.public_id));
 
 export function registerVideoRoutes(app: ApiApp, { services, config }: ApiDeps): void {
   const { videos } = services;
+  const audit = auditWrites(services.audit);
 
   app.get(
     "/video",
@@ -76,7 +91,14 @@ export function registerVideoRoutes(app: ApiApp, { services, config }: ApiDeps):
         if (file) await videos.discard(file);
         throw error;
       }
-      return reply.code(201).send(await videos.create(file, parsed));
+      const video = await videos.create(file, parsed);
+      await audit(request, {
+        action: "create",
+        type: "video",
+        id: video.public_id,
+        after: videoView(video),
+      });
+      return reply.code(201).send(video);
     },
   );
 
@@ -99,7 +121,10 @@ export function registerVideoRoutes(app: ApiApp, { services, config }: ApiDeps):
       },
     },
     async (request) => {
-      await videos.remove(request.body.public_id);
+      const id = request.body.public_id;
+      const before = await videos.get(id);
+      await videos.remove(id);
+      await audit(request, { action: "delete", type: "video", id, before: videoView(before) });
       return { success: true as const };
     },
   );
@@ -122,7 +147,18 @@ export function registerVideoRoutes(app: ApiApp, { services, config }: ApiDeps):
         },
       },
     },
-    async (request) => videos.reorder(request.body.ids),
+    async (request) => {
+      const before = await videos.list();
+      const list = await videos.reorder(request.body.ids);
+      await audit(request, {
+        action: "reorder",
+        type: "video",
+        id: "portfolio",
+        before: orderOf(before),
+        after: orderOf(list),
+      });
+      return list;
+    },
   );
 
   app.patch(
@@ -149,6 +185,18 @@ export function registerVideoRoutes(app: ApiApp, { services, config }: ApiDeps):
         },
       },
     },
-    async (request) => videos.update(request.params.public_id, request.body),
+    async (request) => {
+      const id = request.params.public_id;
+      const before = await videos.get(id);
+      const video = await videos.update(id, request.body);
+      await audit(request, {
+        action: "update",
+        type: "video",
+        id,
+        before: videoView(before),
+        after: videoView(video),
+      });
+      return video;
+    },
   );
 }

@@ -105,6 +105,11 @@ export function createVideoService(deps: {
       return rows.map(toVideo);
     },
 
+    /** One video (404 when there is none). */
+    async get(publicId: string): Promise<Video> {
+      return toVideo(await find(publicId));
+    },
+
     /** Streams an upload to a temporary file; nothing is held in memory. */
     receive: (stream: Readable) => storage.receive(stream),
 
