@@ -1,5 +1,5 @@
 import { createContext, type RouterContext } from "react-router";
-import type { Blog } from "./schemas/blog.ts";
+import type { Blog, PreviewPost, PublicPost } from "./schemas/blog.ts";
 import type { Enquiry, ParsedEnquiryInput } from "./schemas/enquiry.ts";
 import type { SiteContent } from "./schemas/content.ts";
 import type { Price } from "./schemas/price.ts";
@@ -14,8 +14,12 @@ export interface SiteServices {
   /** The public origin (PUBLIC_ORIGIN), for canonical URLs, sitemaps and feeds. */
   origin: string;
   blogs: {
+    /** The public posts (published, or scheduled and due), newest publication first. */
     list(filter?: { q?: string }): Promise<Blog[]>;
-    get(id: string): Promise<Blog | undefined>;
+    /** A public post by its id (UUID shape) or else its slug. */
+    get(idOrSlug: string): Promise<PublicPost | undefined>;
+    /** The post of a private preview link, whatever its status; `public` when on the site. */
+    preview(token: string): Promise<PreviewPost | undefined>;
   };
   prices: {
     list(): Promise<Price[]>;

@@ -41,6 +41,8 @@ export interface BuildOptions {
   bodyTimeouts?: BodyTimeouts;
   /** Replace the mail notifier (tests). */
   notifier?: Notifier;
+  /** Milliseconds since the epoch for the post scheduler and visibility (tests). */
+  clock?: () => number;
 }
 
 declare module "fastify" {
@@ -112,9 +114,11 @@ export async function buildApp(
     storage: createLocalStorage(config.mediaDir),
     notifier,
     log: app.log,
+    clock: options.clock,
   });
   app.decorate("services", services);
   app.addHook("onClose", async () => {
+    services.blogs.close();
     await notifier.close();
     await database.close();
   });

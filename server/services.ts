@@ -23,6 +23,8 @@ export interface ServiceDeps {
   storage: Storage;
   notifier: Notifier;
   log: FastifyBaseLogger;
+  /** Milliseconds since the epoch: when posts become public (tests set the time). */
+  clock?: () => number;
 }
 
 /** Every domain service, wired once per app. Routes, loaders, scripts and the seed use these. */
@@ -50,7 +52,7 @@ export function createServices(deps: ServiceDeps) {
     }),
     prices: createPriceService(db, changes),
     content: createContentService({ db, storage, changes, log }),
-    blogs: createBlogService({ db, storage, log }),
+    blogs: createBlogService({ db, storage, log, changes, clock: deps.clock }),
     videos: createVideoService({ db, storage, log, changes }),
     enquiries: createEnquiryService({ db, notifier, log }),
     newsletter: createNewsletterService({ db }),
@@ -62,7 +64,11 @@ export type Services = ReturnType<typeof createServices>;
 export function siteServices(services: Services, config: Config): SiteServices {
   return {
     origin: config.publicOrigin,
-    blogs: { list: services.blogs.list, get: services.blogs.get },
+    blogs: {
+      list: services.blogs.list,
+      get: services.blogs.get,
+      preview: services.blogs.preview,
+    },
     prices: { list: services.prices.list },
     content: { all: services.content.all },
     videos: { list: services.videos.list },

@@ -52,6 +52,17 @@ describe("sitemapXml", () => {
     expect(lastmod(`${origin}/about`)).toBeUndefined();
   });
 
+  it("gives a post with a slug its readable address", () => {
+    const doc = parse(sitemapXml(origin, [{ ...posts[0]!, slug: "ads-and-budgets" }]));
+    const locs = [...doc.getElementsByTagName("loc")].map((loc) => loc.textContent);
+    expect(locs).toContain(`${origin}/blog/ads-and-budgets`);
+    expect(locs).not.toContain(`${origin}/blog/b2`);
+    const feed = parse(rssXml(origin, [{ ...posts[0]!, slug: "ads-and-budgets" }]));
+    expect(feed.getElementsByTagName("item")[0]?.getElementsByTagName("link")[0]?.textContent).toBe(
+      `${origin}/blog/ads-and-budgets`,
+    );
+  });
+
   it("is well formed without posts", () => {
     expect(parse(sitemapXml(origin, [])).getElementsByTagName("url")).toHaveLength(
       publicPages.length,

@@ -4,7 +4,12 @@ import { site } from "../../common/site-config.ts";
 import { services } from "../content/services.ts";
 import { xmlEscape } from "./xml.ts";
 
-type Post = Pick<Blog, "_id" | "title" | "content" | "date" | "updatedAt">;
+type Post = Pick<Blog, "_id" | "title" | "content" | "date" | "updatedAt"> &
+  Partial<Pick<Blog, "slug">>;
+
+/** A post's readable address: /blog/{slug} (the id when a post has no slug). */
+export const postPath = (post: Pick<Blog, "_id"> & Partial<Pick<Blog, "slug">>) =>
+  `/blog/${encodeURIComponent(post.slug || post._id)}`;
 
 /** Every public page of the site (spec §2), blog posts aside. */
 export const publicPages: readonly string[] = [
@@ -34,7 +39,7 @@ export function sitemapXml(origin: string, posts: readonly Post[]): string {
       lastmod: path === "/blog" && blogChanged ? day(blogChanged) : undefined,
     })),
     ...posts.map((post) => ({
-      loc: `${origin}/blog/${encodeURIComponent(post._id)}`,
+      loc: `${origin}${postPath(post)}`,
       lastmod: day(post.updatedAt || post.date),
     })),
   ];
@@ -52,7 +57,7 @@ ${entries.join("\n")}
 /** RSS 2.0 of the blog, newest first, with absolute links from the public origin. */
 export function rssXml(origin: string, posts: readonly Post[]): string {
   const items = posts.map((post) => {
-    const link = `${origin}/blog/${encodeURIComponent(post._id)}`;
+    const link = `${origin}${postPath(post)}`;
     return `    <item>
       <title>${xmlEscape(post.title)}</title>
       <link>${xmlEscape(link)}</link>

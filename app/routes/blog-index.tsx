@@ -50,7 +50,9 @@ function BlogCard({ blog }: { blog: Blog }) {
           <h2 className="mt-2 text-base leading-snug font-bold text-navy sm:text-xl">
             {blog.title}
           </h2>
-          <p className="mt-2 flex-1 text-sm text-muted sm:text-base">{teaser(blog.content, 15)}</p>
+          <p className="mt-2 flex-1 text-sm text-muted sm:text-base">
+            {blog.excerpt || teaser(blog.content, 15)}
+          </p>
           <Link
             to={`/blog/${blog._id}`}
             className="mt-4 inline-flex items-center gap-1.5 text-sm font-bold text-brand hover:underline sm:text-base"

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messages } from "../messages.ts";
+import { SLUG_PATTERN, MAX_SLUG_LENGTH } from "../slug.ts";
 import { requiredText, tooLong } from "./common.ts";
 
 export const DEFAULT_BLOG_BG = "#ffffff";
@@ -44,11 +45,76 @@ const colourField = z
     message: "Background colour must be a hex colour such as #ffffff.",
   });
 
-/** The text fields of the blog form (multipart), as sent by the back office. */
+export const BLOG_STATUSES = ["draft", "scheduled", "published"] as const;
+export type BlogStatus = (typeof BLOG_STATUSES)[number];
+
+export const MAX_EXCERPT_LENGTH = 300;
+export const MAX_SEO_TITLE_LENGTH = 70;
+export const MAX_SEO_DESCRIPTION_LENGTH = 160;
+export const MAX_IMAGE_ALT_LENGTH = 250;
+
+export const slugMessage =
+  "The slug may only have lower-case letters a–z, digits and single hyphens between them (e.g. grow-on-instagram).";
+/** A UUID-shaped address is read as a post id (/blog/{id}), so no slug may look like one. */
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const isUuidShaped = (value: string) => UUID_SHAPE.test(value);
+
+/** An optional one-line text: control characters and line breaks dropped, trimmed. */
+const lineField = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .transform((value) =>
+      cleanText(value)
+        .replace(/[\t\r\n]+/g, " ")
+        .trim(),
+    )
+    .pipe(z.string().max(max, tooLong(label, max)));
+
+const slugField = z
+  .string({ error: "The slug must be text." })
+  .trim()
+  .max(MAX_SLUG_LENGTH, tooLong("The slug", MAX_SLUG_LENGTH))
+  .refine((value) => value === "" || SLUG_PATTERN.test(value), slugMessage)
+  .refine((value) => !isUuidShaped(value), "The slug must not look like a post id.");
+
+const statusField = z.enum(BLOG_STATUSES, {
+  error: "Status must be draft, scheduled or published.",
+});
+
+/** When a scheduled post goes public: an ISO 8601 time with its offset ("…Z" or "+01:00"). */
+const publishedAtField = z
+  .string({ error: "The publication time must be text." })
+  .trim()
+  .refine(
+    (value) =>
+      value === "" ||
+      (/(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(value) && !Number.isNaN(Date.parse(value))),
+    "The publication time must be a date and time with its time zone, e.g. 2026-05-01T09:00:00Z.",
+  )
+  .transform((value) => (value ? new Date(value).toISOString() : undefined));
+
+/** The workflow and SEO fields, the same on create and update (each optional). */
+const publishingFields = {
+  status: statusField.optional(),
+  publishedAt: publishedAtField.optional(),
+  /** "" (or not sent on create) makes the slug from the title. */
+  slug: slugField.optional(),
+  excerpt: lineField("The excerpt", MAX_EXCERPT_LENGTH).optional(),
+  seoTitle: lineField("The SEO title", MAX_SEO_TITLE_LENGTH).optional(),
+  seoDescription: lineField("The SEO description", MAX_SEO_DESCRIPTION_LENGTH).optional(),
+  imageAlt: lineField("The cover's alt text", MAX_IMAGE_ALT_LENGTH).optional(),
+};
+
+/**
+ * The text fields of the blog form (multipart), as sent by the back office. Without
+ * `status` a new post is published at once (the spec's form); `scheduled` needs
+ * `publishedAt` in the future.
+ */
 export const blogInputSchema = z.object({
   title: titleField,
   content: pointsField.optional().transform((points) => points ?? []),
   bg: colourField.optional().transform((value) => value ?? DEFAULT_BLOG_BG),
+  ...publishingFields,
 });
 /**
  * The same form on PATCH: a field that is not sent keeps its current value; a field that
@@ -58,6 +124,7 @@ export const blogPatchSchema = z.object({
   title: titleField.optional(),
   content: pointsField.optional(),
   bg: colourField.optional(),
+  ...publishingFields,
 });
 export type BlogInput = z.input<typeof blogInputSchema>;
 export type ParsedBlogInput = z.output<typeof blogInputSchema>;
@@ -65,7 +132,10 @@ export type ParsedBlogPatch = z.output<typeof blogPatchSchema>;
 
 export const imageVariantSchema = z.object({ width: z.number(), url: z.string() });
 
-/** A blog as the API answers it. */
+/**
+ * A blog as the public API answers it: a public post only (published, or scheduled and
+ * due). `date` is when it went public; `excerpt` is its own or the 15-word teaser.
+ */
 export const blogSchema = z.object({
   _id: z.string(),
   title: z.string(),
@@ -79,8 +149,48 @@ export const blogSchema = z.object({
   duration: z.number(),
   date: z.string(),
   updatedAt: z.string(),
+  /** The readable address part: /blog/{slug}. */
+  slug: z.string(),
+  excerpt: z.string(),
 });
 export type Blog = z.infer<typeof blogSchema>;
+
+/** What the public post page needs beyond the API's shape (the defaults applied). */
+export interface PublicPost extends Blog {
+  seoTitle: string;
+  seoDescription: string;
+  /** The cover's alt text ("" for a decorative picture). */
+  imageAlt: string;
+  /** The author's name, when the author gave one. */
+  authorName: string | null;
+}
+
+/** The post of a private preview link: `public` once it is on the site. */
+export interface PreviewPost extends PublicPost {
+  status: BlogStatus;
+  public: boolean;
+}
+
+/** A post as the back office sees it: any status, its own (raw) workflow and SEO fields. */
+export const adminBlogSchema = blogSchema.extend({
+  status: statusField,
+  /** When it went or goes public; null for a draft. */
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** The post's own excerpt, "" for the default teaser. */
+  customExcerpt: z.string(),
+  /** "" for the defaults (the title; the excerpt). */
+  seoTitle: z.string(),
+  seoDescription: z.string(),
+  imageAlt: z.string(),
+  /** The author's name, else the local part of the e-mail; null when unknown or removed. */
+  authorName: z.string().nullable(),
+  /** The private preview address (/blog/preview/{token}); null until one is made. */
+  previewPath: z.string().nullable(),
+});
+export type AdminBlog = z.infer<typeof adminBlogSchema>;
+
+export const previewLinkSchema = z.object({ previewPath: z.string() });
 
 /** Minutes to read: 200 words a minute, rounded up, at least 1. */
 export function readingMinutes(points: readonly string[]): number {

@@ -1,9 +1,24 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useRouteLoaderData } from "react-router";
 import { messages } from "../../../common/messages.ts";
-import { DEFAULT_BLOG_BG, HEX_COLOUR } from "../../../common/schemas/blog.ts";
+import {
+  DEFAULT_BLOG_BG,
+  HEX_COLOUR,
+  MAX_EXCERPT_LENGTH,
+  MAX_IMAGE_ALT_LENGTH,
+  MAX_SEO_DESCRIPTION_LENGTH,
+  MAX_SEO_TITLE_LENGTH,
+} from "../../../common/schemas/blog.ts";
+import { MAX_SLUG_LENGTH, slugify } from "../../../common/slug.ts";
 import { ApiError } from "../../lib/admin-api.ts";
-import { createBlog, getBlog, updateBlog, type Blog } from "../../lib/admin/blogs.ts";
+import {
+  createBlog,
+  createPreviewLink,
+  getBlog,
+  updateBlog,
+  type AdminBlog as Blog,
+  type BlogStatus,
+} from "../../lib/admin/blogs.ts";
 import { bannerInk } from "../blog/banner-ink.ts";
 import { BlogBody } from "../blog/blog-body.tsx";
 import { useFeedback } from "./feedback.tsx";
@@ -36,12 +51,64 @@ function FieldMessage({ id, error }: { id: string; error?: string }) {
   );
 }
 
-/** Which field a server's 400 message is about, so the form can mark it. */
-function fieldOfProblem(message: string): { field: "title" | "bg"; message: string } | null {
+type Field =
+  "title" | "bg" | "slug" | "publishedAt" | "excerpt" | "seoTitle" | "seoDescription" | "imageAlt";
+
+/** Which field a server's 400 or 409 message is about, so the form can mark it. */
+function fieldOfProblem(message: string): { field: Field; message: string } | null {
   if (message === messages.required) return { field: "title", message: "Title is required." };
   if (message.startsWith("Title")) return { field: "title", message };
   if (message.startsWith("Background colour")) return { field: "bg", message };
+  if (message.startsWith("The slug") || message.startsWith("The address")) {
+    return { field: "slug", message };
+  }
+  if (message.startsWith("The publication time") || message.startsWith("Choose the date")) {
+    return { field: "publishedAt", message };
+  }
+  if (message.startsWith("The excerpt")) return { field: "excerpt", message };
+  if (message.startsWith("The SEO title")) return { field: "seoTitle", message };
+  if (message.startsWith("The SEO description")) return { field: "seoDescription", message };
+  if (message.startsWith("The cover")) return { field: "imageAlt", message };
   return null;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+/** An ISO instant as the value of a datetime-local input, in the browser's time zone. */
+function localInputValue(iso: string | null): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  const seconds = d.getSeconds() ? `:${pad(d.getSeconds())}` : "";
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}${seconds}`;
+}
+/** A datetime-local value (the browser's time zone) as an ISO instant in UTC. */
+function isoFromLocalInput(value: string): string {
+  const time = new Date(value);
+  return Number.isNaN(time.getTime()) ? "" : time.toISOString();
+}
+
+/** A hint under a field, with a live count against its limit. */
+function Hint({
+  id,
+  text,
+  length,
+  max,
+}: {
+  id: string;
+  text: string;
+  length?: number;
+  max?: number;
+}) {
+  return (
+    <p id={id} className="mt-1 text-xs text-muted">
+      {text}
+      {max !== undefined && length !== undefined && (
+        <span className={length > max ? "font-semibold text-danger" : ""}>
+          {" "}
+          ({length}/{max})
+        </span>
+      )}
+    </p>
+  );
 }
 
 /** The blog form of /admin/create and /admin/edit/{id}, with a live preview. */
@@ -59,15 +126,36 @@ export function BlogEditor({ id }: { id?: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // The field a refused save is about, with its own message; focus moves to it.
-  const [fieldError, setFieldError] = useState<{ field: "title" | "bg"; message: string } | null>(
-    null,
-  );
+  const [fieldError, setFieldError] = useState<{ field: Field; message: string } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [slug, setSlug] = useState("");
+  // A new post's slug follows the title until it is typed by hand.
+  const [slugEdited, setSlugEdited] = useState(editing);
+  const [status, setStatus] = useState<BlogStatus>("published");
+  const [scheduleAt, setScheduleAt] = useState("");
+  const [excerpt, setExcerpt] = useState("");
+  const [seoTitle, setSeoTitle] = useState("");
+  const [seoDescription, setSeoDescription] = useState("");
+  const [imageAlt, setImageAlt] = useState("");
+  const [saved, setSaved] = useState<Blog | null>(null);
+  const [linkBusy, setLinkBusy] = useState(false);
+  const origin = useRouteLoaderData<{ origin?: string }>("root")?.origin ?? "";
   const [loading, setLoading] = useState(editing);
   const [fileKey, setFileKey] = useState(0);
   // Which point box takes focus after Add Point / Remove.
   const focusPoint = useRef<number | null>(null);
-  const ids = { title: useId(), bg: useId(), picker: useId(), image: useId() };
+  const ids = {
+    title: useId(),
+    bg: useId(),
+    picker: useId(),
+    image: useId(),
+    slug: useId(),
+    publishedAt: useId(),
+    excerpt: useId(),
+    seoTitle: useId(),
+    seoDescription: useId(),
+    imageAlt: useId(),
+  };
 
   function fill(blog: Blog) {
     setTitle(blog.title);
@@ -75,6 +163,44 @@ export function BlogEditor({ id }: { id?: string }) {
     setBg(blog.bg);
     setCurrentImage(blog.image);
     setRemoveImage(false);
+    setSlug(blog.slug);
+    setSlugEdited(true);
+    setStatus(blog.status);
+    setScheduleAt(blog.status === "scheduled" ? localInputValue(blog.publishedAt) : "");
+    setExcerpt(blog.customExcerpt);
+    setSeoTitle(blog.seoTitle);
+    setSeoDescription(blog.seoDescription);
+    setImageAlt(blog.imageAlt);
+    setSaved(blog);
+  }
+
+  async function newPreviewLink(): Promise<string | null> {
+    if (!id) return null;
+    setLinkBusy(true);
+    try {
+      const previewPath = await createPreviewLink(id);
+      setSaved((current) => (current ? { ...current, previewPath } : current));
+      return previewPath;
+    } catch (problem) {
+      notify(
+        `Could not make a preview link.${problem instanceof ApiError ? ` (${problem.message})` : ""}`,
+        "error",
+      );
+      return null;
+    } finally {
+      setLinkBusy(false);
+    }
+  }
+
+  async function copyPreviewLink() {
+    const previewPath = saved?.previewPath ?? (await newPreviewLink());
+    if (!previewPath) return;
+    try {
+      await navigator.clipboard.writeText(`${window.location.origin}${previewPath}`);
+      notify("Preview link copied.");
+    } catch {
+      notify("Could not copy: select the link in the box and copy it.", "error");
+    }
   }
 
   useEffect(() => {
@@ -129,16 +255,35 @@ export function BlogEditor({ id }: { id?: string }) {
       setFieldError({ field: "title", message: "Title is required." });
       return;
     }
-    const fields = { title, points, bg, image: file, removeImage };
+    if (status === "scheduled" && !isoFromLocalInput(scheduleAt)) {
+      const message = "Choose the date and time the post should be published.";
+      setError(`${messages.blogFailed} (${message})`);
+      setFieldError({ field: "publishedAt", message });
+      return;
+    }
+    const fields = {
+      title,
+      points,
+      bg,
+      image: file,
+      removeImage,
+      status,
+      ...(status === "scheduled" ? { publishedAt: isoFromLocalInput(scheduleAt) } : {}),
+      slug: slugEdited ? slug : "",
+      excerpt,
+      seoTitle,
+      seoDescription,
+      imageAlt,
+    };
     setBusy(true);
     try {
-      const blog = editing ? await updateBlog(id, fields) : await createBlog(fields);
       if (editing) {
-        fill(blog);
+        fill(await updateBlog(id, fields));
         choose(null);
         setFileKey((k) => k + 1);
         notify(messages.blogUpdated);
       } else {
+        await createBlog(fields);
         notify(messages.blogCreated);
         navigate("/admin/dashboard");
       }
@@ -146,7 +291,7 @@ export function BlogEditor({ id }: { id?: string }) {
       const detail =
         problem instanceof ApiError && problem.status !== 401 ? ` (${problem.message})` : "";
       setError(`${messages.blogFailed}${detail}`);
-      if (problem instanceof ApiError && problem.status === 400) {
+      if (problem instanceof ApiError && (problem.status === 400 || problem.status === 409)) {
         setFieldError(fieldOfProblem(problem.message));
       }
     } finally {
@@ -154,12 +299,22 @@ export function BlogEditor({ id }: { id?: string }) {
     }
   }
 
-  const errorOf = (field: "title" | "bg") =>
-    fieldError?.field === field ? fieldError.message : undefined;
-  const invalidProps = (field: "title" | "bg") =>
-    errorOf(field)
-      ? { "aria-invalid": true as const, "aria-describedby": `${ids[field]}-error` }
-      : {};
+  const errorOf = (field: Field) => (fieldError?.field === field ? fieldError.message : undefined);
+  /** aria-invalid and the field's descriptions: its error (when refused) and its hint. */
+  const invalidProps = (field: Field, hint = false) => {
+    const described = [
+      errorOf(field) ? `${ids[field]}-error` : "",
+      hint ? `${ids[field]}-hint` : "",
+    ]
+      .filter(Boolean)
+      .join(" ");
+    return {
+      ...(errorOf(field) ? { "aria-invalid": true as const } : {}),
+      ...(described ? { "aria-describedby": described } : {}),
+    };
+  };
+  const shownSlug = slugEdited ? slug : slugify(title);
+  const address = `${origin}/blog/${shownSlug || "…"}`;
 
   const shownImage = filePreview ?? (removeImage ? null : currentImage);
   const previewBg = HEX_COLOUR.test(bg.trim()) ? bg.trim() : DEFAULT_BLOG_BG;
@@ -201,6 +356,31 @@ export function BlogEditor({ id }: { id?: string }) {
                   className={`${adminInput} mt-1`}
                 />
                 <FieldMessage id={`${ids.title}-error`} error={errorOf("title")} />
+              </div>
+              <div>
+                <label htmlFor={ids.slug} className={adminLabel}>
+                  Address (slug)
+                </label>
+                <input
+                  id={ids.slug}
+                  value={shownSlug}
+                  onChange={(e) => {
+                    setSlug(e.target.value);
+                    setSlugEdited(true);
+                  }}
+                  maxLength={MAX_SLUG_LENGTH}
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  {...invalidProps("slug", true)}
+                  className={`${adminInput} mt-1 font-mono`}
+                />
+                <FieldMessage id={`${ids.slug}-error`} error={errorOf("slug")} />
+                <p id={`${ids.slug}-hint`} className="mt-1 text-xs break-all text-muted">
+                  Lower-case letters, digits and hyphens. The post&rsquo;s address:{" "}
+                  <span className="font-semibold text-ink">{address}</span>
+                  {editing ? "" : " (made from the title until you change it)"}. Empty: made from
+                  the title.
+                </p>
               </div>
               <fieldset className="space-y-3">
                 <legend className={adminLabel}>Content</legend>
@@ -335,6 +515,205 @@ export function BlogEditor({ id }: { id?: string }) {
                   </p>
                 )}
               </div>
+              <div>
+                <label htmlFor={ids.imageAlt} className={adminLabel}>
+                  Cover alt text
+                </label>
+                <input
+                  id={ids.imageAlt}
+                  value={imageAlt}
+                  onChange={(e) => setImageAlt(e.target.value)}
+                  maxLength={MAX_IMAGE_ALT_LENGTH}
+                  {...invalidProps("imageAlt", true)}
+                  className={`${adminInput} mt-1`}
+                />
+                <FieldMessage id={`${ids.imageAlt}-error`} error={errorOf("imageAlt")} />
+                <Hint
+                  id={`${ids.imageAlt}-hint`}
+                  text="What the cover picture shows, for people who cannot see it. Leave empty when it is only decoration."
+                />
+              </div>
+              <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
+                <legend className={`${adminLabel} px-1`}>Publishing</legend>
+                <div className="flex flex-wrap gap-x-6 gap-y-2">
+                  {(
+                    [
+                      ["draft", "Draft"],
+                      ["published", saved?.status === "published" ? "Published" : "Publish now"],
+                      ["scheduled", "Schedule"],
+                    ] as const
+                  ).map(([value, label]) => (
+                    <label key={value} className="flex items-center gap-2 font-medium">
+                      <input
+                        type="radio"
+                        name="status"
+                        value={value}
+                        checked={status === value}
+                        onChange={() => setStatus(value)}
+                        className="size-4 accent-brand"
+                      />
+                      {label}
+                    </label>
+                  ))}
+                </div>
+                {status === "scheduled" && (
+                  <div>
+                    <label htmlFor={ids.publishedAt} className={adminLabel}>
+                      Publish on
+                    </label>
+                    <input
+                      id={ids.publishedAt}
+                      type="datetime-local"
+                      step={1}
+                      value={scheduleAt}
+                      onChange={(e) => setScheduleAt(e.target.value)}
+                      aria-required="true"
+                      {...invalidProps("publishedAt", true)}
+                      className={`${adminInput} mt-1 sm:max-w-xs`}
+                    />
+                    <FieldMessage id={`${ids.publishedAt}-error`} error={errorOf("publishedAt")} />
+                    <Hint
+                      id={`${ids.publishedAt}-hint`}
+                      text={`Your time zone (${Intl.DateTimeFormat().resolvedOptions().timeZone}). The post appears on the site at that time by itself.`}
+                    />
+                  </div>
+                )}
+                <p className="text-sm text-muted">
+                  {status === "draft"
+                    ? "Only the back office and people with the preview link see a draft."
+                    : status === "scheduled"
+                      ? "Until then only the back office and people with the preview link see it."
+                      : "The post is on the site, the feed and the sitemap."}
+                </p>
+                {editing && saved && saved.status !== "published" && (
+                  <div className="border-t border-slate-200 pt-3">
+                    <p className="text-sm font-semibold text-ink">Private preview link</p>
+                    {saved.previewPath ? (
+                      <>
+                        <input
+                          readOnly
+                          aria-label="Preview link"
+                          value={`${origin}${saved.previewPath}`}
+                          onFocus={(e) => e.currentTarget.select()}
+                          className={`${adminInput} mt-1 font-mono text-xs`}
+                        />
+                        <div className="mt-2 flex flex-wrap gap-2">
+                          <button
+                            type="button"
+                            className={adminButtonSecondary}
+                            onClick={() => void copyPreviewLink()}
+                          >
+                            Copy preview link
+                          </button>
+                          <a
+                            href={saved.previewPath}
+                            target="_blank"
+                            rel="noopener"
+                            className={adminButtonSecondary}
+                          >
+                            Open preview<span className="sr-only"> (new tab)</span>
+                          </a>
+                          <button
+                            type="button"
+                            disabled={linkBusy}
+                            className={adminButtonSecondary}
+                            onClick={() =>
+                              void newPreviewLink().then(
+                                (made) =>
+                                  made &&
+                                  notify("New preview link made: the old one no longer works."),
+                              )
+                            }
+                          >
+                            Replace the link
+                          </button>
+                        </div>
+                      </>
+                    ) : (
+                      <div className="mt-2 flex flex-wrap gap-2">
+                        <button
+                          type="button"
+                          disabled={linkBusy}
+                          className={adminButtonSecondary}
+                          onClick={() => void copyPreviewLink()}
+                        >
+                          {linkBusy ? "Making the link…" : "Copy preview link"}
+                        </button>
+                      </div>
+                    )}
+                    <p className="mt-1 text-xs text-muted">
+                      Anyone with the link sees the saved post, signed out; search engines are told
+                      not to index it.
+                    </p>
+                  </div>
+                )}
+              </fieldset>
+              <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
+                <legend className={`${adminLabel} px-1`}>Search and sharing</legend>
+                <div>
+                  <label htmlFor={ids.excerpt} className={adminLabel}>
+                    Excerpt
+                  </label>
+                  <textarea
+                    id={ids.excerpt}
+                    value={excerpt}
+                    rows={2}
+                    onChange={(e) => setExcerpt(e.target.value)}
+                    {...invalidProps("excerpt", true)}
+                    className={`${adminInput} mt-1`}
+                  />
+                  <FieldMessage id={`${ids.excerpt}-error`} error={errorOf("excerpt")} />
+                  <Hint
+                    id={`${ids.excerpt}-hint`}
+                    text="Shown on the blog list's card. Empty: the first 15 words."
+                    length={excerpt.length}
+                    max={MAX_EXCERPT_LENGTH}
+                  />
+                </div>
+                <div>
+                  <label htmlFor={ids.seoTitle} className={adminLabel}>
+                    SEO headline
+                  </label>
+                  <input
+                    id={ids.seoTitle}
+                    value={seoTitle}
+                    onChange={(e) => setSeoTitle(e.target.value)}
+                    placeholder={title}
+                    {...invalidProps("seoTitle", true)}
+                    className={`${adminInput} mt-1`}
+                  />
+                  <FieldMessage id={`${ids.seoTitle}-error`} error={errorOf("seoTitle")} />
+                  <Hint
+                    id={`${ids.seoTitle}-hint`}
+                    text="The title in search results and share cards; about 60 characters show. Empty: the post's title."
+                    length={seoTitle.length}
+                    max={MAX_SEO_TITLE_LENGTH}
+                  />
+                </div>
+                <div>
+                  <label htmlFor={ids.seoDescription} className={adminLabel}>
+                    SEO description
+                  </label>
+                  <textarea
+                    id={ids.seoDescription}
+                    value={seoDescription}
+                    rows={2}
+                    onChange={(e) => setSeoDescription(e.target.value)}
+                    {...invalidProps("seoDescription", true)}
+                    className={`${adminInput} mt-1`}
+                  />
+                  <FieldMessage
+                    id={`${ids.seoDescription}-error`}
+                    error={errorOf("seoDescription")}
+                  />
+                  <Hint
+                    id={`${ids.seoDescription}-hint`}
+                    text="The text under the title in search results; 120–160 characters work best. Empty: the excerpt."
+                    length={seoDescription.length}
+                    max={MAX_SEO_DESCRIPTION_LENGTH}
+                  />
+                </div>
+              </fieldset>
               <div aria-live="polite">
                 {error && (
                   <p

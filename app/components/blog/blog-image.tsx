@@ -6,11 +6,14 @@ export function BlogImage({
   sizes,
   className,
   eager = false,
+  alt = "",
 }: {
   blog: Pick<Blog, "image" | "imageVariants" | "imageWidth" | "imageHeight" | "title">;
   sizes: string;
   className?: string;
   eager?: boolean;
+  /** The picture's alt text; "" (the default) marks it decorative. */
+  alt?: string;
 }) {
   if (!blog.image) {
     return (
@@ -30,7 +33,7 @@ export function BlogImage({
       {srcSet && <source type="image/webp" srcSet={srcSet} sizes={sizes} />}
       <img
         src={blog.image}
-        alt=""
+        alt={alt}
         width={blog.imageWidth ?? 1200}
         height={blog.imageHeight ?? 630}
         loading={eager ? "eager" : "lazy"}

@@ -16,6 +16,17 @@ const blog = {
   duration: 1,
   date: "2026-11-20T09:00:00.000Z",
   updatedAt: "2026-11-20T09:00:00.000Z",
+  slug: "hello",
+  excerpt: "One Two",
+  status: "published",
+  publishedAt: "2026-11-20T09:00:00.000Z",
+  createdAt: "2026-11-20T09:00:00.000Z",
+  customExcerpt: "",
+  seoTitle: "",
+  seoDescription: "",
+  imageAlt: "",
+  authorName: "ada",
+  previewPath: null,
 };
 
 function answer(body: unknown, init: ResponseInit = {}) {
@@ -51,5 +62,27 @@ describe("blogs", () => {
     expect(form.get("content")).toBe("One\nTwo");
     expect(form.get("bg")).toBe("#ffffff");
     expect(form.has("removeImage")).toBe(false);
+    expect(form.has("status")).toBe(false);
+  });
+
+  it("sends the publishing fields when given, and lists every post from the admin endpoint", async () => {
+    let fetch = answer(blog);
+    await createBlog({
+      title: "Hello",
+      points: ["One"],
+      bg: "",
+      status: "scheduled",
+      publishedAt: "2026-12-01T08:00:00.000Z",
+      slug: "hello-there",
+      seoTitle: "Hello!",
+    });
+    const form = fetch.mock.calls[0]![1]!.body as FormData;
+    expect(form.get("status")).toBe("scheduled");
+    expect(form.get("publishedAt")).toBe("2026-12-01T08:00:00.000Z");
+    expect(form.get("slug")).toBe("hello-there");
+    expect(form.get("seoTitle")).toBe("Hello!");
+    fetch = answer([blog]);
+    await listBlogs();
+    expect(fetch.mock.calls[0]![0]).toBe("/api/admin/blogs");
   });
 });

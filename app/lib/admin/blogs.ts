@@ -1,23 +1,39 @@
 // The back office's calls about blog posts. Every answer is checked with the shared schema
 // (common/schemas/blog.ts): an answer of another shape is an error, never passed on.
 import { z } from "zod";
-import { DEFAULT_BLOG_BG, blogSchema, type Blog } from "../../../common/schemas/blog.ts";
+import {
+  DEFAULT_BLOG_BG,
+  adminBlogSchema,
+  blogSchema,
+  previewLinkSchema,
+  type Blog,
+  type AdminBlog,
+  type BlogStatus,
+} from "../../../common/schemas/blog.ts";
 import { successResponse } from "../../../common/schemas/common.ts";
 import { api } from "../admin-api.ts";
 
-export type { Blog };
+export type { AdminBlog, BlogStatus };
 
-const blogList = z.array(blogSchema);
+const blogList = z.array(adminBlogSchema);
 const path = (id: string) => `/blogs/${encodeURIComponent(id)}`;
+const adminPath = (id: string) => `/admin/blogs/${encodeURIComponent(id)}`;
 
-/** GET /api/blogs: every post, newest first. */
-export async function listBlogs(): Promise<Blog[]> {
-  return blogList.parse(await api<unknown>("/blogs"));
+/** GET /api/admin/blogs: every post whatever its status, newest first. */
+export async function listBlogs(): Promise<AdminBlog[]> {
+  return blogList.parse(await api<unknown>("/admin/blogs"));
 }
 
-/** GET /api/blogs/{id}. */
-export async function getBlog(id: string): Promise<Blog> {
-  return blogSchema.parse(await api<unknown>(path(id)));
+/** GET /api/admin/blogs/{id}: one post whatever its status. */
+export async function getBlog(id: string): Promise<AdminBlog> {
+  return adminBlogSchema.parse(await api<unknown>(adminPath(id)));
+}
+
+/** POST /api/admin/blogs/{id}/preview-link: a new private preview address (the old one ends). */
+export async function createPreviewLink(id: string): Promise<string> {
+  return previewLinkSchema.parse(
+    await api<unknown>(`${adminPath(id)}/preview-link`, { method: "POST" }),
+  ).previewPath;
 }
 
 /** What the blog form sends. */
@@ -30,13 +46,37 @@ export interface BlogFields {
   image?: File | null;
   /** Editing only: drop the current image (ignored when a new one is sent). */
   removeImage?: boolean;
+  /** Not sent: a new post is published at once, an edited one keeps its status. */
+  status?: BlogStatus;
+  /** For "scheduled": when, as an ISO instant (UTC). */
+  publishedAt?: string;
+  /** "" makes it from the title. */
+  slug?: string;
+  excerpt?: string;
+  seoTitle?: string;
+  seoDescription?: string;
+  imageAlt?: string;
 }
+
+const optionalFields = [
+  "status",
+  "publishedAt",
+  "slug",
+  "excerpt",
+  "seoTitle",
+  "seoDescription",
+  "imageAlt",
+] as const;
 
 function blogForm(fields: BlogFields): FormData {
   const form = new FormData();
   form.set("title", fields.title);
   form.set("content", fields.points.join("\n"));
   form.set("bg", fields.bg || DEFAULT_BLOG_BG);
+  for (const name of optionalFields) {
+    const value = fields[name];
+    if (value !== undefined) form.set(name, value);
+  }
   if (fields.image) form.set("image", fields.image);
   else if (fields.removeImage) form.set("removeImage", "true");
   return form;
@@ -48,11 +88,10 @@ export async function createBlog(fields: BlogFields): Promise<Blog> {
   return blogSchema.parse(await api<unknown>("/blogs", { method: "POST", body }));
 }
 
-/** PATCH /api/blogs/{id} (multipart): answers the post as saved. */
-export async function updateBlog(id: string, fields: BlogFields): Promise<Blog> {
-  return blogSchema.parse(
-    await api<unknown>(path(id), { method: "PATCH", body: blogForm(fields) }),
-  );
+/** PATCH /api/blogs/{id} (multipart), then the post as saved, as the back office sees it. */
+export async function updateBlog(id: string, fields: BlogFields): Promise<AdminBlog> {
+  blogSchema.parse(await api<unknown>(path(id), { method: "PATCH", body: blogForm(fields) }));
+  return getBlog(id);
 }
 
 /** DELETE /api/blogs/{id}. */

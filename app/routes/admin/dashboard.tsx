@@ -23,11 +23,37 @@ import { useApiData } from "../../components/admin/use-api-data.ts";
 import { useDeleteAction } from "../../components/admin/use-delete-action.ts";
 import { VideoTable } from "../../components/admin/video-table.tsx";
 import { api } from "../../lib/admin-api.ts";
-import { deleteBlog, listBlogs, type Blog } from "../../lib/admin/blogs.ts";
+import { deleteBlog, listBlogs, type AdminBlog as Blog } from "../../lib/admin/blogs.ts";
 import { getEnquiryStats, listEnquiries } from "../../lib/admin/enquiries.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
 
 export const meta = adminMeta("Dashboard");
+
+const scheduledTime = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+/** Draft, Scheduled for <date and time, the browser's zone>, or Published. */
+function PostStatus({ blog }: { blog: Blog }) {
+  if (blog.status === "draft") {
+    return <span className="rounded bg-slate-100 px-2 py-0.5 font-semibold text-ink">Draft</span>;
+  }
+  if (blog.status === "scheduled" && blog.publishedAt) {
+    return (
+      <span className="rounded bg-amber-50 px-2 py-0.5 font-semibold text-amber-900">
+        Scheduled for{" "}
+        <time dateTime={blog.publishedAt}>{scheduledTime.format(new Date(blog.publishedAt))}</time>
+      </span>
+    );
+  }
+  return (
+    <span className="rounded bg-green-50 px-2 py-0.5 font-semibold text-green-800">Published</span>
+  );
+}
 
 function BlogsTable() {
   const blogs = useApiData(listBlogs, []);
@@ -51,7 +77,7 @@ function BlogsTable() {
       )}
       <DataTable
         label="Blogs"
-        columns={["Title", "Content", "Background", "Image", ""]}
+        columns={["Title", "Content", "Background", "Image", "Status", "Author", ""]}
         placeholder={
           <TableStatus
             loading={blogs.loading}
@@ -92,6 +118,10 @@ function BlogsTable() {
                 <span className="text-muted">No image</span>
               )}
             </Cell>
+            <Cell label="Status" className="text-sm whitespace-nowrap">
+              <PostStatus blog={blog} />
+            </Cell>
+            <Cell label="Author">{blog.authorName ?? <Blank />}</Cell>
             <ActionsCell>
               <Link to={`/admin/edit/${blog._id}`} className={adminLinkButton}>
                 Edit<span className="sr-only"> {blog.title}</span>

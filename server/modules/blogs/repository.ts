@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { BlogsTable, Database } from "../../db/schema.ts";
 
 /**
@@ -24,23 +24,62 @@ export function jsonTextPattern(text: string): string {
   return likePattern(JSON.stringify(text).slice(1, -1));
 }
 
+/** Public: published, or scheduled and due at `now` (ISO). */
+const isPublicAt = (now: string) => (eb: ExpressionBuilder<Database, "blogs">) =>
+  eb.or([
+    eb("blogs.status", "=", "published"),
+    eb.and([eb("blogs.status", "=", "scheduled"), eb("blogs.published_at", "<=", now)]),
+  ]);
+
 export function createBlogRepository(db: Kysely<Database>) {
   return {
     /**
-     * Newest first; with `q`, the posts whose title or content may contain it (exact for
-     * ASCII text; the service checks other letters itself).
+     * The posts public at `now`, newest publication first; with `q`, the posts whose title
+     * or content may contain it (exact for ASCII text; the service checks other letters itself).
      */
-    list(q?: string) {
-      let query = db.selectFrom("blogs").selectAll();
+    listPublic(now: string, q?: string) {
+      let query = db.selectFrom("blogs").selectAll().where(isPublicAt(now));
       if (q) {
         query = query.where(
           sql<boolean>`(lower(title) like ${likePattern(q)} escape '\\' or lower(content) like ${jsonTextPattern(q)} escape '\\')`,
         );
       }
-      return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
+      return query.orderBy("published_at", "desc").orderBy("id", "desc").execute();
+    },
+    /** Every post whatever its status, with its author's name and e-mail: the back office's list. */
+    listAll() {
+      return db
+        .selectFrom("blogs")
+        .leftJoin("admins", "admins.id", "blogs.author_id")
+        .selectAll("blogs")
+        .select(["admins.name as author_name", "admins.email as author_email"])
+        .orderBy("blogs.created_at", "desc")
+        .orderBy("blogs.id", "desc")
+        .execute();
     },
     find: (id: string) =>
       db.selectFrom("blogs").selectAll().where("id", "=", id).executeTakeFirst(),
+    findPublic: (column: "id" | "slug", value: string, now: string) =>
+      db
+        .selectFrom("blogs")
+        .leftJoin("admins", "admins.id", "blogs.author_id")
+        .selectAll("blogs")
+        .select(["admins.name as author_name", "admins.email as author_email"])
+        .where(`blogs.${column}`, "=", value)
+        .where(isPublicAt(now))
+        .executeTakeFirst(),
+    /** A post with its author's name and e-mail, by id or by preview token. */
+    findWithAuthor: (column: "id" | "preview_token", value: string) =>
+      db
+        .selectFrom("blogs")
+        .leftJoin("admins", "admins.id", "blogs.author_id")
+        .selectAll("blogs")
+        .select(["admins.name as author_name", "admins.email as author_email"])
+        .where(`blogs.${column}`, "=", value)
+        .executeTakeFirst(),
+    /** The id of the post with this slug, if any. */
+    slugOwner: async (slug: string) =>
+      (await db.selectFrom("blogs").select("id").where("slug", "=", slug).executeTakeFirst())?.id,
     /** The slugs that are `slug` or begin with `slug-` (a slug has no LIKE wildcards). */
     slugsLike: async (slug: string) =>
       (
@@ -50,6 +89,29 @@ export function createBlogRepository(db: Kysely<Database>) {
           .where((eb) => eb.or([eb("slug", "=", slug), eb("slug", "like", `${slug}-%`)]))
           .execute()
       ).map((row) => row.slug),
+    /** The earliest publication time of a scheduled post (due or not), if any. */
+    nextScheduled: async () =>
+      (
+        await db
+          .selectFrom("blogs")
+          .select("published_at")
+          .where("status", "=", "scheduled")
+          .orderBy("published_at")
+          .limit(1)
+          .executeTakeFirst()
+      )?.published_at ?? undefined,
+    /** Scheduled posts due at `now` become published; answers how many did. */
+    publishDue: async (now: string) =>
+      Number(
+        (
+          await db
+            .updateTable("blogs")
+            .set({ status: "published" })
+            .where("status", "=", "scheduled")
+            .where("published_at", "<=", now)
+            .executeTakeFirst()
+        ).numUpdatedRows,
+      ),
     insert: (row: BlogsTable) => db.insertInto("blogs").values(row).execute(),
     update: async (id: string, changes: Partial<Omit<BlogsTable, "id" | "created_at">>) =>
       Number(
@@ -60,3 +122,4 @@ export function createBlogRepository(db: Kysely<Database>) {
       Number((await db.deleteFrom("blogs").where("id", "=", id).executeTakeFirst()).numDeletedRows),
   };
 }
+export type BlogRow = BlogsTable & { author_name?: string | null; author_email?: string | null };

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { blogInputSchema, blogPatchSchema, blogSchema } from "../../../common/schemas/blog.ts";
+import {
+  adminBlogSchema,
+  blogInputSchema,
+  blogPatchSchema,
+  blogSchema,
+  previewLinkSchema,
+  type AdminBlog,
+} from "../../../common/schemas/blog.ts";
 import { successResponse } from "../../../common/schemas/common.ts";
 import { messages } from "../../../common/messages.ts";
 import { NotFound } from "../../errors.ts";
@@ -12,7 +19,12 @@ const FORM_DESCRIPTION =
   "multipart/form-data with the text fields `title` (required, at most 200 characters), " +
   "`content` (the points joined by line breaks), `bg` (a hex colour, default #ffffff) and " +
   "an optional file field `image` (PNG, JPEG, WebP, GIF or AVIF, recognised from its bytes, " +
-  "at most MAX_IMAGE_SIZE; 413 when larger, 415 when not such an image).";
+  "at most MAX_IMAGE_SIZE; 413 when larger, 415 when not such an image). Optional " +
+  "publishing fields: `status` (draft, scheduled or published; a new post without it is " +
+  "published at once), `publishedAt` (ISO 8601 with its zone; required and in the future " +
+  "for `scheduled`), `slug` (lower-case letters, digits and hyphens; empty or absent makes " +
+  "it from the title; 409 when another post has it), `excerpt`, `seoTitle`, " +
+  "`seoDescription` and `imageAlt` (empty for the defaults). The signed-in admin is the author.";
 const PATCH_DESCRIPTION =
   "The same multipart/form-data as POST. A text field that is not sent keeps its value; " +
   "without `image` the current image stays, a new `image` replaces it (its files are " +
@@ -20,6 +32,35 @@ const PATCH_DESCRIPTION =
 
 /** Any text: an id that is not a blog id is answered 404, like an unknown one. */
 const blogIdParam = z.object({ id: z.string().describe("The blog's _id") });
+const publicBlogParam = z.object({
+  id: z.string().describe("The blog's _id, or its slug"),
+});
+
+const slugTaken = errorAnswer("Another post already has this slug.");
+
+/** What the audit log keeps of a post: its workflow and SEO fields, not its body. */
+const auditView = (blog: AdminBlog) => ({
+  title: blog.title,
+  slug: blog.slug,
+  status: blog.status,
+  publishedAt: blog.publishedAt,
+  excerpt: blog.customExcerpt,
+  seoTitle: blog.seoTitle,
+  seoDescription: blog.seoDescription,
+  imageAlt: blog.imageAlt,
+  bg: blog.bg,
+  image: blog.image,
+  points: blog.content.length,
+});
+
+/** The act a write is recorded as: a change of status is named for where it goes. */
+function updateAction(before: AdminBlog, after: AdminBlog): string {
+  if (before.status === after.status && before.publishedAt === after.publishedAt) return "update";
+  if (after.status === "published" && before.status !== "published") return "publish";
+  if (after.status === "scheduled") return "schedule";
+  if (after.status === "draft" && before.status !== "draft") return "unpublish";
+  return "update";
+}
 
 const blogNotFound = errorAnswer("There is no blog post with this id.");
 const imageTooLarge = errorAnswer(
@@ -57,7 +98,8 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
       schema: {
         tags: ["blogs"],
         operationId: "listBlogs",
-        summary: "Every blog post, newest first; `q` filters by title and content",
+        summary:
+          "The public blog posts (published, or scheduled and due), newest publication first; `q` filters by title and content. Drafts and scheduled posts are never listed here, whatever the Authorization header: the back office lists every post with GET /api/admin/blogs",
         security: [],
         querystring: listQuery,
         response: { 200: z.array(blogSchema), 400: errorAnswers.invalid },
@@ -72,9 +114,10 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
       schema: {
         tags: ["blogs"],
         operationId: "getBlog",
-        summary: "One blog post",
+        summary:
+          "One public blog post, by its _id or its slug (a draft or a scheduled post not yet due is 404)",
         security: [],
-        params: blogIdParam,
+        params: publicBlogParam,
         response: { 200: blogSchema, 404: blogNotFound },
       },
     },
@@ -99,6 +142,7 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
           201: blogSchema,
           400: errorAnswers.invalid,
           401: errorAnswers.unauthorized,
+          409: slugTaken,
           413: imageTooLarge,
           415: notAnImage,
         },
@@ -107,7 +151,15 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
     async (request, reply) => {
       const { fields, image } = await readBlogForm(request);
       const input = blogInputSchema.parse(fields);
-      return reply.code(201).send(await blogs.create(input, image));
+      const blog = await blogs.create(input, image, request.admin!.id);
+      await services.audit.record({
+        actor: request.admin!,
+        action: "create",
+        type: "blog",
+        id: blog._id,
+        after: auditView(blog),
+      });
+      return reply.code(201).send(blog);
     },
   );
 
@@ -127,6 +179,7 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
           400: errorAnswers.invalid,
           401: errorAnswers.unauthorized,
           404: blogNotFound,
+          409: slugTaken,
           413: imageTooLarge,
           415: notAnImage,
         },
@@ -135,7 +188,17 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
     async (request) => {
       const { fields, image, removeImage } = await readBlogForm(request);
       const patch = blogPatchSchema.parse(fields);
-      return blogs.update(request.params.id, patch, { image, removeImage });
+      const before = await blogs.adminGet(request.params.id);
+      const after = await blogs.update(request.params.id, patch, { image, removeImage });
+      await services.audit.record({
+        actor: request.admin!,
+        action: updateAction(before, after),
+        type: "blog",
+        id: after._id,
+        before: auditView(before),
+        after: auditView(after),
+      });
+      return after;
     },
   );
 
@@ -156,8 +219,71 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
       },
     },
     async (request) => {
+      const before = await blogs.adminGet(request.params.id);
       await blogs.remove(request.params.id);
+      await services.audit.record({
+        actor: request.admin!,
+        action: "delete",
+        type: "blog",
+        id: before._id,
+        before: auditView(before),
+      });
       return { success: true as const };
+    },
+  );
+
+  app.get(
+    "/admin/blogs",
+    {
+      schema: {
+        tags: ["blogs"],
+        operationId: "listAllBlogs",
+        summary:
+          "Every blog post whatever its status (draft, scheduled, published), newest first, with its workflow and SEO fields and its author: the back office's list",
+        security: adminSecurity,
+        response: { 200: z.array(adminBlogSchema), 401: errorAnswers.unauthorized },
+      },
+    },
+    async () => blogs.adminList(),
+  );
+
+  app.get(
+    "/admin/blogs/:id",
+    {
+      schema: {
+        tags: ["blogs"],
+        operationId: "getAnyBlog",
+        summary: "One blog post whatever its status, for the edit page",
+        security: adminSecurity,
+        params: blogIdParam,
+        response: { 200: adminBlogSchema, 401: errorAnswers.unauthorized, 404: blogNotFound },
+      },
+    },
+    async (request) => blogs.adminGet(request.params.id),
+  );
+
+  app.post(
+    "/admin/blogs/:id/preview-link",
+    {
+      schema: {
+        tags: ["blogs"],
+        operationId: "createBlogPreviewLink",
+        summary:
+          "Makes a new private preview link (/blog/preview/{token}) for a post; the previous link stops working. The link shows a draft or scheduled post to anyone who has it (noindex); once the post is public it leads to the post's address",
+        security: adminSecurity,
+        params: blogIdParam,
+        response: { 200: previewLinkSchema, 401: errorAnswers.unauthorized, 404: blogNotFound },
+      },
+    },
+    async (request) => {
+      const previewPath = await blogs.createPreviewLink(request.params.id);
+      await services.audit.record({
+        actor: request.admin!,
+        action: "preview-link",
+        type: "blog",
+        id: request.params.id,
+      });
+      return { previewPath };
     },
   );
 }

@@ -1,20 +1,27 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
+import { teaser } from "../../../common/format.ts";
 import { messages } from "../../../common/messages.ts";
 import {
   cleanText,
+  isUuidShaped,
   readingMinutes,
+  type AdminBlog,
   type Blog,
+  type BlogStatus,
   type ParsedBlogInput,
   type ParsedBlogPatch,
+  type PreviewPost,
+  type PublicPost,
 } from "../../../common/schemas/blog.ts";
-import { slugify, uniqueSlug } from "../../../common/slug.ts";
+import { SLUG_PATTERN, slugify, uniqueSlug } from "../../../common/slug.ts";
 import type { Database, BlogsTable } from "../../db/schema.ts";
-import { NotFound } from "../../errors.ts";
+import { Conflict, Invalid, NotFound } from "../../errors.ts";
+import type { ChangeFeed } from "../../lib/changes.ts";
 import { processImage } from "../../media/images.ts";
 import type { Storage } from "../../media/storage.ts";
-import { createBlogRepository } from "./repository.ts";
+import { createBlogRepository, type BlogRow } from "./repository.ts";
 
 interface StoredImage {
   key: string;
@@ -28,6 +35,35 @@ const BLOG_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 const variantKey = (key: string, width: number) => key.replace(/\.[a-z0-9]+$/, `-${width}.webp`);
 
+/**
+ * The scheduler wakes at least this often, so a post scheduled by another instance, or a
+ * clock set forward, is published within the hour even without a write here.
+ */
+export const MAX_SCHEDULER_WAIT_MS = 60 * 60 * 1000;
+/** A preview token: 24 random bytes in base64url (32 characters). */
+const PREVIEW_TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
+export const previewPath = (token: string) => `/blog/preview/${token}`;
+
+/** The name the back office shows for an author: the name, else the e-mail's local part. */
+export function authorLabel(name?: string | null, email?: string | null): string | null {
+  if (name?.trim()) return name.trim();
+  if (email) return email.split("@")[0] || email;
+  return null;
+}
+
+/** A unique index refused the row (SQLite or PostgreSQL). */
+function isUniqueViolation(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return (
+    code === "23505" ||
+    code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    /UNIQUE constraint failed/i.test(message ?? "")
+  );
+}
+
+const slugTaken = (slug: string) =>
+  new Conflict(`The address /blog/${slug} is already used by another post. Choose another slug.`);
+
 /** What a new or changed image does to a post: keep the old one, replace it or drop it. */
 export interface ImageChange {
   image?: Buffer;
@@ -38,18 +74,25 @@ export function createBlogService(deps: {
   db: Kysely<Database>;
   storage: Storage;
   log: FastifyBaseLogger;
+  changes: ChangeFeed;
+  /** Milliseconds since the epoch (tests set the time). */
+  clock?: () => number;
 }) {
-  const { storage, log } = deps;
+  const { storage, log, changes } = deps;
+  const clock = deps.clock ?? Date.now;
   const repo = createBlogRepository(deps.db);
+  const nowIso = () => new Date(clock()).toISOString();
 
+  /** The public shape; `date` is when the post went (or goes) public. */
   function toBlog(row: BlogsTable): Blog {
     const widths = row.image_variant_widths
       ? (JSON.parse(row.image_variant_widths) as number[])
       : [];
+    const content = JSON.parse(row.content) as string[];
     return {
       _id: row.id,
       title: row.title,
-      content: JSON.parse(row.content) as string[],
+      content,
       bg: row.bg,
       image: row.image_key ? storage.url(row.image_key) : null,
       imageWidth: row.image_width === null ? null : Number(row.image_width),
@@ -58,8 +101,36 @@ export function createBlogService(deps: {
         ? widths.map((width) => ({ width, url: storage.url(variantKey(row.image_key!, width)) }))
         : [],
       duration: Number(row.duration),
-      date: row.created_at,
+      date: row.published_at ?? row.created_at,
       updatedAt: row.updated_at,
+      slug: row.slug,
+      excerpt: row.excerpt || teaser(content, 15),
+    };
+  }
+
+  function toPublicPost(row: BlogRow): PublicPost {
+    const blog = toBlog(row);
+    return {
+      ...blog,
+      seoTitle: row.seo_title || blog.title,
+      seoDescription: row.seo_description || blog.excerpt,
+      imageAlt: row.image_alt,
+      authorName: row.author_name?.trim() || null,
+    };
+  }
+
+  function toAdminBlog(row: BlogRow): AdminBlog {
+    return {
+      ...toBlog(row),
+      status: row.status as BlogStatus,
+      publishedAt: row.published_at,
+      createdAt: row.created_at,
+      customExcerpt: row.excerpt,
+      seoTitle: row.seo_title,
+      seoDescription: row.seo_description,
+      imageAlt: row.image_alt,
+      authorName: authorLabel(row.author_name, row.author_email),
+      previewPath: row.preview_token ? previewPath(row.preview_token) : null,
     };
   }
 
@@ -101,10 +172,56 @@ export function createBlogService(deps: {
   /** The row of a post; an id of any other shape is simply not found. */
   const findRow = (id: string) => (BLOG_ID.test(id) ? repo.find(id) : Promise.resolve(undefined));
 
-  /** The slug, or the first of slug-2, slug-3… that no post has. */
-  async function freeSlug(slug: string): Promise<string> {
-    const taken = new Set(await repo.slugsLike(slug));
-    return uniqueSlug(slug, (candidate) => taken.has(candidate));
+  /** The slug, or the first of slug-2, slug-3… that no other post has. */
+  async function freeSlug(slug: string, own?: string): Promise<string> {
+    const base = isUuidShaped(slug) ? `post-${slug}`.slice(0, 80) : slug;
+    const taken = new Set(await repo.slugsLike(base));
+    if (own) taken.delete(own);
+    return uniqueSlug(base, (candidate) => taken.has(candidate));
+  }
+
+  /** The slug asked for (409 when another post has it), or one made from the title. */
+  async function chooseSlug(asked: string | undefined, title: string, self?: BlogsTable) {
+    if (!asked) return freeSlug(slugify(title), self?.slug);
+    const owner = await repo.slugOwner(asked);
+    if (owner && owner !== self?.id) throw slugTaken(asked);
+    return asked;
+  }
+
+  /**
+   * Where the workflow goes: the status asked for (else the current one; a new post is
+   * published, as the spec's form does) and its publication time. Publishing keeps the time
+   * of a post already public; scheduling needs a time in the future.
+   */
+  function workflow(
+    before: BlogsTable | undefined,
+    asked: { status?: BlogStatus; publishedAt?: string },
+    now: string,
+  ): Pick<BlogsTable, "status" | "published_at"> {
+    const status = asked.status ?? (before?.status as BlogStatus | undefined) ?? "published";
+    if (status === "draft") return { status, published_at: null };
+    const wasPublic =
+      before !== undefined &&
+      (before.status === "published" ||
+        (before.status === "scheduled" &&
+          before.published_at !== null &&
+          before.published_at <= now));
+    if (status === "published") {
+      return {
+        status,
+        published_at: wasPublic && before?.published_at ? before.published_at : now,
+      };
+    }
+    const changing = asked.status !== undefined || asked.publishedAt !== undefined;
+    const at =
+      asked.publishedAt ?? (before?.status === "scheduled" ? before.published_at : null) ?? null;
+    if (!at) throw new Invalid("Choose the date and time the post should be published.");
+    if (changing && at <= now) {
+      throw new Invalid(
+        "The publication time must be in the future: choose a later time, or publish now.",
+      );
+    }
+    return { status, published_at: at };
   }
 
   async function find(id: string): Promise<BlogsTable> {
@@ -113,12 +230,63 @@ export function createBlogService(deps: {
     return row;
   }
 
+  async function findAdmin(id: string): Promise<AdminBlog> {
+    const row = BLOG_ID.test(id) ? await repo.findWithAuthor("id", id) : undefined;
+    if (!row) throw new NotFound(messages.blogNotFound);
+    return toAdminBlog(row);
+  }
+
+  // The scheduler: one timer for the next due scheduled post, armed at start and after every
+  // write, never keeping the process alive, and woken at least hourly.
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  async function arm(): Promise<void> {
+    if (closed) return;
+    let wait = MAX_SCHEDULER_WAIT_MS;
+    try {
+      const next = await repo.nextScheduled();
+      if (next) wait = Math.min(Math.max(0, Date.parse(next) - clock()), MAX_SCHEDULER_WAIT_MS);
+    } catch (error) {
+      if (closed) return;
+      log.error({ err: error }, "could not read the next scheduled post");
+      wait = 60_000;
+    }
+    if (closed) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void tick(), wait);
+    timer.unref();
+  }
+  async function tick(): Promise<void> {
+    try {
+      await publishDue();
+    } catch (error) {
+      if (!closed) log.error({ err: error }, "could not publish the scheduled posts");
+    }
+    await arm();
+  }
+  /** Scheduled posts whose time has come become published; answers how many did. */
+  async function publishDue(): Promise<number> {
+    const published = await repo.publishDue(nowIso());
+    if (published > 0) {
+      log.info({ published }, "scheduled posts published");
+      changes.publish("blogs");
+    }
+    return published;
+  }
+  /** After a write: pages and feeds drop their copies, the scheduler looks again. */
+  function written(): void {
+    changes.publish("blogs");
+    void arm();
+  }
+  void arm();
+
   return {
+    /** The public posts, newest publication first; `q` filters by title and content. */
     async list(filter: { q?: string } = {}): Promise<Blog[]> {
       // Stored text has no control characters, so a search for one would match nothing
       // (and PostgreSQL refuses a NUL in a query); it is composed (NFC), so is the search.
       const q = cleanText(filter.q ?? "").trim();
-      const blogs = (await repo.list(q || undefined)).map(toBlog);
+      const blogs = (await repo.listPublic(nowIso(), q || undefined)).map(toBlog);
       if (!q) return blogs;
       // The database has narrowed the rows down; the same comparison on every database
       // decides, with the case of every letter folded, not only of ASCII ones.
@@ -130,14 +298,49 @@ export function createBlogService(deps: {
       );
     },
 
-    async get(id: string): Promise<Blog | undefined> {
-      const row = await findRow(id);
-      return row ? toBlog(row) : undefined;
+    /**
+     * A public post by its id (UUID shape) or else by its slug; a draft or a scheduled post
+     * not yet due is not found.
+     */
+    async get(idOrSlug: string): Promise<PublicPost | undefined> {
+      const column = BLOG_ID.test(idOrSlug) ? "id" : SLUG_PATTERN.test(idOrSlug) ? "slug" : null;
+      if (!column) return undefined;
+      const row = await repo.findPublic(column, idOrSlug, nowIso());
+      return row ? toPublicPost(row) : undefined;
     },
 
-    async create(input: ParsedBlogInput, image?: Buffer): Promise<Blog> {
+    /**
+     * The post of a private preview link, whatever its status; `public` says whether it is
+     * already on the site (its preview link then leads to its address).
+     */
+    async preview(token: string): Promise<PreviewPost | undefined> {
+      if (!PREVIEW_TOKEN.test(token)) return undefined;
+      const row = await repo.findWithAuthor("preview_token", token);
+      if (!row) return undefined;
+      const now = nowIso();
+      const isPublic =
+        row.status === "published" ||
+        (row.status === "scheduled" && row.published_at !== null && row.published_at <= now);
+      return { ...toPublicPost(row), status: row.status as BlogStatus, public: isPublic };
+    },
+
+    /** Every post whatever its status, newest first: the back office's list. */
+    async adminList(): Promise<AdminBlog[]> {
+      return (await repo.listAll()).map(toAdminBlog);
+    },
+
+    /** One post whatever its status (404 when there is none). */
+    adminGet: findAdmin,
+
+    async create(
+      input: ParsedBlogInput,
+      image?: Buffer,
+      authorId: string | null = null,
+    ): Promise<AdminBlog> {
+      const now = nowIso();
+      const state = workflow(undefined, input, now);
+      const slug = await chooseSlug(input.slug, input.title);
       const stored = image ? await storeImage(image) : null;
-      const now = new Date().toISOString();
       const row: BlogsTable = {
         id: randomUUID(),
         title: input.title,
@@ -147,54 +350,94 @@ export function createBlogService(deps: {
         duration: readingMinutes(input.content),
         created_at: now,
         updated_at: now,
-        slug: await freeSlug(slugify(input.title)),
-        status: "published",
-        published_at: now,
-        excerpt: "",
-        seo_title: "",
-        seo_description: "",
-        image_alt: "",
-        author_id: null,
+        slug,
+        ...state,
+        excerpt: input.excerpt ?? "",
+        seo_title: input.seoTitle ?? "",
+        seo_description: input.seoDescription ?? "",
+        image_alt: input.imageAlt ?? "",
+        author_id: authorId,
         preview_token: null,
       };
       try {
         await repo.insert(row);
       } catch (error) {
         await removeImageFiles(stored?.key ?? null, stored?.variantWidths ?? null);
+        if (isUniqueViolation(error)) throw slugTaken(slug);
         throw error;
       }
-      return toBlog(row);
+      written();
+      return findAdmin(row.id);
     },
 
     /**
      * Changes the fields that were sent (the others keep their values); a new image
      * replaces the old one and deletes its files, `removeImage` drops it.
      */
-    async update(id: string, patch: ParsedBlogPatch, change: ImageChange = {}): Promise<Blog> {
+    async update(id: string, patch: ParsedBlogPatch, change: ImageChange = {}): Promise<AdminBlog> {
       const before = await find(id);
+      const now = nowIso();
+      const state = workflow(before, patch, now);
+      const slug =
+        patch.slug === undefined
+          ? before.slug
+          : await chooseSlug(patch.slug, patch.title ?? before.title, before);
       const stored = change.image ? await storeImage(change.image) : null;
       const replacing = stored !== null || change.removeImage === true;
       const content = patch.content ?? (JSON.parse(before.content) as string[]);
-      const updated = await repo.update(id, {
-        ...(patch.title !== undefined ? { title: patch.title } : {}),
-        ...(patch.bg !== undefined ? { bg: patch.bg } : {}),
-        content: JSON.stringify(content),
-        duration: readingMinutes(content),
-        updated_at: new Date().toISOString(),
-        ...(replacing ? imageColumns(stored) : {}),
-      });
+      let updated: number;
+      try {
+        updated = await repo.update(id, {
+          ...(patch.title !== undefined ? { title: patch.title } : {}),
+          ...(patch.bg !== undefined ? { bg: patch.bg } : {}),
+          content: JSON.stringify(content),
+          duration: readingMinutes(content),
+          updated_at: now,
+          slug,
+          ...state,
+          ...(patch.excerpt !== undefined ? { excerpt: patch.excerpt } : {}),
+          ...(patch.seoTitle !== undefined ? { seo_title: patch.seoTitle } : {}),
+          ...(patch.seoDescription !== undefined ? { seo_description: patch.seoDescription } : {}),
+          ...(patch.imageAlt !== undefined ? { image_alt: patch.imageAlt } : {}),
+          ...(replacing ? imageColumns(stored) : {}),
+        });
+      } catch (error) {
+        await removeImageFiles(stored?.key ?? null, stored?.variantWidths ?? null);
+        if (isUniqueViolation(error)) throw slugTaken(slug);
+        throw error;
+      }
       if (updated === 0) {
         await removeImageFiles(stored?.key ?? null, stored?.variantWidths ?? null);
         throw new NotFound(messages.blogNotFound);
       }
       if (replacing) await removeImageFiles(before.image_key, before.image_variant_widths);
-      return toBlog(await find(id));
+      written();
+      return findAdmin(id);
     },
 
     async remove(id: string): Promise<void> {
       const before = await find(id);
       if ((await repo.remove(id)) === 0) throw new NotFound(messages.blogNotFound);
       await removeImageFiles(before.image_key, before.image_variant_widths);
+      written();
+    },
+
+    /** A new private preview link for the post (the old one stops working). */
+    async createPreviewLink(id: string): Promise<string> {
+      await find(id);
+      const token = randomBytes(24).toString("base64url");
+      if ((await repo.update(id, { preview_token: token })) === 0) {
+        throw new NotFound(messages.blogNotFound);
+      }
+      return previewPath(token);
+    },
+
+    publishDue,
+
+    /** Stops the scheduler (the app is closing). */
+    close(): void {
+      closed = true;
+      clearTimeout(timer);
     },
   };
 }
