@@ -1,0 +1,204 @@
+// The back office's calls about the audit log (the owner's Activity screen), each answer
+// checked with the shared schema (common/schemas/audit.ts), and how the screen words an entry.
+import {
+  auditPageSchema,
+  type AuditLogEntry,
+  type AuditPage,
+} from "../../../common/schemas/audit.ts";
+import { listContentTypes, singleContentTypes } from "../../../common/schemas/content.ts";
+import { naira } from "../../../common/format.ts";
+import { api } from "../admin-api.ts";
+
+export type { AuditLogEntry, AuditPage };
+
+export interface ActivityFilter {
+  actor?: string;
+  type?: string;
+}
+
+/** The filters as a query string (only those in use), as the API and the address take them. */
+export function activityQuery(filter: ActivityFilter & { before?: string; limit?: number }) {
+  const query = new URLSearchParams();
+  if (filter.actor) query.set("actor", filter.actor);
+  if (filter.type) query.set("type", filter.type);
+  if (filter.before) query.set("before", filter.before);
+  if (filter.limit) query.set("limit", String(filter.limit));
+  const text = query.toString();
+  return text ? `?${text}` : "";
+}
+
+/** GET /api/audit: a page of entries (newest first), the filters' choices and the next cursor. */
+export async function listActivity(
+  filter: ActivityFilter & { before?: string; limit?: number } = {},
+): Promise<AuditPage> {
+  return auditPageSchema.parse(await api<unknown>(`/audit${activityQuery(filter)}`));
+}
+
+// ---- Words -------------------------------------------------------------------------------
+
+type ListType = keyof typeof listContentTypes;
+type SingleType = keyof typeof singleContentTypes;
+
+/** What each type of item is called: one of them, and the group in the type filter. */
+const TYPE_NAMES: Record<string, { one: string; many: string }> = {
+  price: { one: "price", many: "Prices" },
+  video: { one: "portfolio video", many: "Portfolio videos" },
+  enquiry: { one: "enquiry", many: "Enquiries" },
+  subscriber: { one: "subscriber", many: "Subscribers" },
+  image: { one: "picture", many: "Uploaded pictures" },
+  blog: { one: "blog post", many: "Blog posts" },
+  admin: { one: "staff account", many: "Staff accounts" },
+  session: { one: "sessions", many: "Sign-outs everywhere" },
+};
+
+const contentType = (type: string): ListType | undefined => {
+  const name = type.startsWith("content:") ? type.slice("content:".length) : "";
+  return name in listContentTypes ? (name as ListType) : undefined;
+};
+const settingsType = (type: string): SingleType | undefined => {
+  const name = type.startsWith("settings:") ? type.slice("settings:".length) : "";
+  return name in singleContentTypes ? (name as SingleType) : undefined;
+};
+
+/** "One-time offers" → "one-time offers"; an acronym ("FAQ") stays. */
+const lowerFirst = (text: string) =>
+  /^[A-Z][A-Z]/.test(text) ? text : `${text[0]?.toLowerCase() ?? ""}${text.slice(1)}`;
+
+function typeNames(type: string): { one: string; many: string } {
+  const list = contentType(type);
+  if (list) {
+    const { singular, label } = listContentTypes[list];
+    return { one: singular, many: label };
+  }
+  const single = settingsType(type);
+  if (single) {
+    const { label } = singleContentTypes[single];
+    return { one: lowerFirst(label), many: label };
+  }
+  return TYPE_NAMES[type] ?? { one: type, many: type };
+}
+
+/** The type filter's name for a type: "Prices", "One-time offers", "Contact details"… */
+export const typeLabel = (type: string) => typeNames(type).many;
+
+const PAST: Record<string, string> = {
+  create: "Created",
+  update: "Updated",
+  delete: "Deleted",
+  remove: "Removed",
+  upload: "Uploaded",
+  publish: "Published",
+  unpublish: "Unpublished",
+  schedule: "Scheduled",
+  invite: "Invited",
+};
+
+/** What happened, in words: "Updated price", "Deleted offer", "Reordered FAQ"… */
+export function describeEntry(entry: Pick<AuditLogEntry, "action" | "type">): string {
+  const names = typeNames(entry.type);
+  if (entry.action === "logout-all") return "Signed out everywhere";
+  if (entry.action === "reorder") return `Reordered ${lowerFirst(names.many)}`;
+  const verb =
+    PAST[entry.action] ??
+    `${entry.action[0]?.toUpperCase() ?? ""}${entry.action.slice(1).replaceAll("-", " ")}`;
+  return PAST[entry.action] ? `${verb} ${names.one}` : `${verb}: ${names.one}`;
+}
+
+/** The admin screen that shows the item, when there is one (a deleted item has none). */
+export function itemLink(entry: Pick<AuditLogEntry, "action" | "type" | "entityId">) {
+  const { action, type, entityId: id } = entry;
+  const gone = action === "delete" || action === "remove";
+  const list = contentType(type);
+  if (list) {
+    if (action === "reorder" || gone) return `/admin/content/${list}`;
+    return `/admin/content/${list}/${encodeURIComponent(id)}`;
+  }
+  const single = settingsType(type);
+  if (single) return `/admin/settings/${single}`;
+  switch (type) {
+    case "price":
+      return "/admin/prices";
+    case "video":
+      return "/admin/portfolio";
+    case "enquiry":
+      return gone ? undefined : `/admin/enquiries/${encodeURIComponent(id)}`;
+    case "subscriber":
+      return gone ? undefined : "/admin/subscribers";
+    case "blog":
+      return gone ? undefined : `/admin/edit/${encodeURIComponent(id)}`;
+    case "admin":
+      return "/admin/staff";
+    case "image":
+      return id.startsWith("/media/") ? id : undefined;
+    default:
+      return undefined;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The item as the table names it: a key as it is, a long generated id shortened. */
+export function itemName(entry: Pick<AuditLogEntry, "action" | "type" | "entityId">): string {
+  const id = entry.entityId;
+  if (entry.action === "reorder") return typeLabel(entry.type);
+  if (entry.type === "session") return "All sessions";
+  if (UUID.test(id)) return `${id.slice(0, 8)}…`;
+  if (entry.type === "image") return id.split("/").at(-1) ?? id;
+  return id;
+}
+
+/** A field's name as the forms show it ("Points" for `descs`), or its key. */
+function fieldLabel(type: string, key: string): string {
+  const list = contentType(type);
+  const single = settingsType(type);
+  const fields: readonly { name: string; label: string }[] = list
+    ? listContentTypes[list].fields
+    : single
+      ? singleContentTypes[single].fields
+      : [];
+  return fields.find((field) => field.name === key)?.label ?? FIELD_NAMES[key] ?? words(key);
+}
+
+/** The names of the fields the log keeps for prices, videos, enquiries and the like. */
+const FIELD_NAMES: Record<string, string> = {
+  youtubeURL: "YouTube link",
+  visible: "Shown on the site",
+  src: "Address",
+  from: "From",
+};
+
+/** "serviceType" → "Service type". */
+const words = (key: string) => {
+  const spaced = key.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return `${spaced[0]?.toUpperCase() ?? ""}${spaced.slice(1)}`;
+};
+
+const MONEY_FIELDS = new Set(["amount", "upTo"]);
+
+/** A value as the change list shows it. */
+export function formatValue(key: string, value: unknown): string {
+  if (value === undefined || value === null || value === "") return "(empty)";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "number") return MONEY_FIELDS.has(key) ? naira(value) : String(value);
+  if (Array.isArray(value)) return value.map((item) => formatValue("", item)).join(", ");
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+export interface FieldChange {
+  label: string;
+  before?: string;
+  after?: string;
+}
+
+/** The entry's fields: before → after of an update, the values of a create or a delete. */
+export function changesOf(entry: AuditLogEntry): FieldChange[] {
+  const keys = [
+    ...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})]),
+  ];
+  return keys.map((key) => ({
+    label: fieldLabel(entry.type, key),
+    ...(entry.before ? { before: formatValue(key, entry.before[key]) } : {}),
+    ...(entry.after ? { after: formatValue(key, entry.after[key]) } : {}),
+  }));
+}
