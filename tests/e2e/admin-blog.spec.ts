@@ -140,7 +140,8 @@ test("dashboard tables show an error when they fail to load, and an empty state"
   consoleErrors,
 }) => {
   await signIn(page);
-  await page.route("**/api/blogs", (route) =>
+  // The dashboard lists every post, drafts too, from the admin endpoint (issue 13).
+  await page.route("**/api/admin/blogs", (route) =>
     route.fulfill({
       status: 503,
       contentType: "application/json",

@@ -126,7 +126,7 @@ test("a post carries BlogPosting data and its own picture on share cards", async
   expect(ogImage).toContain(post.imageVariants.at(-1)!.url);
   expect(html).toContain('<meta property="og:type" content="article"/>');
   expect(html).toMatch(
-    new RegExp(`<link rel="canonical" href="http://127\\.0\\.0\\.1:\\d+/blog/${post._id}"`),
+    new RegExp(`<link rel="canonical" href="http://127\\.0\\.0\\.1:\\d+/blog/${post.slug}"`),
   );
 });
 

@@ -37,7 +37,7 @@ test("sitemap.xml lists every public page and every post, with absolute URLs", a
   await expect(async () => {
     const posts = (await (await request.get("/api/blogs")).json()) as Blog[];
     const sitemap = await readXml(page, await (await request.get("/sitemap.xml")).text(), "loc");
-    for (const post of posts) expect(sitemap.texts).toContain(`${origin}/blog/${post._id}`);
+    for (const post of posts) expect(sitemap.texts).toContain(`${origin}/blog/${post.slug}`);
   }).toPass();
   expect(texts.some((loc) => loc.includes("/admin"))).toBe(false);
   // Every post carries the day it last changed.
@@ -83,7 +83,7 @@ test("the RSS feed is RSS 2.0 with one item per post, newest first, and absolute
     const itemLinks = await readXml(page, feed, "link");
     expect(itemLinks.texts).toEqual([
       `${origin}/blog`,
-      ...posts.slice(0, 50).map((post) => `${origin}/blog/${post._id}`),
+      ...posts.slice(0, 50).map((post) => `${origin}/blog/${post.slug}`),
     ]);
   }).toPass();
   const html = await (await request.get("/blog")).text();
