@@ -52,6 +52,8 @@ describe("activity", () => {
     expect(describeEntry(entry({ action: "update", type: "settings:contact" }))).toBe(
       "Updated contact details",
     );
+    expect(describeEntry(entry({ action: "publish", type: "blog" }))).toBe("Published blog post");
+    expect(describeEntry(entry({ action: "invite", type: "admin" }))).toBe("Invited staff member");
     expect(typeLabel("content:offers")).toBe("One-time offers");
     expect(itemLink(entry({}))).toBe("/admin/prices");
     const id = "3f2a1b2c-0000-4000-8000-000000000000";

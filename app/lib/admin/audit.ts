@@ -90,13 +90,25 @@ const PAST: Record<string, string> = {
   publish: "Published",
   unpublish: "Unpublished",
   schedule: "Scheduled",
-  invite: "Invited",
+};
+
+/** Acts that name their item themselves (staff accounts, sessions, preview links). */
+const PHRASES: Record<string, string> = {
+  "logout-all": "Signed out everywhere",
+  "password-change": "Changed password",
+  "password-reset": "Reset password",
+  "accept-invite": "Accepted invitation",
+  invite: "Invited staff member",
+  "invite-withdraw": "Withdrew invitation",
+  "role-change": "Changed role",
+  "preview-link": "Made preview link",
 };
 
 /** What happened, in words: "Updated price", "Deleted offer", "Reordered FAQ"… */
 export function describeEntry(entry: Pick<AuditLogEntry, "action" | "type">): string {
   const names = typeNames(entry.type);
-  if (entry.action === "logout-all") return "Signed out everywhere";
+  const phrase = PHRASES[entry.action];
+  if (phrase) return phrase;
   if (entry.action === "reorder") return `Reordered ${lowerFirst(names.many)}`;
   const verb =
     PAST[entry.action] ??
