@@ -44,7 +44,7 @@ function PostStatus({ blog }: { blog: Blog }) {
   }
   if (blog.status === "scheduled" && blog.publishedAt) {
     return (
-      <span className="rounded bg-amber-50 px-2 py-0.5 font-semibold text-amber-900">
+      <span className="inline-block rounded bg-amber-50 px-2 py-0.5 font-semibold text-amber-900">
         Scheduled for{" "}
         <time dateTime={blog.publishedAt}>{scheduledTime.format(new Date(blog.publishedAt))}</time>
       </span>
@@ -118,7 +118,7 @@ function BlogsTable() {
                 <span className="text-muted">No image</span>
               )}
             </Cell>
-            <Cell label="Status" className="text-sm whitespace-nowrap">
+            <Cell label="Status" className="text-sm md:whitespace-nowrap">
               <PostStatus blog={blog} />
             </Cell>
             <Cell label="Author">{blog.authorName ?? <Blank />}</Cell>
