@@ -11,6 +11,7 @@ import {
   LOGIN_PATH,
   problemText,
 } from "../../lib/admin-api.ts";
+import { getMe, type Me } from "../../lib/admin/accounts.ts";
 
 export const meta = () => [{ name: "robots", content: "noindex, nofollow" }];
 
@@ -26,6 +27,12 @@ const navItems = [
   { to: "/admin/staff", label: "Staff", ownerOnly: true },
   { to: "/admin/account", label: "My account" },
 ];
+
+/** What the screens inside the layout get from it (`useOutletContext<AdminContext>()`). */
+export interface AdminContext {
+  /** The signed-in admin; undefined while /api/auth/me loads or when it failed. */
+  me: Me | undefined;
+}
 
 /**
  * Whether a nav entry is the current section: its path or below (as NavLink matches), or
@@ -76,6 +83,7 @@ export default function AdminLayout() {
     () => false,
   );
   const [unread, setUnread] = useState<number | null>(null);
+  const [me, setMe] = useState<Me>();
   const [menuAt, setMenuAt] = useState<string | null>(null);
   const menuOpen = menuAt === location.pathname;
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -101,6 +109,19 @@ export default function AdminLayout() {
     };
   }, [navigate, location.pathname]);
 
+  // Who is signed in, once per visit: an editor's nav leaves out the owner-only screens.
+  useEffect(() => {
+    if (!getToken()) return;
+    let live = true;
+    getMe().then(
+      (answer) => live && setMe(answer),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
   // After moving to another page, focus goes to its content (as a page load would start
   // there), not to a link left behind in the navigation or a closed menu.
   useEffect(() => {
@@ -120,6 +141,9 @@ export default function AdminLayout() {
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, [menuOpen]);
+
+  // The owner-only screens (Activity, Staff) are left out until /auth/me says "owner".
+  const visibleItems = navItems.filter((item) => !item.ownerOnly || me?.role === "owner");
 
   const logout = () => {
     clearToken();
@@ -166,7 +190,7 @@ export default function AdminLayout() {
               className={`${menuOpen ? "block" : "hidden"} px-3 pb-4 md:block md:flex-1 md:overflow-y-auto`}
             >
               <ul className="space-y-1">
-                {navItems.map((item) => (
+                {visibleItems.map((item) => (
                   <li key={item.to}>
                     <Link
                       to={item.to}
@@ -211,7 +235,7 @@ export default function AdminLayout() {
             tabIndex={-1}
             className="flex-1 p-4 focus:outline-none md:p-8"
           >
-            <Outlet />
+            <Outlet context={{ me } satisfies AdminContext} />
           </main>
           <footer className="border-t border-slate-200 px-4 py-4 text-sm text-muted md:px-8">
             © {new Date().getFullYear()} {site.name}. Back office.

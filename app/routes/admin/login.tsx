@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { messages } from "../../../common/messages.ts";
 import { site } from "../../../common/site-config.ts";
 import { adminButton, adminInput, adminLabel } from "../../components/admin/ui.tsx";
@@ -131,6 +131,11 @@ export default function AdminLogin() {
             {busy ? "Signing in" : "Sign in"}
           </button>
         </form>
+        <p className="mt-4 text-center text-sm">
+          <Link to="/admin/forgot-password" className="font-semibold text-brand underline">
+            Forgot password?
+          </Link>
+        </p>
       </div>
     </main>
   );

@@ -1,4 +1,347 @@
-// Issue 13: this screen is being built; the route is declared so the pieces can land apart.
-export default function Placeholder() {
-  return null;
+import { useState, type FormEvent } from "react";
+import { Link, useOutletContext } from "react-router";
+import { formatDate } from "../../../common/format.ts";
+import {
+  accountMessages,
+  invitationInputSchema,
+  roleDescriptions,
+  roleLabels,
+  type AdminRole,
+} from "../../../common/schemas/accounts.ts";
+import {
+  FieldError,
+  FormMessage,
+  TextField,
+  useFocusInvalid,
+} from "../../components/admin/account-forms.tsx";
+import { useFeedback } from "../../components/admin/feedback.tsx";
+import {
+  ActionsCell,
+  adminButton,
+  adminButtonDanger,
+  adminButtonSecondary,
+  adminInput,
+  adminLabel,
+  adminLinkButton,
+  Cell,
+  DataTable,
+  failure,
+  focusById,
+  PageTitle,
+  Panel,
+  Row,
+  TableStatus,
+} from "../../components/admin/ui.tsx";
+import { useApiData } from "../../components/admin/use-api-data.ts";
+import { useDeleteAction } from "../../components/admin/use-delete-action.ts";
+import { problemText } from "../../lib/admin-api.ts";
+import {
+  changeRole,
+  inviteStaff,
+  listStaff,
+  removeStaff,
+  withdrawInvitation,
+  type Invitation,
+  type StaffList,
+  type StaffMember,
+} from "../../lib/admin/accounts.ts";
+import { adminMeta } from "../../lib/admin-meta.ts";
+import type { AdminContext } from "./layout.tsx";
+
+export const meta = adminMeta("Staff");
+
+type Update = (change: (list: StaffList | null | undefined) => StaffList | null) => void;
+
+function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) => void }) {
+  const { notify } = useFeedback();
+  const { form, focusInvalid } = useFocusInvalid();
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<{ email?: string; role?: string }>({});
+  const [problem, setProblem] = useState<string>();
+  const roleId = "invite-role";
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const target = event.currentTarget;
+    const data = new FormData(target);
+    const parsed = invitationInputSchema.safeParse({
+      email: data.get("email"),
+      role: data.get("role"),
+    });
+    setProblem(undefined);
+    if (!parsed.success) {
+      const found: { email?: string; role?: string } = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as "email" | "role";
+        found[key] ??= issue.message;
+      }
+      setErrors(found);
+      focusInvalid();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const invitation = await inviteStaff(parsed.data.email, parsed.data.role);
+      target.reset();
+      onInvited(invitation);
+      notify(`Invitation sent to ${invitation.email}.`);
+    } catch (error) {
+      setProblem(problemText(error, "Could not send the invitation. Please try again."));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Panel title="Invite someone" id="invite-title">
+      <p className="-mt-2 mb-4 text-sm text-muted">
+        We e-mail them a link to make their account. It works once, for 7 days.
+      </p>
+      <form
+        ref={form}
+        onSubmit={onSubmit}
+        noValidate
+        className="grid max-w-3xl items-start gap-4 sm:grid-cols-[minmax(0,1fr)_12rem_auto]"
+      >
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="off"
+          error={errors.email}
+        />
+        <div>
+          <label htmlFor={roleId} className={adminLabel}>
+            Role
+          </label>
+          <select
+            id={roleId}
+            name="role"
+            defaultValue="editor"
+            aria-describedby={`${roleId}-help ${roleId}-error`}
+            aria-invalid={errors.role ? true : undefined}
+            className={`${adminInput} mt-1`}
+          >
+            <option value="editor">{roleLabels.editor}</option>
+            <option value="owner">{roleLabels.owner}</option>
+          </select>
+          <FieldError id={`${roleId}-error`} error={errors.role} />
+        </div>
+        <ul id={`${roleId}-help`} className="text-sm text-muted sm:order-last sm:col-span-3">
+          {(["editor", "owner"] as const).map((role) => (
+            <li key={role}>
+              <strong className="text-ink">{roleLabels[role]}:</strong> {roleDescriptions[role]}.
+            </li>
+          ))}
+        </ul>
+        <button type="submit" disabled={busy} className={`${adminButton} sm:mt-6`}>
+          {busy ? "Sending…" : "Send invitation"}
+        </button>
+        <div aria-live="polite" className="sm:col-span-3 empty:hidden">
+          {problem && <FormMessage kind="error">{problem}</FormMessage>}
+        </div>
+      </form>
+    </Panel>
+  );
+}
+
+function People({
+  members,
+  me,
+  state,
+  update,
+}: {
+  members: StaffMember[];
+  me: AdminContext["me"];
+  state: { loading: boolean; error?: string };
+  update: Update;
+}) {
+  const { notify } = useFeedback();
+  const [changing, setChanging] = useState<string>();
+  const remove = useDeleteAction<StaffMember>({
+    question: (person) =>
+      `Remove ${person.name || person.email}? They are signed out at once and can no longer sign in.`,
+    action: "Remove",
+    remove: (person) => removeStaff(person.id),
+    onRemoved: (person) => {
+      update((list) =>
+        list ? { ...list, members: list.members.filter((m) => m.id !== person.id) } : null,
+      );
+      focusById("people-title");
+    },
+    removed: "Account removed.",
+    failed: "Could not remove the account. Please try again.",
+  });
+
+  async function switchRole(person: StaffMember) {
+    const role: AdminRole = person.role === "owner" ? "editor" : "owner";
+    setChanging(person.id);
+    try {
+      const saved = await changeRole(person.id, role);
+      update((list) =>
+        list
+          ? { ...list, members: list.members.map((m) => (m.id === saved.id ? saved : m)) }
+          : null,
+      );
+      notify(
+        `${saved.name || saved.email} is now ${saved.role === "owner" ? "an owner" : "an editor"}.`,
+      );
+    } catch (error) {
+      notify(problemText(error, "Could not change the role. Please try again."), "error");
+    } finally {
+      setChanging(undefined);
+    }
+  }
+
+  return (
+    <Panel title="People" id="people-title">
+      <DataTable
+        label="People with an account"
+        columns={["Name", "Email", "Role", "Since", ""]}
+        placeholder={
+          <TableStatus loading={state.loading} error={state.error} emptyText="No accounts." />
+        }
+      >
+        {members.map((person) => {
+          const you = person.id === me?.id;
+          const who = person.name || person.email;
+          return (
+            <Row key={person.id}>
+              <Cell label="Name" className="break-words">
+                {person.name || <span className="text-muted">not given</span>}
+                {you && <span className="ml-2 text-sm font-semibold text-muted">(you)</span>}
+              </Cell>
+              <Cell label="Email" className="break-all">
+                {person.email}
+              </Cell>
+              <Cell label="Role">{roleLabels[person.role]}</Cell>
+              <Cell label="Since" className="whitespace-nowrap">
+                {formatDate(person.createdAt)}
+              </Cell>
+              <ActionsCell>
+                {you ? (
+                  <Link to="/admin/account" className={adminLinkButton}>
+                    My account
+                  </Link>
+                ) : (
+                  <>
+                    <button
+                      type="button"
+                      className={adminButtonSecondary}
+                      disabled={changing === person.id}
+                      onClick={() => void switchRole(person)}
+                    >
+                      {person.role === "owner" ? "Make editor" : "Make owner"}
+                      <span className="sr-only"> ({who})</span>
+                    </button>
+                    <button
+                      type="button"
+                      className={adminButtonDanger}
+                      disabled={remove.pending?.id === person.id}
+                      onClick={() => void remove.run(person)}
+                    >
+                      Remove<span className="sr-only"> {who}</span>
+                    </button>
+                  </>
+                )}
+              </ActionsCell>
+            </Row>
+          );
+        })}
+      </DataTable>
+    </Panel>
+  );
+}
+
+function Invitations({ invitations, update }: { invitations: Invitation[]; update: Update }) {
+  const withdraw = useDeleteAction<Invitation>({
+    question: (invitation) => `Withdraw the invitation to ${invitation.email}?`,
+    action: "Withdraw",
+    remove: (invitation) => withdrawInvitation(invitation.id),
+    onRemoved: (invitation) => {
+      update((list) =>
+        list
+          ? { ...list, invitations: list.invitations.filter((i) => i.id !== invitation.id) }
+          : null,
+      );
+      focusById("invitations-title");
+    },
+    removed: "Invitation withdrawn: its link no longer works.",
+    failed: "Could not withdraw the invitation. Please try again.",
+  });
+  return (
+    <Panel title="Open invitations" id="invitations-title">
+      <DataTable
+        label="Open invitations"
+        columns={["Email", "Role", "Expires", ""]}
+        placeholder="No open invitations."
+      >
+        {invitations.map((invitation) => (
+          <Row key={invitation.id}>
+            <Cell label="Email" className="break-all">
+              {invitation.email}
+            </Cell>
+            <Cell label="Role">{roleLabels[invitation.role]}</Cell>
+            <Cell label="Expires" className="whitespace-nowrap">
+              {formatDate(invitation.expiresAt)}
+            </Cell>
+            <ActionsCell>
+              <button
+                type="button"
+                className={adminButtonDanger}
+                disabled={withdraw.pending?.id === invitation.id}
+                onClick={() => void withdraw.run(invitation)}
+              >
+                Withdraw<span className="sr-only"> the invitation to {invitation.email}</span>
+              </button>
+            </ActionsCell>
+          </Row>
+        ))}
+      </DataTable>
+    </Panel>
+  );
+}
+
+export default function Staff() {
+  const { me } = useOutletContext<AdminContext>();
+  const staff = useApiData(listStaff, []);
+  const update: Update = (change) => staff.setData((list) => change(list));
+
+  if (staff.data === null) {
+    return (
+      <>
+        <PageTitle>Staff</PageTitle>
+        <Panel>
+          <p role="alert" className="font-semibold text-navy">
+            {accountMessages.ownerOnly}
+          </p>
+        </Panel>
+      </>
+    );
+  }
+
+  const loadState = { loading: staff.loading, error: failure("staff accounts", staff) };
+  return (
+    <>
+      <PageTitle>Staff</PageTitle>
+      <People members={staff.data?.members ?? []} me={me} state={loadState} update={update} />
+      <Invitations invitations={staff.data?.invitations ?? []} update={update} />
+      <InviteForm
+        onInvited={(invitation) =>
+          update((list) =>
+            list
+              ? {
+                  ...list,
+                  invitations: [
+                    ...list.invitations.filter((i) => i.email !== invitation.email),
+                    invitation,
+                  ],
+                }
+              : null,
+          )
+        }
+      />
+    </>
+  );
 }

@@ -1,0 +1,211 @@
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from "react";
+import { linkToken } from "../../lib/admin/accounts.ts";
+import { newPasswordSchema } from "../../../common/schemas/auth.ts";
+import { site } from "../../../common/site-config.ts";
+import { adminInput, adminLabel } from "./ui.tsx";
+
+/** The frame of the signed-out account pages (forgotten password, reset, invitation). */
+export function AuthCard({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand to-navy p-4">
+      <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
+        <p className="text-sm font-bold tracking-wide text-accent-ink uppercase">{site.name}</p>
+        <h1 className="mt-1 text-2xl font-extrabold text-navy sm:text-3xl">{title}</h1>
+        {intro && <div className="mt-2 text-muted">{intro}</div>}
+        {children}
+      </div>
+    </main>
+  );
+}
+
+/** An error under its field; the field names it with aria-describedby. */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return (
+    <p id={id} className="mt-1 text-sm font-semibold text-danger empty:hidden">
+      {error}
+    </p>
+  );
+}
+
+/** A whole-form message: an alert for a failure, a status for good news. */
+export function FormMessage({
+  kind,
+  children,
+}: {
+  kind: "error" | "success";
+  children: ReactNode;
+}) {
+  return kind === "error" ? (
+    <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm font-semibold text-danger">
+      {children}
+    </p>
+  ) : (
+    <p
+      role="status"
+      className="rounded-lg bg-green-50 px-4 py-3 text-sm font-semibold text-success"
+    >
+      {children}
+    </p>
+  );
+}
+
+/** A labelled text field with its error beside it. */
+export function TextField({
+  label,
+  name,
+  type = "text",
+  autoComplete,
+  error,
+  hint,
+  defaultValue,
+}: {
+  label: string;
+  name: string;
+  type?: string;
+  autoComplete?: string;
+  error?: string;
+  hint?: string;
+  defaultValue?: string;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className={adminLabel}>
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${hint ? `${id}-hint ` : ""}${id}-error`}
+        className={`${adminInput} mt-1`}
+      />
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+/** A password field with a show/hide toggle and its error beside it. */
+export function PasswordField({
+  label,
+  name,
+  autoComplete,
+  error,
+  hint,
+}: {
+  label: string;
+  name: string;
+  autoComplete: "current-password" | "new-password";
+  error?: string;
+  hint?: string;
+}) {
+  const id = useId();
+  const [shown, setShown] = useState(false);
+  return (
+    <div>
+      <label htmlFor={id} className={adminLabel}>
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      <div className="relative mt-1">
+        <input
+          id={id}
+          name={name}
+          type={shown ? "text" : "password"}
+          autoComplete={autoComplete}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${hint ? `${id}-hint ` : ""}${id}-error`}
+          className={`${adminInput} pr-20`}
+        />
+        <button
+          type="button"
+          onClick={() => setShown((value) => !value)}
+          aria-pressed={shown}
+          aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          className="absolute inset-y-1 right-1 rounded-md px-3 text-sm font-semibold text-brand hover:bg-brand-50"
+        >
+          {shown ? "Hide" : "Show"}
+        </button>
+      </div>
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+export const NEW_PASSWORD_HINT = "At least 12 characters. A few unrelated words make a good one.";
+
+/** The errors of a new password and its confirmation, by field name. */
+export function newPasswordErrors(
+  password: string,
+  confirm: string,
+): { password?: string; confirm?: string } {
+  const result = newPasswordSchema.safeParse(password);
+  if (!result.success) return { password: result.error.issues[0]?.message };
+  if (password !== confirm) return { confirm: "The two passwords are not the same." };
+  return {};
+}
+
+/**
+ * `focusInvalid()` moves focus to the first field of the form that is marked invalid, once
+ * the errors it has just set are on screen (after the next commit, not before).
+ */
+export function useFocusInvalid() {
+  const form = useRef<HTMLFormElement>(null);
+  const [request, setRequest] = useState(0);
+  useEffect(() => {
+    if (request > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [request]);
+  const focusInvalid = useCallback(() => setRequest((n) => n + 1), []);
+  return { form, focusInvalid };
+}
+
+/** The last link token read from the address (kept once the fragment is taken away). */
+let lastLinkToken: string | null = null;
+const readLinkToken = () => {
+  if (window.location.hash) lastLinkToken = linkToken(window.location.hash);
+  return lastLinkToken;
+};
+const subscribeToNothing = () => () => {};
+
+/**
+ * The token of a mailed link (`#token=…`): undefined on the server (no fragment there),
+ * null when the link carries none. Once read, the fragment is taken out of the address
+ * bar and the history, so the token is not left behind in the browser.
+ */
+export function useLinkToken(): string | null | undefined {
+  const token = useSyncExternalStore(subscribeToNothing, readLinkToken, () => undefined);
+  useEffect(() => {
+    if (window.location.hash) {
+      window.history.replaceState(window.history.state, "", window.location.pathname);
+    }
+  }, []);
+  return token;
+}

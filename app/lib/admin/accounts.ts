@@ -1,0 +1,126 @@
+// The back office's calls about staff accounts (issue 13), each answer checked with the
+// shared schemas (common/schemas/accounts.ts, common/schemas/auth.ts).
+import {
+  invitationSchema,
+  messageResponseSchema,
+  staffListSchema,
+  staffMemberSchema,
+  type AdminRole,
+  type Invitation,
+  type StaffList,
+  type StaffMember,
+} from "../../../common/schemas/accounts.ts";
+import { meResponseSchema, tokenResponseSchema, type Me } from "../../../common/schemas/auth.ts";
+import { successResponse } from "../../../common/schemas/common.ts";
+import { api, ApiError, setToken } from "../admin-api.ts";
+
+export type { AdminRole, Invitation, Me, StaffList, StaffMember };
+
+/** GET /api/auth/me: who is signed in, and their role. */
+export async function getMe(): Promise<Me> {
+  return meResponseSchema.parse(await api<unknown>("/auth/me"));
+}
+
+/**
+ * POST /api/auth/password. Every session of the account ends on the server; the fresh
+ * token it answers keeps this browser signed in.
+ */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  const { token } = tokenResponseSchema.parse(
+    await api<unknown>("/auth/password", {
+      method: "POST",
+      json: { currentPassword, newPassword },
+    }),
+  );
+  setToken(token);
+}
+
+/** GET /api/staff; null when the signed-in admin is not an owner (403). */
+export async function listStaff(): Promise<StaffList | null> {
+  try {
+    return staffListSchema.parse(await api<unknown>("/staff"));
+  } catch (problem) {
+    if (problem instanceof ApiError && problem.status === 403) return null;
+    throw problem;
+  }
+}
+
+/** POST /api/staff/invitations: mails the invitation; answers it. */
+export async function inviteStaff(email: string, role: AdminRole): Promise<Invitation> {
+  return invitationSchema.parse(
+    await api<unknown>("/staff/invitations", { method: "POST", json: { email, role } }),
+  );
+}
+
+/** DELETE /api/staff/invitations/{id}. */
+export async function withdrawInvitation(id: string): Promise<void> {
+  successResponse.parse(
+    await api<unknown>(`/staff/invitations/${encodeURIComponent(id)}`, { method: "DELETE" }),
+  );
+}
+
+/** DELETE /api/staff/{id}. */
+export async function removeStaff(id: string): Promise<void> {
+  successResponse.parse(
+    await api<unknown>(`/staff/${encodeURIComponent(id)}`, { method: "DELETE" }),
+  );
+}
+
+/** PATCH /api/staff/{id}: answers the person with the new role. */
+export async function changeRole(id: string, role: AdminRole): Promise<StaffMember> {
+  return staffMemberSchema.parse(
+    await api<unknown>(`/staff/${encodeURIComponent(id)}`, { method: "PATCH", json: { role } }),
+  );
+}
+
+/**
+ * A call of the signed-out pages (no token, and a refusal is not a sign-out): answers the
+ * JSON body, or throws an ApiError with the server's reason.
+ */
+async function publicPost(path: string, body: object): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, "The server could not be reached. Please check the connection.");
+  }
+  const answer = (await response.json().catch(() => null)) as { error?: unknown } | null;
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      typeof answer?.error === "string" ? answer.error : `Request failed (${response.status}).`,
+    );
+  }
+  return answer;
+}
+
+/** POST /api/auth/forgot-password: answers the neutral message the server gives. */
+export async function requestPasswordReset(email: string): Promise<string> {
+  return messageResponseSchema.parse(await publicPost("/auth/forgot-password", { email })).message;
+}
+
+/** POST /api/auth/reset-password: sets the password and signs this browser in. */
+export async function resetPassword(token: string, password: string): Promise<void> {
+  const answer = await publicPost("/auth/reset-password", { token, password });
+  setToken(tokenResponseSchema.parse(answer).token);
+}
+
+/** POST /api/auth/accept-invite: creates the account and signs this browser in. */
+export async function acceptInvitation(
+  token: string,
+  name: string,
+  password: string,
+): Promise<void> {
+  const answer = await publicPost("/auth/accept-invite", { token, name, password });
+  setToken(tokenResponseSchema.parse(answer).token);
+}
+
+/** The single-use token of a mailed link: it is in the fragment (`#token=…`). */
+export function linkToken(hash: string): string | null {
+  const token = new URLSearchParams(hash.replace(/^#/, "")).get("token");
+  return token && /^[A-Za-z0-9_-]{20,128}$/.test(token) ? token : null;
+}
