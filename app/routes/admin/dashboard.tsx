@@ -77,7 +77,7 @@ function BlogsTable() {
       )}
       <DataTable
         label="Blogs"
-        columns={["Title", "Content", "Background", "Image", "Status", "Author", ""]}
+        columns={["Title", "Content", "Background", "Image", ""]}
         placeholder={
           <TableStatus
             loading={blogs.loading}
@@ -90,6 +90,11 @@ function BlogsTable() {
           <Row key={blog._id}>
             <Cell label="Title" className="font-semibold text-navy">
               {blog.title}
+              {/* The spec's five columns stay: the workflow state sits under the title. */}
+              <span className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-normal">
+                <PostStatus blog={blog} />
+                {blog.authorName && <span className="text-muted">by {blog.authorName}</span>}
+              </span>
             </Cell>
             <Cell label="Content" className="text-muted md:max-w-xs">
               {teaser(blog.content, 10)}
@@ -118,10 +123,6 @@ function BlogsTable() {
                 <span className="text-muted">No image</span>
               )}
             </Cell>
-            <Cell label="Status" className="text-sm md:whitespace-nowrap">
-              <PostStatus blog={blog} />
-            </Cell>
-            <Cell label="Author">{blog.authorName ?? <Blank />}</Cell>
             <ActionsCell>
               <Link to={`/admin/edit/${blog._id}`} className={adminLinkButton}>
                 Edit<span className="sr-only"> {blog.title}</span>
