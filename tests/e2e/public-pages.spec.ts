@@ -197,12 +197,12 @@ test.describe("without JavaScript", () => {
 });
 
 test("sitemap, robots and RSS are well formed and list the posts", async ({ request }) => {
-  const posts = (await (await request.get("/api/blogs")).json()) as { _id: string }[];
+  const posts = (await (await request.get("/api/blogs")).json()) as { slug: string }[];
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.headers()["content-type"]).toContain("application/xml");
   const xml = await sitemap.text();
   expect(xml).toContain("<urlset");
-  for (const path of ["/about", "/social-media-management", "/contact", `/blog/${posts[0]!._id}`]) {
+  for (const path of ["/about", "/social-media-management", "/contact", `/blog/${posts[0]!.slug}`]) {
     expect(xml).toContain(`${path}</loc>`);
   }
   const robots = await (await request.get("/robots.txt")).text();

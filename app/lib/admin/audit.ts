@@ -203,11 +203,17 @@ export interface FieldChange {
   after?: string;
 }
 
-/** The entry's fields: before → after of an update, the values of a create or a delete. */
+const isEmpty = (value: unknown) => value === undefined || value === null || value === "";
+
+/**
+ * The entry's fields: before → after of an update, the values of a create or a delete (its
+ * empty fields left out: "(empty)" says nothing about a new or removed item).
+ */
 export function changesOf(entry: AuditLogEntry): FieldChange[] {
+  const oneSided = !entry.before || !entry.after;
   const keys = [
     ...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})]),
-  ];
+  ].filter((key) => !oneSided || !isEmpty((entry.before ?? entry.after)?.[key]));
   return keys.map((key) => ({
     label: fieldLabel(entry.type, key),
     ...(entry.before ? { before: formatValue(key, entry.before[key]) } : {}),

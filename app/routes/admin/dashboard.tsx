@@ -89,12 +89,15 @@ function BlogsTable() {
         {list.map((blog) => (
           <Row key={blog._id}>
             <Cell label="Title" className="font-semibold text-navy">
-              {blog.title}
-              {/* The spec's five columns stay: the workflow state sits under the title. */}
-              <span className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-normal">
-                <PostStatus blog={blog} />
-                {blog.authorName && <span className="text-muted">by {blog.authorName}</span>}
-              </span>
+              {/* The spec's five columns stay: the workflow state sits under the title, in
+                  one block, since a cell lays its children side by side on a phone. */}
+              <div className="min-w-0 break-words">
+                {blog.title}
+                <span className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-normal">
+                  <PostStatus blog={blog} />
+                  {blog.authorName && <span className="text-muted">by {blog.authorName}</span>}
+                </span>
+              </div>
             </Cell>
             <Cell label="Content" className="text-muted md:max-w-xs">
               {teaser(blog.content, 10)}
