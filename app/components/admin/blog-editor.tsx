@@ -313,7 +313,8 @@ export function BlogEditor({ id }: { id?: string }) {
       ...(described ? { "aria-describedby": described } : {}),
     };
   };
-  const shownSlug = slugEdited ? slug : slugify(title);
+  // Nothing until there is a title: slugify's fallback "post" is not an address to show.
+  const shownSlug = slugEdited ? slug : title.trim() ? slugify(title) : "";
   const address = `${origin}/blog/${shownSlug || "…"}`;
 
   const shownImage = filePreview ?? (removeImage ? null : currentImage);
