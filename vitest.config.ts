@@ -40,6 +40,10 @@ export default defineConfig(async () => {
   });
   return {
     test: {
+      // Vitest's default is one worker fewer than the cores: one file at a time on a 2-core
+      // machine. The API tests mostly wait on databases, child processes and password
+      // hashing, so two files at once roughly halve the run; each test has its own database.
+      maxWorkers: 2,
       projects: [
         {
           test: {
