@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { createAdmin, spawnServer, waitForHealth } from "../support/server-process.ts";
+import { createAdmin } from "../support/server-process.ts";
 import { adminToken, expect, expectNoAxeViolations, test as base } from "./fixtures.ts";
 import { unexpectedErrors } from "./fixtures/admin.ts";
+import { withOwnServer } from "./own-server.ts";
 
 // The Activity screen (issue 13): changes made in the back office are on record with who,
 // what and the change, and the owner filters them by type and person. The audit log must
@@ -24,14 +23,7 @@ const test = base.extend<object, { activityServer: ActivityServer }>({
   activityServer: [
     // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other
     async ({}, use) => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), "agency-activity-"));
-      const server = await spawnServer(dataDir, {
-        BUILD_DIR: process.env.E2E_SITE_BUILD ?? "",
-        SEED_SAMPLE_CONTENT: "false",
-        RATE_LIMIT_PER_MINUTE: "100000",
-      });
-      try {
-        await waitForHealth(server);
+      await withOwnServer("activity", {}, async (server, dataDir) => {
         const owner = createAdmin(server.env, "owner@example.com");
         const colleague = createAdmin(server.env, "colleague@example.com");
         const editor = createAdmin(server.env, "editor@example.com");
@@ -43,11 +35,7 @@ const test = base.extend<object, { activityServer: ActivityServer }>({
           db.close();
         }
         await use({ url: server.url, owner, colleague, editor });
-      } finally {
-        server.child.kill("SIGTERM");
-        await new Promise((resolve) => server.child.once("exit", resolve));
-        rmSync(dataDir, { recursive: true, force: true });
-      }
+      });
     },
     { scope: "worker" },
   ],

@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { createAdmin, spawnServer, waitForHealth } from "../support/server-process.ts";
+import { createAdmin } from "../support/server-process.ts";
+import { withOwnServer } from "./own-server.ts";
 import { adminToken, expect, expectNoAxeViolations, test as base } from "./fixtures.ts";
 import { stamp, unexpectedErrors } from "./fixtures/admin.ts";
 
@@ -20,20 +18,9 @@ const test = base.extend<object, { publishingServer: PublishingServer }>({
   publishingServer: [
     // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other
     async ({}, use) => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), "agency-publishing-"));
-      const server = await spawnServer(dataDir, {
-        BUILD_DIR: process.env.E2E_SITE_BUILD ?? "",
-        SEED_SAMPLE_CONTENT: "false",
-        RATE_LIMIT_PER_MINUTE: "100000",
-      });
-      try {
-        await waitForHealth(server);
+      await withOwnServer("publishing", {}, async (server) => {
         await use({ url: server.url, admin: createAdmin(server.env, "editor@example.com") });
-      } finally {
-        server.child.kill("SIGTERM");
-        await new Promise((resolve) => server.child.once("exit", resolve));
-        rmSync(dataDir, { recursive: true, force: true });
-      }
+      });
     },
     { scope: "worker" },
   ],

@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { startMailServer } from "../support/mail-server.ts";
-import { createAdmin, spawnServer, waitForHealth } from "../support/server-process.ts";
+import { createAdmin } from "../support/server-process.ts";
 import { adminToken, expect, expectNoAxeViolations, test as base } from "./fixtures.ts";
+import { withOwnServer } from "./own-server.ts";
 
 // Staff accounts in the browser (issue 13). These tests make, change and remove accounts,
 // so each worker runs them against a server of its own, over a fresh database, mailing
@@ -23,22 +22,13 @@ const test = base.extend<object, { staffServer: StaffServer }>({
     // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other
     async ({}, use) => {
       const mail = await startMailServer();
-      const dataDir = mkdtempSync(path.join(tmpdir(), "agency-staff-"));
-      const server = await spawnServer(dataDir, {
-        BUILD_DIR: process.env.E2E_SITE_BUILD ?? "",
-        SEED_SAMPLE_CONTENT: "false",
-        RATE_LIMIT_PER_MINUTE: "100000",
-        SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
-        MAIL_FROM: "website@agency.test",
-      });
       try {
-        await waitForHealth(server);
-        await use({ url: server.url, dataDir, env: server.env, mail });
+        const env = { SMTP_URL: `smtp://127.0.0.1:${mail.port}`, MAIL_FROM: "website@agency.test" };
+        await withOwnServer("staff", env, async (server, dataDir) => {
+          await use({ url: server.url, dataDir, env: server.env, mail });
+        });
       } finally {
-        server.child.kill("SIGTERM");
-        await new Promise((resolve) => server.child.once("exit", resolve));
         await mail.close();
-        rmSync(dataDir, { recursive: true, force: true });
       }
     },
     { scope: "worker" },
