@@ -202,7 +202,12 @@ test("sitemap, robots and RSS are well formed and list the posts", async ({ requ
   expect(sitemap.headers()["content-type"]).toContain("application/xml");
   const xml = await sitemap.text();
   expect(xml).toContain("<urlset");
-  for (const path of ["/about", "/social-media-management", "/contact", `/blog/${posts[0]!.slug}`]) {
+  for (const path of [
+    "/about",
+    "/social-media-management",
+    "/contact",
+    `/blog/${posts[0]!.slug}`,
+  ]) {
     expect(xml).toContain(`${path}</loc>`);
   }
   const robots = await (await request.get("/robots.txt")).text();
