@@ -6,9 +6,11 @@ import {
 import { successResponse } from "../../../common/schemas/common.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
+import { auditWrites } from "../audit/record.ts";
 
 export function registerAuthRoutes(app: ApiApp, deps: ApiDeps): void {
   const { services } = deps;
+  const audit = auditWrites(services.audit);
 
   app.post(
     "/auth/login",
@@ -72,8 +74,7 @@ export function registerAuthRoutes(app: ApiApp, deps: ApiDeps): void {
     },
     async (request) => {
       await services.admins.endSessions(request.admin!.email);
-      await services.audit.record({
-        actor: request.admin!,
+      await audit(request, {
         action: "logout-all",
         type: "session",
         id: request.admin!.id,

@@ -14,6 +14,7 @@ import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { errorAnswer, errorAnswers } from "../../openapi.ts";
 import { megabytes, readForm } from "../../media/multipart.ts";
 import type { FastifyRequest } from "fastify";
+import { auditWrites } from "../audit/record.ts";
 
 const FORM_DESCRIPTION =
   "multipart/form-data with the text fields `title` (required, at most 200 characters), " +
@@ -76,6 +77,7 @@ const listQuery = z.object({
 
 export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): void {
   const { blogs } = services;
+  const audit = auditWrites(services.audit);
 
   /** The blog form: its text fields and the image bytes, if one was chosen. */
   async function readBlogForm(request: FastifyRequest) {
@@ -152,8 +154,7 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
       const { fields, image } = await readBlogForm(request);
       const input = blogInputSchema.parse(fields);
       const blog = await blogs.create(input, image, request.admin!.id);
-      await services.audit.record({
-        actor: request.admin!,
+      await audit(request, {
         action: "create",
         type: "blog",
         id: blog._id,
@@ -190,8 +191,7 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
       const patch = blogPatchSchema.parse(fields);
       const before = await blogs.adminGet(request.params.id);
       const after = await blogs.update(request.params.id, patch, { image, removeImage });
-      await services.audit.record({
-        actor: request.admin!,
+      await audit(request, {
         action: updateAction(before, after),
         type: "blog",
         id: after._id,
@@ -221,8 +221,7 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
     async (request) => {
       const before = await blogs.adminGet(request.params.id);
       await blogs.remove(request.params.id);
-      await services.audit.record({
-        actor: request.admin!,
+      await audit(request, {
         action: "delete",
         type: "blog",
         id: before._id,
@@ -277,8 +276,7 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
     },
     async (request) => {
       const previewPath = await blogs.createPreviewLink(request.params.id);
-      await services.audit.record({
-        actor: request.admin!,
+      await audit(request, {
         action: "preview-link",
         type: "blog",
         id: request.params.id,
