@@ -1,5 +1,5 @@
 import pg from "pg";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -29,6 +29,11 @@ export default defineConfig(async () => {
     test: {
       name: `api-${name}`,
       include: ["tests/api/**/*.test.ts"],
+      // tests/api/postgres-*.test.ts are about PostgreSQL alone.
+      exclude: [
+        ...configDefaults.exclude,
+        ...(name === "sqlite" ? ["tests/api/postgres-*.test.ts"] : []),
+      ],
       globalSetup: ["tests/support/vitest-build.ts"],
       // The fuzz test collects garbage before it reads the memory it asserts on.
       execArgv: ["--expose-gc"],

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../config.ts";
 import type { Database } from "./schema.ts";
+import { SchemaPostgresDialect } from "./schema-introspector.ts";
 import { StripNulPlugin } from "./strip-nul-plugin.ts";
 
 export interface DatabaseHandle {
@@ -65,7 +66,9 @@ export async function openDatabase(config: Config["database"]): Promise<Database
   // An idle client that loses its connection must not crash the process.
   pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
+    dialect: config.schema
+      ? new SchemaPostgresDialect({ pool }, config.schema)
+      : new PostgresDialect({ pool }),
     plugins: [new StripNulPlugin()],
   });
   return {
