@@ -31,12 +31,6 @@ export function youtubeId(url: string): string | undefined {
   return id && /^[\w-]{11}$/.test(id) ? id : undefined;
 }
 
-/** The thumbnail of a YouTube video URL (hotlinked from YouTube's image host). */
-export function youtubeThumbnail(url: string): string | undefined {
-  const id = youtubeId(url);
-  return id ? `https://i.ytimg.com/vi/${id}/hqdefault.jpg` : undefined;
-}
-
 /** The canonical watch URL of a YouTube video URL. */
 export function youtubeWatchUrl(url: string): string | undefined {
   const id = youtubeId(url);

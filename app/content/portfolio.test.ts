@@ -67,7 +67,7 @@ describe("the home page's portfolio", () => {
     expect(items.every((item) => !item.sample)).toBe(true);
   });
 
-  it("uses the poster of this site, else the YouTube thumbnail, else a built-in picture", () => {
+  it("uses the poster of this site, else the built-in picture of its place, never YouTube's", () => {
     const poster = {
       src: "/media/content/abc.png",
       alt: "A chef plating jollof rice",
@@ -82,8 +82,10 @@ describe("the home page's portfolio", () => {
       image: poster,
       href: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
     });
-    expect(items[1]).toMatchObject({
-      image: { src: "https://i.ytimg.com/vi/aqz-KE-bpKQ/hqdefault.jpg", alt: "", variants: [] },
+    // A YouTube video without a poster: our own picture; YouTube only behind the play link.
+    expect(items[1]).toEqual({
+      title: onYouTube.title,
+      image: { src: "/images/portfolio/video-2.svg", alt: "", variants: [] },
       href: "https://www.youtube.com/watch?v=aqz-KE-bpKQ",
     });
     // No title: a numbered one; no poster and no YouTube link: the file and a built-in picture.
@@ -94,6 +96,34 @@ describe("the home page's portfolio", () => {
     });
     expect(items[3]!.image.src).toBe("/images/portfolio/video-4.svg");
     expect(items).toHaveLength(PORTFOLIO_SIZE);
+  });
+
+  it("shows only pictures of this site's own origin, whatever the videos hold", () => {
+    const items = portfolioItems(
+      [
+        video({ youtubeURL: "https://youtu.be/dQw4w9WgXcQ" }),
+        video({ youtubeURL: "https://www.youtube.com/shorts/aqz-KE-bpKQ" }),
+        video({
+          poster: {
+            src: "/media/content/p.webp",
+            alt: "A still",
+            variants: [
+              { width: 480, url: "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg" },
+              { width: 960, url: "//cdn.example/p-960.webp" },
+              { width: 320, url: "/media/content/p-320.webp" },
+            ],
+          },
+        }),
+      ],
+      CHANNEL,
+    );
+    const urls = items.flatMap((item) => [
+      item.image.src,
+      ...item.image.variants.map((variant) => variant.url),
+    ]);
+    expect(urls.length).toBeGreaterThan(PORTFOLIO_SIZE);
+    for (const url of urls) expect(url).toMatch(/^\/(?!\/)/);
+    expect(items[2]!.image.variants).toEqual([{ width: 320, url: "/media/content/p-320.webp" }]);
   });
 
   it("shows samples only when every video is hidden", () => {

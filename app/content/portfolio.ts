@@ -1,13 +1,16 @@
 import type { Video } from "../../common/schemas/video.ts";
-import { youtubeThumbnail, youtubeWatchUrl } from "../../common/youtube.ts";
+import { youtubeWatchUrl } from "../../common/youtube.ts";
 
 /** How many videos the home page's portfolio block shows (spec: 6 video thumbnails). */
 export const PORTFOLIO_SIZE = 6;
 
-/** A picture of the block: a file of this site (or YouTube's thumbnail), with its versions. */
+/**
+ * A picture of the block: always a file of this site's own origin (an uploaded poster or a
+ * built-in picture), never another host's, so a visit sends nothing to a third party.
+ */
 export interface PortfolioImage {
   src: string;
-  /** "" when the caption already says everything (a built-in picture, a thumbnail). */
+  /** "" when the caption already says everything (a built-in picture). */
   alt: string;
   variants: { width: number; url: string }[];
 }
@@ -40,19 +43,17 @@ export const builtInPortfolio: readonly Omit<PortfolioItem, "href">[] = [
 
 /**
  * The home page's portfolio: the first six visible videos in the back office's order, each
- * with its title and poster (else its YouTube thumbnail, else a built-in picture), then the
+ * with its title and poster (else the built-in picture of its place: YouTube's thumbnail is
+ * never hotlinked, as it would tell Google of every visitor before any click), then the
  * built-in samples until there are six, so the band is never one lone card. A sample links to
  * the agency's YouTube channel when the contact settings name one, else it has no link.
+ * YouTube is only reached when the visitor presses play.
  */
 export function portfolioItems(videos: readonly Video[], youtubeChannel: string): PortfolioItem[] {
   const shown = videos.filter((video) => video.visible).slice(0, PORTFOLIO_SIZE);
   const items: PortfolioItem[] = shown.map((video, index) => ({
     title: video.title || `Portfolio video ${index + 1}`,
-    image: posterOf(video) ?? {
-      src: (video.youtubeURL && youtubeThumbnail(video.youtubeURL)) || builtInImage(index).src,
-      alt: "",
-      variants: [],
-    },
+    image: posterOf(video) ?? builtInImage(index),
     href: (video.youtubeURL && youtubeWatchUrl(video.youtubeURL)) || video.url,
   }));
   const channel = youtubeChannel.trim();

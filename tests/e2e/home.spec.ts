@@ -196,7 +196,7 @@ test("the About Us reveal runs once: 2000 ms, ease-in-out, delays 50–900 ms", 
   }
 });
 
-test("the portfolio shows the latest uploads: YouTube thumbnail and link, else the file", async ({
+test("the portfolio shows the latest uploads: our own picture, the YouTube link, else the file", async ({
   page,
   request,
 }) => {
@@ -215,20 +215,14 @@ test("the portfolio shows the latest uploads: YouTube thumbnail and link, else t
   const plain = await upload();
   const tube = await upload("https://youtu.be/aqz-KE-bpKQ");
   try {
-    // The browser cannot reach YouTube here: answer for its thumbnail host.
-    await page.route("https://i.ytimg.com/**", (route) =>
-      route.fulfill({
-        contentType: "image/svg+xml",
-        body: '<svg xmlns="http://www.w3.org/2000/svg"/>',
-      }),
-    );
     await page.goto("/");
     const portfolio = section(page, "Videos We’ve Made");
     const items = portfolio.getByRole("listitem");
-    // Latest first: the YouTube video, then the plain upload.
+    // Latest first: the YouTube video, then the plain upload. No poster: the built-in
+    // picture of its place, never YouTube's thumbnail (YouTube only behind the play link).
     await expect(items.first().locator("img")).toHaveAttribute(
       "src",
-      "https://i.ytimg.com/vi/aqz-KE-bpKQ/hqdefault.jpg",
+      "/images/portfolio/video-1.svg",
     );
     await expect(items.first().getByRole("link")).toHaveAttribute(
       "href",
