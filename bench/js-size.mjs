@@ -1,31 +1,53 @@
 // Sums the gzip size of the JavaScript a first visit to a page loads (module scripts and
-// modulepreload links in the server-rendered HTML).
+// modulepreload links in the server-rendered HTML, and the modules it imports inline).
 //   node bench/js-size.mjs [--url http://host:port] [path …]
+// `jsGzipSizes` is the same measurement for `npm run bench` (bench/run.mjs).
+import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { parseArgs } from "node:util";
 import { startServer } from "./server.mjs";
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { url: { type: "string" } },
-});
-const server = values.url ? { url: values.url, stop: async () => {} } : await startServer();
-try {
-  for (const path of positionals.length ? positionals : ["/", "/blog", "/contact"]) {
-    const html = await (await fetch(`${server.url}${path}`)).text();
-    const files = new Set(
-      [
-        ...html.matchAll(/<(?:link rel="modulepreload"[^>]*?href|script[^>]*src)="([^"]+\.js)"/g),
-      ].map((m) => m[1]),
-    );
-    for (const match of html.matchAll(/import\(?\s*"([^"]+\.js)"/g)) files.add(match[1]);
-    let total = 0;
+/** The JavaScript files the HTML of a page loads. */
+export function scriptsOf(html) {
+  const files = new Set(
+    [...html.matchAll(/<(?:link rel="modulepreload"[^>]*?href|script[^>]*src)="([^"]+\.js)"/g)].map(
+      (m) => m[1],
+    ),
+  );
+  for (const match of html.matchAll(/import\(?\s*"([^"]+\.js)"/g)) files.add(match[1]);
+  return files;
+}
+
+/** Per path: how many JS files a first visit loads and their gzip size (level 9) in bytes. */
+export async function jsGzipSizes(url, paths) {
+  const rows = [];
+  for (const path of paths) {
+    const html = await (await fetch(`${url}${path}`)).text();
+    const files = scriptsOf(html);
+    let gzipBytes = 0;
     for (const file of files) {
-      const body = Buffer.from(await (await fetch(`${server.url}${file}`)).arrayBuffer());
-      total += gzipSync(body, { level: 9 }).length;
+      const body = Buffer.from(await (await fetch(new URL(file, url))).arrayBuffer());
+      gzipBytes += gzipSync(body, { level: 9 }).length;
     }
-    console.log(`${path}: ${files.size} JS files, ${(total / 1024).toFixed(1)} KB gzip`);
+    rows.push({ path, files: files.size, gzipBytes });
   }
-} finally {
-  await server.stop();
+  return rows;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { url: { type: "string" } },
+  });
+  const server = values.url ? { url: values.url, stop: async () => {} } : await startServer();
+  try {
+    const paths = positionals.length ? positionals : ["/", "/blog", "/contact"];
+    for (const row of await jsGzipSizes(server.url, paths)) {
+      console.log(
+        `${row.path}: ${row.files} JS files, ${(row.gzipBytes / 1024).toFixed(1)} KB gzip`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
 }

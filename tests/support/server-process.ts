@@ -15,12 +15,14 @@ export interface ServerProcess {
 /**
  * Starts `node server/main.ts` as an operator would: production mode, on a free port of
  * 127.0.0.1, over SQLite in `dataDir`. `env` adds or overrides settings (BUILD_DIR, …).
+ * `cpu` pins the process to that core with `taskset` (the benchmarks).
  * Used by the browser tests' global setup, the lifecycle tests and the benchmarks.
  */
 export async function spawnServer(
   dataDir: string,
   env: Record<string, string> = {},
   stdio: StdioOptions = ["ignore", "ignore", "inherit"],
+  { cpu }: { cpu?: number } = {},
 ): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${await freePort()}`;
   const serverEnv: NodeJS.ProcessEnv = {
@@ -34,7 +36,10 @@ export async function spawnServer(
     DATABASE_URL: "",
     ...env,
   };
-  const child = spawn(process.execPath, [path.join(root, "server/main.ts")], {
+  const command = [process.execPath, path.join(root, "server/main.ts")];
+  // taskset execs the command: the child's pid is the server's.
+  if (cpu !== undefined) command.unshift("taskset", "-c", String(cpu));
+  const child = spawn(command[0]!, command.slice(1), {
     cwd: root,
     env: serverEnv,
     stdio,

@@ -1,0 +1,36 @@
+// One autocannon measurement, run by bench/load.mjs in its own process (pinned to a core).
+// Reads its options as JSON in argv[2]: { url, method, headers, body, connections, warmup,
+// duration }; prints { warmup, result } as JSON on stdout, the figures autocannon gives
+// (requests per second, latency percentiles, counts per status code).
+import autocannon from "autocannon";
+
+const options = JSON.parse(process.argv[2]);
+const base = {
+  url: options.url,
+  method: options.method ?? "GET",
+  headers: options.headers ?? {},
+  body: options.body,
+  connections: options.connections ?? 50,
+  timeout: 10,
+};
+
+function summary(result) {
+  const byStatus = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]),
+  );
+  return {
+    duration: result.duration,
+    requestsPerSecond: result.requests.average,
+    completed: result.requests.total,
+    latency: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+    byStatus,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+const warmup = options.warmup > 0 ? await autocannon({ ...base, duration: options.warmup }) : null;
+const result = await autocannon({ ...base, duration: options.duration });
+process.stdout.write(
+  JSON.stringify({ warmup: warmup && summary(warmup), result: summary(result) }) + "\n",
+);

@@ -1,0 +1,60 @@
+// Load measurements for `npm run bench`: autocannon runs in a child process pinned to one
+// core while the server under test is pinned to the other (taskset).
+import { spawn, spawnSync } from "node:child_process";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import readline from "node:readline";
+
+/** The cores the server and the load generator run on, or null when they cannot be pinned. */
+export function pinning() {
+  if (process.platform !== "linux" || availableParallelism() < 2) return null;
+  const probe = spawnSync("taskset", ["-c", "1", "true"]);
+  return probe.status === 0 ? { server: 0, client: 1 } : null;
+}
+
+/** `command` prefixed with taskset for `cpu` (unchanged when cpu is undefined). */
+export function pinned(cpu, command) {
+  return cpu === undefined ? command : ["taskset", "-c", String(cpu), ...command];
+}
+
+/**
+ * Runs autocannon against `options.url` from a child process (on `cpu`), a warm-up of
+ * `options.warmup` s, then `options.duration` s measured. Answers { warmup, result }.
+ */
+export function runLoad(options, cpu) {
+  const command = pinned(cpu, [
+    process.execPath,
+    path.join(import.meta.dirname, "load-client.mjs"),
+    JSON.stringify(options),
+  ]);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command[0], command.slice(1), { stdio: ["ignore", "pipe", "inherit"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      if (code !== 0) reject(new Error(`the load generator exited with ${code}`));
+      else resolve(JSON.parse(output));
+    });
+  });
+}
+
+/** Starts bench/hello.mjs (on `cpu`); answers { url, stop() }. */
+export async function startHello(cpu) {
+  const command = pinned(cpu, [process.execPath, path.join(import.meta.dirname, "hello.mjs")]);
+  const child = spawn(command[0], command.slice(1), { stdio: ["ignore", "pipe", "inherit"] });
+  const lines = readline.createInterface({ input: child.stdout });
+  const url = await new Promise((resolve, reject) => {
+    lines.once("line", resolve);
+    child.once("exit", (code) => reject(new Error(`the hello server exited with ${code}`)));
+  });
+  return {
+    url,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}

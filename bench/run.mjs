@@ -1,0 +1,237 @@
+// `npm run bench`: the figures of issue 9 in one run, from a fresh build on a fresh database.
+//   npm run bench [-- --quick] [-- --skip-lighthouse]
+// --quick: one Lighthouse run per page and 3 s per load target (a check, not a figure).
+// The server under test is pinned to core 0 and the load generator (autocannon, in its own
+// process) to core 1 with taskset; a bare Fastify hello-world on core 0 is the yardstick.
+import { execFileSync } from "node:child_process";
+import os from "node:os";
+import { parseArgs } from "node:util";
+import Database from "better-sqlite3";
+import { jsGzipSizes } from "./js-size.mjs";
+import { benchPages, lighthouseMedians, printLighthouse } from "./lighthouse.mjs";
+import { pinning, runLoad, startHello } from "./load.mjs";
+import { ensureBuild, startServer } from "./server.mjs";
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    "skip-lighthouse": { type: "boolean", default: false },
+  },
+});
+const quick = values.quick;
+const lighthouseRuns = quick ? 1 : 3;
+const warmupSeconds = quick ? 1 : 2;
+const seconds = quick ? 3 : 10;
+const ENCODINGS = { "accept-encoding": "gzip, deflate, br" };
+
+const targets = {
+  getHome: { ratio: 0.5 },
+  apiBlogs: { ratio: 0.6 },
+  asset: { ratio: 0.8 },
+  miss: { perSecond: 250 },
+  lighthouse: { performance: 100, lcpMs: 1200, tbtMs: 50, cls: 0.01 },
+  jsGzipKB: 125,
+  enquiriesPerSecond: 1000,
+};
+const mark = (ok) => (ok ? "✓" : "✗");
+
+// --- The machine -----------------------------------------------------------------------
+const cpus = os.cpus();
+let commit = "";
+try {
+  commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+} catch {
+  // not a git checkout
+}
+console.log(`npm run bench${quick ? " --quick" : ""}, ${new Date().toISOString()}`);
+console.log(
+  `Machine: ${cpus[0]?.model ?? "unknown CPU"}, ${os.availableParallelism()} cores, ` +
+    `${Math.round(os.totalmem() / 2 ** 30)} GB, ${os.type()} ${os.release()}, Node ${process.version}` +
+    `${commit ? `, commit ${commit}` : ""}`,
+);
+console.log(
+  `Load average before the run: ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ")} (other work on the machine skews every figure)`,
+);
+const pins = pinning();
+console.log(
+  pins
+    ? `Server and hello-world pinned to core ${pins.server}, load generator to core ${pins.client} (taskset).`
+    : "Not pinned: taskset or a second core is missing; the ratios are less meaningful.",
+);
+
+ensureBuild();
+const server = await startServer({ build: false, cpu: pins?.server });
+const hello = await startHello(pins?.server);
+const failures = [];
+const check = (ok, what) => {
+  if (!ok) failures.push(what);
+  return mark(ok);
+};
+
+try {
+  const pages = await benchPages(server.url);
+
+  // --- Lighthouse ----------------------------------------------------------------------
+  if (!values["skip-lighthouse"]) {
+    console.log("\nLighthouse…");
+    const rows = await lighthouseMedians(server.url, { runs: lighthouseRuns, pages });
+    printLighthouse(rows, lighthouseRuns);
+    const t = targets.lighthouse;
+    for (const row of rows) {
+      const ok =
+        row.performance >= t.performance &&
+        row["LCP ms"] <= t.lcpMs &&
+        row["TBT ms"] <= t.tbtMs &&
+        row.CLS <= t.cls;
+      console.log(
+        `  ${check(ok, `Lighthouse ${row.page}`)} ${row.page}: performance ${row.performance} (≥ ${t.performance}), ` +
+          `LCP ${row["LCP ms"]} ms (≤ ${t.lcpMs}), TBT ${row["TBT ms"]} ms (≤ ${t.tbtMs}), CLS ${row.CLS} (≤ ${t.cls})`,
+      );
+    }
+  }
+
+  // --- JavaScript per page -------------------------------------------------------------
+  console.log("\nJavaScript a first visit loads (gzip -9):");
+  const sizes = await jsGzipSizes(server.url, pages);
+  console.table(
+    sizes.map((row) => ({
+      page: row.path,
+      files: row.files,
+      "KB gzip": Number((row.gzipBytes / 1024).toFixed(1)),
+      [`≤ ${targets.jsGzipKB} KB`]: check(
+        row.gzipBytes / 1024 <= targets.jsGzipKB,
+        `JS on ${row.path}`,
+      ),
+    })),
+  );
+
+  // --- Requests per second -------------------------------------------------------------
+  const homeHtml = await (await fetch(`${server.url}/`, { headers: ENCODINGS })).text();
+  const asset = homeHtml.match(/["'](\/assets\/[^"']+\.js)["']/)?.[1];
+  if (!asset) throw new Error("no /assets/…js in the HTML of /");
+  // Fill the render cache (the warm-up of each target does the rest).
+  for (let i = 0; i < 3; i++) await fetch(`${server.url}/`, { headers: ENCODINGS });
+
+  const loads = [
+    { name: "bare Fastify hello (1 KB HTML)", url: `${hello.url}/` },
+    { name: "GET / (render cache)", url: `${server.url}/`, key: "getHome" },
+    { name: "GET /api/blogs", url: `${server.url}/api/blogs`, key: "apiBlogs" },
+    { name: "GET /api/prices", url: `${server.url}/api/prices` },
+    { name: `GET ${asset}`, url: `${server.url}${asset}`, key: "asset" },
+    {
+      name: "GET / cache miss (Authorization)",
+      url: `${server.url}/`,
+      key: "miss",
+      headers: { authorization: "Bearer bench" },
+    },
+  ];
+  console.log(
+    `\nLoad: 50 connections, Accept-Encoding: gzip, deflate, br, ${warmupSeconds} s warm-up + ${seconds} s each…`,
+  );
+  const measured = [];
+  for (const load of loads) {
+    const { result } = await runLoad(
+      {
+        url: load.url,
+        headers: { ...ENCODINGS, ...load.headers },
+        connections: 50,
+        warmup: warmupSeconds,
+        duration: seconds,
+      },
+      pins?.client,
+    );
+    measured.push({ ...load, result });
+  }
+  const helloRate = measured[0].result.requestsPerSecond;
+  const table = measured.map(({ name, key, result }) => {
+    const rate = result.requestsPerSecond;
+    const ratio = rate / helloRate;
+    const notOk = Object.entries(result.byStatus)
+      .filter(([code]) => !code.startsWith("2") && code !== "304")
+      .map(([code, n]) => `${n}×${code}`);
+    const target = key && targets[key];
+    let verdict = "";
+    if (target?.ratio !== undefined) {
+      verdict = `${check(ratio >= target.ratio, name)} ≥ ${target.ratio}×`;
+    } else if (target?.perSecond !== undefined) {
+      verdict = `${check(rate >= target.perSecond, name)} ≥ ${target.perSecond}/s`;
+    }
+    return {
+      target: name,
+      "req/s": Math.round(rate),
+      "p99 ms": result.latency.p99,
+      ratio: Number(ratio.toFixed(3)),
+      goal: verdict,
+      ...(notOk.length || result.errors
+        ? { problems: [...notOk, result.errors ? `${result.errors} errors` : ""].join(" ") }
+        : {}),
+    };
+  });
+  console.table(table);
+
+  // --- Enquiry writes ------------------------------------------------------------------
+  console.log(`\nEnquiry writes: POST /api/contact, 100 connections, ${seconds} s…`);
+  const countEnquiries = () => {
+    const db = new Database(server.databaseFile, { readonly: true, fileMustExist: true });
+    try {
+      return db.prepare("select count(*) as n from enquiries").get().n;
+    } finally {
+      db.close();
+    }
+  };
+  const before = countEnquiries();
+  const { result: writes } = await runLoad(
+    {
+      url: `${server.url}/api/contact`,
+      method: "POST",
+      headers: { "content-type": "application/json", ...ENCODINGS },
+      body: JSON.stringify({
+        name: "Bench Mark",
+        email: "bench@example.com",
+        phoneNumber: "803 123 4567",
+        textarea: "A load test of the enquiry form.",
+        serviceType: "Inquiry form response",
+      }),
+      connections: 100,
+      warmup: 0,
+      duration: seconds,
+    },
+    pins?.client,
+  );
+  const acknowledged = Object.entries(writes.byStatus)
+    .filter(([code]) => code.startsWith("2"))
+    .reduce((sum, [, n]) => sum + n, 0);
+  const stored = countEnquiries() - before;
+  const lost = Math.max(0, acknowledged - stored);
+  const perSecond = acknowledged / writes.duration;
+  const refused = Object.entries(writes.byStatus)
+    .filter(([code]) => !code.startsWith("2"))
+    .map(([code, n]) => `${n}×${code}`);
+  console.table([
+    {
+      "writes/s (2xx)": Math.round(perSecond),
+      "p99 ms": writes.latency.p99,
+      acknowledged,
+      stored,
+      lost,
+      "not 2xx": refused.join(" ") || "0",
+      errors: writes.errors,
+    },
+  ]);
+  console.log(
+    `  ${check(perSecond >= targets.enquiriesPerSecond, "enquiry writes/s")} ≥ ${targets.enquiriesPerSecond} writes/s durable (SQLite, synchronous=FULL)`,
+  );
+  console.log(`  ${check(lost === 0, "enquiries lost")} every acknowledged enquiry is stored`);
+} finally {
+  await hello.stop();
+  await server.stop();
+}
+
+console.log(
+  failures.length
+    ? `\nMissed: ${failures.join("; ")}.`
+    : "\nEvery target of issue 9 is met in this run.",
+);
