@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { EnquiryQuery, EnquiryStatus } from "../../../common/schemas/enquiry.ts";
 import type { Database, EnquiriesTable } from "../../db/schema.ts";
+import { createGroupCommit } from "./group-commit.ts";
 
 /** The first instant (UTC, ISO) of a calendar day in Lagos (UTC+1, no daylight saving). */
 export function lagosDayStart(day: string, offsetDays = 0): string {
@@ -21,7 +22,19 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * Enquiries stored in one multi-row insert: 21 values a row stays under SQLite's 32,766
+ * bound parameters, and PostgreSQL's 65,535.
+ */
+const MAX_INSERT_ROWS = 500;
+
 export function createEnquiryRepository(db: Kysely<Database>) {
+  // Enquiries that arrive together are committed together (one fsync): see group-commit.ts.
+  const inserts = createGroupCommit<EnquiriesTable>(
+    (rows) => db.insertInto("enquiries").values(rows).execute(),
+    { maxBatch: MAX_INSERT_ROWS },
+  );
+
   function filtered<O>(
     query: SelectQueryBuilder<Database, "enquiries", O>,
     filter: Filter,
@@ -46,7 +59,8 @@ export function createEnquiryRepository(db: Kysely<Database>) {
   }
 
   return {
-    insert: (row: EnquiriesTable) => db.insertInto("enquiries").values(row).execute(),
+    /** Resolves once the row is committed (with the others that came in at the same time). */
+    insert: (row: EnquiriesTable) => inserts.add(row),
     find: (id: string) =>
       db.selectFrom("enquiries").selectAll().where("id", "=", id).executeTakeFirst(),
     /** Newest first; `limit` undefined means every matching row. */

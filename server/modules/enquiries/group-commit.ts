@@ -1,0 +1,71 @@
+/**
+ * Group commit: the rows handed to `add` while the event loop is busy are written together
+ * by one `write` (one statement, so one transaction and one fsync), and each caller's
+ * promise settles only once that write has committed. With SQLite at synchronous=FULL an
+ * fsync costs about as much as everything else an enquiry does, and better-sqlite3 runs it
+ * on the main thread: a burst of enquiries then shares its fsyncs instead of queueing one
+ * behind another. Nothing is acknowledged before it is durable.
+ *
+ * A batch is what arrived before the next turn of the event loop (setImmediate), at most
+ * `maxBatch` rows. If a batch fails, each of its rows is written again on its own, so one
+ * bad row (or a passing failure) only fails its own request: every caller gets the answer
+ * its own row deserves.
+ */
+export interface GroupCommit<T> {
+  /** Resolves once `row` is committed; rejects with the error its own write met. */
+  add(row: T): Promise<void>;
+}
+
+interface Waiting<T> {
+  row: T;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+export function createGroupCommit<T>(
+  write: (rows: T[]) => Promise<unknown>,
+  { maxBatch = 500 }: { maxBatch?: number } = {},
+): GroupCommit<T> {
+  let waiting: Waiting<T>[] = [];
+  let scheduled = false;
+
+  async function writeAlone(entry: Waiting<T>) {
+    try {
+      await write([entry.row]);
+      entry.resolve();
+    } catch (error) {
+      entry.reject(error);
+    }
+  }
+
+  async function flush() {
+    scheduled = false;
+    const batch = waiting.slice(0, maxBatch);
+    waiting = waiting.slice(batch.length);
+    if (waiting.length > 0) schedule();
+    if (batch.length === 1) return writeAlone(batch[0]!);
+    try {
+      await write(batch.map((entry) => entry.row));
+    } catch {
+      // Nothing of the batch was stored (one statement): each row gets its own verdict.
+      for (const entry of batch) await writeAlone(entry);
+      return;
+    }
+    for (const entry of batch) entry.resolve();
+  }
+
+  function schedule() {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => void flush());
+  }
+
+  return {
+    add(row) {
+      return new Promise<void>((resolve, reject) => {
+        waiting.push({ row, resolve, reject });
+        schedule();
+      });
+    },
+  };
+}
