@@ -1,7 +1,11 @@
 // One autocannon measurement, run by bench/load.mjs in its own process (pinned to a core).
 // Reads its options as JSON in argv[2]: { url, method, headers, body, connections, warmup,
-// duration }; prints { warmup, result } as JSON on stdout, the figures autocannon gives
-// (requests per second, latency percentiles, counts per status code).
+// duration, idempotencyKeys, collectIds }; idempotencyKeys sends a fresh Idempotency-Key with
+// each request, as the site's forms do; collectIds answers the `_id` of every 2xx answer
+// of the measured part in `ids` (the answers must not be compressed). Prints
+// { warmup, result, ids } as JSON on stdout: the figures autocannon gives (requests per
+// second, latency percentiles, counts per status code).
+import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 
 const options = JSON.parse(process.argv[2]);
@@ -13,6 +17,21 @@ const base = {
   connections: options.connections ?? 50,
   timeout: 10,
 };
+// One request object carries the per-request additions (autocannon loops over `requests`).
+const ids = [];
+const request = {};
+if (options.idempotencyKeys) {
+  request.setupRequest = (raw) => ({
+    ...raw,
+    headers: { ...raw.headers, "idempotency-key": randomUUID() },
+  });
+}
+if (options.collectIds) {
+  request.onResponse = (status, body) => {
+    if (status >= 200 && status < 300) ids.push(JSON.parse(body)._id);
+  };
+}
+if (Object.keys(request).length > 0) base.requests = [request];
 
 function summary(result) {
   const byStatus = Object.fromEntries(
@@ -30,7 +49,8 @@ function summary(result) {
 }
 
 const warmup = options.warmup > 0 ? await autocannon({ ...base, duration: options.warmup }) : null;
+ids.length = 0;
 const result = await autocannon({ ...base, duration: options.duration });
 process.stdout.write(
-  JSON.stringify({ warmup: warmup && summary(warmup), result: summary(result) }) + "\n",
+  JSON.stringify({ warmup: warmup && summary(warmup), result: summary(result), ids }) + "\n",
 );
