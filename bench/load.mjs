@@ -24,6 +24,8 @@ export function pinned(cpu, command) {
 export function runLoad(options, cpu) {
   const command = pinned(cpu, [
     process.execPath,
+    // autocannon's timers trip Node's TimeoutNegativeWarning on a busy machine: noise.
+    "--no-warnings",
     path.join(import.meta.dirname, "load-client.mjs"),
     JSON.stringify(options),
   ]);
@@ -37,6 +39,24 @@ export function runLoad(options, cpu) {
       else resolve(JSON.parse(output));
     });
   });
+}
+
+/**
+ * Waits until `url` answers within `quickMs` (at most `timeoutMs`): a server still working
+ * through the backlog of the previous target would be measured again in the next one.
+ */
+export async function settle(url, { quickMs = 100, timeoutMs = 60_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const start = performance.now();
+    try {
+      await (await fetch(url, { signal: AbortSignal.timeout(5_000) })).arrayBuffer();
+      if (performance.now() - start < quickMs) return;
+    } catch {
+      // still busy
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /** Starts bench/hello.mjs (on `cpu`); answers { url, stop() }. */

@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { jsGzipSizes } from "./js-size.mjs";
 import { benchPages, lighthouseMedians, printLighthouse } from "./lighthouse.mjs";
-import { pinning, runLoad, startHello } from "./load.mjs";
+import { pinning, runLoad, settle, startHello } from "./load.mjs";
 import { ensureBuild, startServer } from "./server.mjs";
 
 const { values } = parseArgs({
@@ -153,6 +153,7 @@ async function measureLoad() {
   );
   const measured = [];
   for (const load of loads) {
+    await settle(`${server.url}/api/health`);
     const { result } = await runLoad(
       {
         url: load.url,
@@ -209,6 +210,7 @@ async function measureEnquiries() {
   const rows = [];
   try {
     for (const idempotencyKeys of [false, true]) {
+      await settle(`${server.url}/api/health`);
       const before = rowCount.get();
       const { result, ids } = await runLoad(
         {
