@@ -174,6 +174,7 @@ async function measureLoad() {
     const notOk = Object.entries(result.byStatus)
       .filter(([code]) => !code.startsWith("2") && code !== "304")
       .map(([code, n]) => `${n}×${code}`);
+    if (result.completed === 0) notOk.push("no answer within the run");
     const target = key && targets[key];
     let verdict = "";
     if (target?.ratio !== undefined) {
