@@ -2,13 +2,13 @@ import { reasons } from "../../app/content/about.ts";
 import { services } from "../../app/content/services.ts";
 import { site } from "../../common/site-config.ts";
 import { defaultItems } from "../factories/content.ts";
-import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { expect, test } from "./fixtures.ts";
 
 /** The team of a fresh database (these tests do not change it). */
 const team = defaultItems("team");
 
-// About, Team and Services: their sections and texts, per-page meta, and axe on these and
-// the home page at 375 and 1280 px.
+// About, Team and Services: their sections and texts and per-page meta. Their accessibility
+// (axe) and fit at 375 and 1280 px: public-a11y.spec.ts.
 
 test("/about: hero, welcome with Get in Touch, mission, Why Choose Us, the team, Let's Get Started", async ({
   page,
@@ -116,23 +116,3 @@ test("each page has its own title, description and canonical URL", async ({ page
   }
   expect(seen.size).toBe(4);
 });
-
-for (const width of [375, 1280]) {
-  test(`no accessibility violations on /, /about, /about/team and /services at ${width} px`, async ({
-    page,
-  }) => {
-    test.setTimeout(90_000);
-    await page.setViewportSize({ width, height: 900 });
-    for (const path of ["/", "/about", "/about/team", "/services"]) {
-      await page.goto(path);
-      // Reveal everything at once, so hidden-until-scrolled parts are checked too.
-      await page.addStyleTag({ content: ".reveal { transition: none !important; }" });
-      await page.evaluate(() => {
-        for (const element of document.querySelectorAll(".reveal-hidden")) {
-          element.classList.remove("reveal-hidden");
-        }
-      });
-      await test.step(`${path} at ${width} px`, () => expectNoAxeViolations(page));
-    }
-  });
-}

@@ -340,6 +340,10 @@ test("image carousel: next/previous loop through the clones; clicks mid-slide ar
   await page.waitForTimeout(700);
   await page.keyboard.press("ArrowLeft");
   await expect(status).toHaveText("Slide 5 of 5");
+  // Enter on the focused Next button.
+  await page.waitForTimeout(700);
+  await page.keyboard.press("Enter");
+  await expect(status).toHaveText("Slide 1 of 5");
 });
 
 test("image carousel: advances every 5 s, pauses on hover, one slide up to 768 px", async ({

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { Blog } from "../../common/schemas/blog.ts";
-import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { expect, test } from "./fixtures.ts";
 import { publicPaths } from "./public-paths.ts";
 
 // What search engines and lost visitors get: sitemap, robots, RSS, page metadata, the 404
@@ -175,20 +175,3 @@ test("the privacy policy: twelve sections, GDPR, the data, one month, Oct 2024, 
   await expect(page).toHaveURL(/#section-9$/);
   await expect(page.getByRole("heading", { name: "9. Cookies" })).toBeInViewport();
 });
-
-for (const width of [375, 1280]) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: 900 } });
-    test(`policy and 404: no sideways scroll and no axe violations at ${width} px`, async ({
-      page,
-    }) => {
-      for (const path of ["/policy", "/no-such-page"]) {
-        await page.goto(path);
-        await test.step(path, async () => {
-          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
-          await expectNoAxeViolations(page);
-        });
-      }
-    });
-  });
-}

@@ -1,0 +1,139 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { publicPaths } from "./public-paths.ts";
+
+// Accessibility of the public site, in one place: axe-core (WCAG 2.x A/AA) once on every
+// distinct page template at 1280 px, and at 375 px on the templates whose phone layout is
+// different (the header's menu and social button, one-card carousels, stacked forms and
+// cards). Every public page, at both widths, is also checked for sideways scrolling (cheap:
+// no axe). The seven service pages share one route module (app/routes/service-page.tsx):
+// two are scanned whole, and of the others only the sections no other page has; the rest of
+// what each shows is asserted in service-pages.spec.ts.
+
+const HABITS = "5 Social Media Habits That Grow Nigerian Small Businesses";
+const UNKNOWN_POST = "/blog/00000000-0000-0000-0000-000000000000";
+
+async function seededPostPath(request: APIRequestContext): Promise<string> {
+  const posts = (await (await request.get("/api/blogs")).json()) as {
+    _id: string;
+    title: string;
+  }[];
+  const post = posts.find((blog) => blog.title === HABITS);
+  expect(post, HABITS).toBeDefined();
+  return `/blog/${post!._id}`;
+}
+
+/** Opens `path` and checks that the page is no wider than the window. */
+async function openFitting(page: Page, path: string, width: number): Promise<void> {
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBeLessThan(500);
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(`${path}: ${scrollWidth}`).toBe(`${path}: ${width}`);
+}
+
+/** Shows every part that waits to be scrolled into view, so axe checks it too. */
+async function revealAll(page: Page): Promise<void> {
+  await page.addStyleTag({ content: ".reveal { transition: none !important; }" });
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll(".reveal-hidden")) {
+      element.classList.remove("reveal-hidden");
+    }
+  });
+}
+
+/** Opens `path`, checks its width, and runs axe on the whole page (or on `include`). */
+async function scan(page: Page, path: string, width: number, include?: string): Promise<void> {
+  await test.step(`${path}${include ? ` (${include})` : ""} at ${width} px`, async () => {
+    await openFitting(page, path, width);
+    await revealAll(page);
+    if (include) await expect(page.locator(include)).toHaveCount(1);
+    await expectNoAxeViolations(page, { include });
+  });
+}
+
+// Each scan takes seconds on a busy 2-core machine: a few per test, and room for them.
+test.describe.configure({ timeout: 180_000 });
+
+test.describe("at 1280 px", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("home, About, Team, Services, policy and the 404 page: no axe violations", async ({
+    page,
+  }) => {
+    for (const path of ["/", "/about", "/about/team", "/services", "/policy", "/no-such-page"]) {
+      await scan(page, path, 1280);
+    }
+  });
+
+  test("the service page template: no axe violations", async ({ page }) => {
+    // The template with its package section and form, and with its rate cards.
+    await scan(page, "/social-media-management", 1280);
+    await scan(page, "/video-creation", 1280);
+    // The sections only one service page has.
+    await scan(page, "/ads", 1280, "section[aria-labelledby='offers-title']");
+    await scan(page, "/branding", 1280, "section[aria-labelledby='gallery-title']");
+  });
+
+  test("the blog and contact: no axe violations", async ({ page, request }) => {
+    // The blog list, its empty search, a post and an unknown post.
+    for (const path of ["/blog", "/blog?q=zzzz-nothing", await seededPostPath(request)]) {
+      await scan(page, path, 1280);
+    }
+    await scan(page, UNKNOWN_POST, 1280, "main");
+    // Contact, and its FAQ with an answer open.
+    await scan(page, "/contact", 1280);
+    const question = page.getByRole("button", { name: "What services do you offer?" });
+    await question.click();
+    await expect(question).toHaveAttribute("aria-expanded", "true");
+    await expectNoAxeViolations(page, { include: "section[aria-labelledby='faq-title']" });
+  });
+
+  test("no public page scrolls sideways at 1280 px", async ({ page, request }) => {
+    for (const path of [...publicPaths, await seededPostPath(request), UNKNOWN_POST]) {
+      await openFitting(page, path, 1280);
+    }
+  });
+});
+
+test.describe("at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 900 } });
+
+  test("the home page, its menu drawer and a service page at phone width: no axe violations", async ({
+    page,
+  }) => {
+    // The home page: the phone header (menu and social buttons) and one-card carousels.
+    await scan(page, "/", 375);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect(drawer).toBeVisible();
+    await test.step("the open menu drawer", () =>
+      expectNoAxeViolations(page, { include: "[role='dialog']" }));
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await page.locator("summary", { hasText: "Follow us" }).click();
+    await expect(page.getByRole("navigation", { name: "Social media" })).toBeVisible();
+    await test.step("the open social links", () =>
+      expectNoAxeViolations(page, { include: "header" }));
+    // A service page's packages and forms.
+    await scan(page, "/social-media-management", 375);
+  });
+
+  test("the blog, a post and contact at phone width: no axe violations", async ({
+    page,
+    request,
+  }) => {
+    await scan(page, "/blog", 375);
+    await scan(page, await seededPostPath(request), 375);
+    await scan(page, "/contact", 375);
+  });
+
+  test("no public page scrolls sideways at 375 px", async ({ page, request }) => {
+    for (const path of [...publicPaths, await seededPostPath(request), UNKNOWN_POST]) {
+      await openFitting(page, path, 375);
+      // Parts that appear on scrolling (carousels, reveals) must fit too.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(`${path} scrolled: ${scrollWidth}`).toBe(`${path} scrolled: 375`);
+    }
+  });
+});
