@@ -6,9 +6,19 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { requestInfoContext } from "../common/load-context.ts";
-import { lowPriorityModulePreloads } from "./lib/low-priority-scripts.server.ts";
+import {
+  lowPriorityModulePreloads,
+  modulesAfterFirstPaint,
+} from "./lib/low-priority-scripts.server.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * The back office, and every page of the dev server (Vite's runtime needs its module
+ * script as it is).
+ */
+const loadsScriptsAtOnce = (request: Request) =>
+  import.meta.env.DEV || /^\/admin(\/|$)/.test(new URL(request.url).pathname);
 
 /**
  * Errors of loaders, actions and rendering. An answer to a client's mistake (a 4xx such as
@@ -23,8 +33,9 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 };
 
 // React Router's default Node entry, plus the CSP nonce the server generated for this
-// response (React Router puts it on every inline script it renders) and module preloads
-// at low priority (docs/decisions/0008).
+// response (React Router puts it on every inline script it renders, when there is one).
+// Public pages request their modules only after the first paint (docs/decisions/0015); the
+// back office preloads them at once, at low priority (docs/decisions/0008).
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -65,7 +76,9 @@ export default function handleRequest(
               callback();
             },
           });
-          const html = lowPriorityModulePreloads();
+          const html = loadsScriptsAtOnce(request)
+            ? lowPriorityModulePreloads()
+            : modulesAfterFirstPaint();
           // pipeline, not pipe: a failure of the render reaches the response stream.
           pipeline(body, html, () => {});
           const stream = createReadableStreamFromReadable(html);

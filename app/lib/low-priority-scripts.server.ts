@@ -10,6 +10,7 @@ const REPLACEMENT = '<link rel="modulepreload" fetchpriority="low"';
  * stylesheet, the font and the pictures should get the bandwidth first and the scripts that
  * only hydrate the page come after (see docs/decisions/0008). A tag split between two
  * chunks is still found: the end of each chunk that could start one is held back.
+ * The back office's pages; the public ones use `modulesAfterFirstPaint()`.
  */
 export function lowPriorityModulePreloads(): Transform {
   let pending = "";
@@ -29,6 +30,125 @@ export function lowPriorityModulePreloads(): Transform {
       }
       pending = replaced.slice(replaced.length - keep);
       callback(null, replaced.slice(0, replaced.length - keep));
+    },
+    flush(callback) {
+      callback(null, pending + decoder.end());
+    },
+  });
+}
+
+const PRELOAD = '<link rel="modulepreload"';
+const MODULE_SCRIPT = '<script type="module"';
+const SCRIPT_END = "</script>";
+// A static import at the top of React Router's module script: `import * as route0 from "…";`
+// or `import "…";`.
+const STATIC_IMPORT = /^[\s;]*import\s*(?:\*\s*as\s+([A-Za-z_$][\w$]*)\s+from\s*)?"([^"\\]+)"\s*;?/;
+
+/**
+ * Rewrites React Router's module script so that it imports nothing until the page has been
+ * painted: after the `load` event, the next frame and an idle moment (at most 1 s later).
+ * Its static imports become `import()`s, together with the modules the removed preload
+ * links named (except the entry, which the script imports last, as before). Answers
+ * undefined when the script is not of the expected shape.
+ */
+export function deferModuleScript(script: string, preloads: string[]): string | undefined {
+  const open = script.indexOf(">");
+  if (!script.startsWith(MODULE_SCRIPT) || open === -1 || !script.endsWith(SCRIPT_END)) {
+    return undefined;
+  }
+  let body = script.slice(open + 1, -SCRIPT_END.length);
+  const bindings: string[] = [];
+  const modules: string[] = [];
+  for (let match = STATIC_IMPORT.exec(body); match; match = STATIC_IMPORT.exec(body)) {
+    bindings.push(match[1] ?? "");
+    modules.push(match[2]!);
+    body = body.slice(match[0].length);
+  }
+  // Anything else that is static would be a syntax error inside a function: leave it be.
+  if (/(^|[;\s])(import\s*[^\s(]|export\s)/.test(body)) return undefined;
+  const imported = new Set([
+    ...modules,
+    ...[...body.matchAll(/import\("([^"]+)"\)/g)].map((m) => m[1]),
+  ]);
+  for (const href of preloads) {
+    if (!imported.has(href)) {
+      imported.add(href);
+      modules.push(href);
+    }
+  }
+  const load = modules.map((href) => `import(${JSON.stringify(href)})`).join(",");
+  return (
+    script.slice(0, open + 1) +
+    // Written for the CSP's hashes: the same text for every request of a build.
+    `const hydrate=()=>Promise.all([${load}]).then(([${bindings.join(",")}])=>{${body}\n});` +
+    `const idle=()=>"requestIdleCallback" in window?requestIdleCallback(hydrate,{timeout:1000}):setTimeout(hydrate,1);` +
+    `const afterPaint=()=>requestAnimationFrame(()=>setTimeout(idle,0));` +
+    `if(document.readyState==="complete")afterPaint();else addEventListener("load",afterPaint,{once:true});` +
+    SCRIPT_END
+  );
+}
+
+/**
+ * For the public pages: drops React Router's `<link rel="modulepreload">` tags and makes its
+ * module script request the modules only after the first paint (`deferModuleScript`), so
+ * that nothing competes with the content for the connection or delays the largest paint
+ * (docs/decisions/0015). Every public form posts to its page and works without JavaScript,
+ * so a click before hydration is a plain HTML one. After that script, the HTML streams on
+ * untouched. A tag split between chunks is still found.
+ */
+export function modulesAfterFirstPaint(): Transform {
+  const decoder = new StringDecoder("utf8");
+  const preloadTags: string[] = [];
+  const preloads: string[] = [];
+  let pending = "";
+  let done = false;
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, callback) {
+      const decoded = typeof chunk === "string" ? chunk : decoder.write(chunk);
+      if (done) {
+        callback(null, decoded);
+        return;
+      }
+      const text = pending + decoded;
+      pending = "";
+      let out = "";
+      let at = 0;
+      while (!done) {
+        const link = text.indexOf(PRELOAD, at);
+        const script = text.indexOf(MODULE_SCRIPT, at);
+        const next = link === -1 ? script : script === -1 ? link : Math.min(link, script);
+        if (next === -1) {
+          // Hold back a tail that could be the start of either tag.
+          const lt = text.lastIndexOf("<");
+          const tail = lt >= at ? text.slice(lt) : "";
+          const keep = tail && (PRELOAD.startsWith(tail) || MODULE_SCRIPT.startsWith(tail));
+          const end = keep ? lt : text.length;
+          out += text.slice(at, end);
+          pending = text.slice(end);
+          break;
+        }
+        out += text.slice(at, next);
+        const close = next === link ? ">" : SCRIPT_END;
+        const found = text.indexOf(close, next);
+        if (found === -1) {
+          pending = text.slice(next);
+          break;
+        }
+        const end = found + close.length;
+        const tag = text.slice(next, end);
+        if (next === link) {
+          preloadTags.push(tag);
+          const href = /\shref="([^"]+)"/.exec(tag)?.[1];
+          if (href) preloads.push(href);
+        } else {
+          // Not of the expected shape: the page loads its scripts as React Router wrote them.
+          out += deferModuleScript(tag, preloads) ?? preloadTags.join("") + tag;
+          done = true;
+          out += text.slice(end);
+        }
+        at = end;
+      }
+      callback(null, out);
     },
     flush(callback) {
       callback(null, pending + decoder.end());
