@@ -79,13 +79,29 @@ export default defineConfig({
                 },
                 {
                   name: "shared",
-                  // Not the back office's modules, nor the schemas (they bring zod, which
-                  // the public pages load only when a form is first used).
+                  // What the layout (header, footer, error pages) and most pages use, and
+                  // Vite's helper for dynamic imports. Not the back office's modules, nor the
+                  // schemas (they bring zod, which the public pages load only when a form is
+                  // first used), nor the forms (below), nor what one or two pages show: those
+                  // stay with the pages that use them.
                   test: (id: string) =>
-                    /[\\/](app|common)[\\/]/.test(id) &&
-                    !/[\\/](admin|schemas)[\\/]|admin-api/.test(id),
+                    (/[\\/]app[\\/](components[\\/](layout|ui|sections)[\\/]|lib[\\/]|content[\\/]services\.|components[\\/]forms[\\/]outbox-sender)|[\\/]common[\\/](site-config|lead-source|messages)\./.test(
+                      id,
+                    ) ||
+                      /vite[\\/]preload-helper/.test(id)) &&
+                    !/[\\/](admin|schemas)[\\/]|admin-api|lib[\\/](outbox|form-result|enquiry-payload|newsletter-messages|admin-meta|feeds)|sections[\\/](team-grid|lets-get-started|service-cards)|ui[\\/](whatsapp-link|price)\./.test(
+                      id,
+                    ),
                   minShareCount: 2,
-                  priority: 10,
+                  priority: 16,
+                },
+                {
+                  name: "forms",
+                  // The public forms: loaded by the pages that show one. The outbox that keeps
+                  // a submission made offline is imported after hydration (OutboxSender).
+                  test: /[\\/]app[\\/](components[\\/]forms[\\/](?!outbox-sender)|lib[\\/](outbox-messages|form-result|enquiry-payload|newsletter-messages))|[\\/]common[\\/]enquiry-fields\.|node_modules[\\/]idb-keyval[\\/]/,
+                  minShareCount: 2,
+                  priority: 15,
                 },
               ],
             },

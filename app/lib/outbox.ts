@@ -1,4 +1,5 @@
 import { createStore, del, entries, set, type UseStore } from "idb-keyval";
+import { OUTBOX_SETTLED_EVENT } from "./outbox-messages.ts";
 
 // Form submissions that could not reach the server (offline, or the connection dropped
 // before the answer came) are kept in this browser, in IndexedDB (localStorage where
@@ -25,14 +26,7 @@ export interface SettledSubmission {
   body: unknown;
 }
 
-export const OUTBOX_SETTLED_EVENT = "outbox:settled";
-
-export const queuedMessages = {
-  enquiry:
-    "No connection right now, so we’ve kept your message on this device. It will be sent automatically when your connection is back.",
-  newsletter:
-    "No connection right now, so we’ve kept your sign-up on this device. It will be sent automatically when your connection is back.",
-} as const;
+export { OUTBOX_SETTLED_EVENT, queuedMessages } from "./outbox-messages.ts";
 
 const STORAGE_KEY = "agency-outbox";
 /** Set while anything is kept, so a page view without one never opens IndexedDB. */

@@ -7,16 +7,9 @@ import {
   type FieldErrors,
   type FormResult,
 } from "../../lib/form-result.ts";
-import {
-  enqueue,
-  newSubmissionKey,
-  NoConnection,
-  OUTBOX_SETTLED_EVENT,
-  postWithKey,
-  queuedMessages,
-  sendKeptSubmissions,
-  type SettledSubmission,
-} from "../../lib/outbox.ts";
+import type * as Outbox from "../../lib/outbox.ts";
+import type { SettledSubmission } from "../../lib/outbox.ts";
+import { OUTBOX_SETTLED_EVENT, queuedMessages } from "../../lib/outbox-messages.ts";
 import type { StatusMessage } from "./fields.tsx";
 
 /** The result of this form's no-JavaScript post, if the page was rendered after one. */
@@ -114,6 +107,7 @@ export function useJsonSubmit({
   }, []);
 
   async function keep(form: HTMLFormElement, key: string, body: unknown) {
+    const { enqueue, sendKeptSubmissions } = await import("../../lib/outbox.ts");
     await enqueue({ key, url, payload: body, intent, queuedAt: Date.now() });
     keptKey.current = key;
     form.reset();
@@ -142,6 +136,17 @@ export function useJsonSubmit({
     setStatus(null);
     setInvalid({});
     setBusy(true);
+    // The outbox's code comes after the page's (the layout's OutboxSender loads it on
+    // every page view), so it is already here when a form is sent, even offline.
+    let outbox: typeof Outbox;
+    try {
+      outbox = await import("../../lib/outbox.ts");
+    } catch {
+      setBusy(false);
+      setStatus({ ok: false, message: messages.submitError });
+      return;
+    }
+    const { newSubmissionKey, NoConnection, postWithKey } = outbox;
     const key = newSubmissionKey();
     try {
       if (navigator.onLine === false) throw new NoConnection("offline");
