@@ -1,8 +1,7 @@
 import path from "node:path";
-import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { createAdmin } from "../support/server-process.ts";
-import { adminToken, expect, expectNoAxeViolations, test as base } from "./fixtures.ts";
+import { adminToken, expect, expectNoAxeViolations, signIn, test as base } from "./fixtures.ts";
 import { unexpectedErrors } from "./fixtures/admin.ts";
 import { withOwnServer } from "./own-server.ts";
 
@@ -42,14 +41,8 @@ const test = base.extend<object, { activityServer: ActivityServer }>({
   baseURL: async ({ activityServer }, use) => use(activityServer.url),
 });
 
-async function signInAs(page: Page, admin: Admin): Promise<string> {
-  const token = await adminToken(page.request, admin);
-  await page.goto("/admin/login");
-  await page.evaluate((value) => localStorage.setItem("adminToken", value), token);
-  return token;
-}
-
-test.describe.configure({ timeout: 90_000 });
+// One worker runs this file, in order: one server of its own instead of one per worker.
+test.describe.configure({ mode: "default", timeout: 90_000 });
 
 test("a price and an offer changed in the back office are on the Activity screen: who, what, before → after", async ({
   page,
@@ -57,7 +50,7 @@ test("a price and an offer changed in the back office are on the Activity screen
   consoleErrors,
 }) => {
   const { owner } = activityServer;
-  await signInAs(page, owner);
+  await signIn(page, owner);
 
   // A price, as staff change one.
   await page.goto("/admin/prices");
@@ -129,7 +122,7 @@ test("the owner filters the activity by person and type (kept in the address) an
     expect(price.ok()).toBe(true);
   }
 
-  await signInAs(page, owner);
+  await signIn(page, owner);
   await page.goto("/admin/activity");
   const rows = page.getByRole("table", { name: "Activity" }).getByRole("row");
 
@@ -175,7 +168,7 @@ test("an editor is told that only the owner can see the activity", async ({
   activityServer,
   consoleErrors,
 }) => {
-  await signInAs(page, activityServer.editor);
+  await signIn(page, activityServer.editor);
   await page.goto("/admin/activity");
   await expect(page.getByRole("alert")).toHaveText("Only the owner can see the activity.");
   await expect(page.getByRole("table")).toHaveCount(0);

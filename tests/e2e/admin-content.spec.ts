@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { createAdmin } from "../support/server-process.ts";
 import { withOwnServer } from "./own-server.ts";
-import { adminToken as tokenOf, expect, test as base } from "./fixtures.ts";
+import { expect, test as base } from "./fixtures.ts";
 import { pngBytes, unexpectedErrors } from "./fixtures/admin.ts";
 
 // The site content screens (issue 12): for every content type a person changes an item in
@@ -13,6 +13,8 @@ import { pngBytes, unexpectedErrors } from "./fixtures/admin.ts";
 interface ContentServer {
   url: string;
   admin: { email: string; password: string };
+  /** A session of that admin, made once for the worker. */
+  token: string;
 }
 
 const test = base.extend<object, { contentServer: ContentServer }>({
@@ -20,37 +22,49 @@ const test = base.extend<object, { contentServer: ContentServer }>({
     // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other
     async ({}, use) => {
       await withOwnServer("admin-content", {}, async (server) => {
-        await use({ url: server.url, admin: createAdmin(server.env, "content-admin@example.com") });
+        const admin = createAdmin(server.env, "content-admin@example.com");
+        const login = await fetch(`${server.url}/api/auth/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(admin),
+        });
+        expect(login.status).toBe(200);
+        const { token } = (await login.json()) as { token: string };
+        await use({ url: server.url, admin, token });
       });
     },
     { scope: "worker" },
   ],
   baseURL: async ({ contentServer }, use) => use(contentServer.url),
+  // Every page starts signed in, the way the back office keeps it: the token in localStorage.
+  storageState: async ({ contentServer }, use) =>
+    use({
+      cookies: [],
+      origins: [
+        {
+          origin: contentServer.url,
+          localStorage: [{ name: "adminToken", value: contentServer.token }],
+        },
+      ],
+    }),
   page: async ({ page, contentServer }, use) => {
-    admin = contentServer.admin;
+    token = contentServer.token;
     await use(page);
   },
 });
 
-/** The admin of this worker's server. */
-let admin: ContentServer["admin"];
-const adminToken = (request: APIRequestContext) => tokenOf(request, admin);
+/** The session of this worker's admin, for the API calls. */
+let token: string;
 
-async function signIn(page: Page): Promise<string> {
-  const token = await adminToken(page.request);
-  await page.goto("/admin/login");
-  await page.evaluate((value) => localStorage.setItem("adminToken", value), token);
-  return token;
-}
-
+// One worker runs this file, in order: one server of its own instead of one per worker.
 // Each test edits in the back office and then loads public pages: room for a busy machine.
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ mode: "default", timeout: 180_000 });
 
 type Item = { _id: string } & Record<string, unknown>;
 
 /** The content API as the e2e admin, for reading the seeded items and putting them back. */
 async function contentApi(request: APIRequestContext) {
-  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  const headers = { authorization: `Bearer ${token}` };
   const json = async <T>(response: Awaited<ReturnType<APIRequestContext["get"]>>) => {
     expect(response.ok(), await response.text()).toBe(true);
     return (await response.json()) as T;
@@ -100,7 +114,6 @@ test("offers: the naira input, checked before saving, and a new price on the hom
   page,
   consoleErrors,
 }) => {
-  await signIn(page);
   const api = await contentApi(page.request);
   const before = await api.find("offers", "name", "Page Revamp");
   try {
@@ -141,7 +154,6 @@ test("offers: linked to a price key, the offer shows that price", async ({
   page,
   consoleErrors,
 }) => {
-  await signIn(page);
   const api = await contentApi(page.request);
   const before = await api.find("offers", "name", "Prepaid Ad Account");
   const voice = (
@@ -169,7 +181,6 @@ test("offers: linked to a price key, the offer shows that price", async ({
 });
 
 test("video rates and ads offers: a new point, one per line", async ({ page, consoleErrors }) => {
-  await signIn(page);
   const api = await contentApi(page.request);
   const rate = await api.find("video-rates", "title", "Video Voice Over");
   const ads = await api.find("ads-offers", "title", "Running Sponsored Ads");
@@ -205,7 +216,6 @@ test("video rates and ads offers: a new point, one per line", async ({ page, con
 });
 
 test("packages: a new feature on Social Media Management", async ({ page, consoleErrors }) => {
-  await signIn(page);
   const api = await contentApi(page.request);
   const before = await api.find("packages", "name", "EMPOWER ME");
   try {
@@ -227,7 +237,6 @@ test("team: a new photo uploaded with its alt text, with progress and Cancel", a
   page,
   consoleErrors,
 }) => {
-  await signIn(page);
   const api = await contentApi(page.request);
   const before = await api.find("team", "name", "Segun Bello");
   const alt = "Segun Bello at the editing desk";
@@ -292,7 +301,6 @@ test("testimonials and FAQ: new words on the home page and Contact Us", async ({
   page,
   consoleErrors,
 }) => {
-  await signIn(page);
   const api = await contentApi(page.request);
   const testimonial = await api.find("testimonials", "name", "Emeka Obi");
   const question = "Do you work with businesses in different industries?";
@@ -323,7 +331,6 @@ test("brand logos, gallery and carousel slides: new alt texts on the home page",
   page,
   consoleErrors,
 }) => {
-  await signIn(page);
   const api = await contentApi(page.request);
   const brand = await api.find("brands", "name", "Baobab Events");
   const gallery = (await api.list("gallery")).at(-1)!;
@@ -362,7 +369,6 @@ test("brand logos, gallery and carousel slides: new alt texts on the home page",
 });
 
 test("claims: add, edit, move to the top by keyboard, delete", async ({ page, consoleErrors }) => {
-  await signIn(page);
   const api = await contentApi(page.request);
   const label = `Brands Launched ${Date.now() % 100000}`;
   try {
@@ -427,7 +433,6 @@ test("claims: add, edit, move to the top by keyboard, delete", async ({ page, co
 });
 
 test("a refused reorder puts the list back and says why", async ({ page, consoleErrors }) => {
-  await signIn(page);
   await page.goto("/admin/content/faq");
   await expect(page.getByRole("button", { name: /^Move down / }).first()).toBeVisible();
   const first = page.getByRole("row").nth(1);
@@ -448,7 +453,6 @@ test("a refused reorder puts the list back and says why", async ({ page, console
 });
 
 test("contact details: a new phone number in the footer", async ({ page, consoleErrors }) => {
-  await signIn(page);
   const api = await contentApi(page.request);
   const before = await api.setting("contact");
   const phone = "+234 809 555 0101";
@@ -470,7 +474,6 @@ test("contact details: a new phone number in the footer", async ({ page, console
 });
 
 test("privacy policy: a new date as Last updated", async ({ page, consoleErrors }) => {
-  await signIn(page);
   const api = await contentApi(page.request);
   const before = await api.setting("policy");
   try {
@@ -490,7 +493,6 @@ test("the index: every type with its count and page; unknown types are not found
   page,
   consoleErrors,
 }) => {
-  await signIn(page);
   await page.goto("/admin/dashboard");
   await page.getByRole("link", { name: "Site content" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Site content" })).toBeVisible();

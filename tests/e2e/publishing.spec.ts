@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { createAdmin } from "../support/server-process.ts";
 import { withOwnServer } from "./own-server.ts";
-import { adminToken, expect, expectNoAxeViolations, test as base } from "./fixtures.ts";
+import { adminToken, expect, expectNoAxeViolations, signIn, test as base } from "./fixtures.ts";
 import { stamp, unexpectedErrors } from "./fixtures/admin.ts";
 
 // The publishing workflow of posts (issue 13), in the back office and on the public site:
@@ -27,11 +27,8 @@ const test = base.extend<object, { publishingServer: PublishingServer }>({
   baseURL: async ({ publishingServer }, use) => use(publishingServer.url),
 });
 
-async function signIn(page: Page, admin: PublishingServer["admin"]) {
-  const token = await adminToken(page.request, admin);
-  await page.goto("/admin/login");
-  await page.evaluate((value) => localStorage.setItem("adminToken", value), token);
-}
+// One worker runs this file, in order: one server of its own instead of one per worker.
+test.describe.configure({ mode: "default" });
 
 /** Where the post shows publicly right now: API list and one, list page, feed, sitemap, page. */
 async function publicView(

@@ -3,7 +3,7 @@ import BetterSqlite3 from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { startMailServer } from "../support/mail-server.ts";
 import { createAdmin } from "../support/server-process.ts";
-import { adminToken, expect, expectNoAxeViolations, test as base } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, signIn, test as base } from "./fixtures.ts";
 import { withOwnServer } from "./own-server.ts";
 
 // Staff accounts in the browser (issue 13). These tests make, change and remove accounts,
@@ -50,15 +50,9 @@ async function mailedLink(server: StaffServer, email: string, route: string): Pr
   return link!;
 }
 
-async function signInAs(page: Page, admin: { email: string; password: string }): Promise<string> {
-  const token = await adminToken(page.request, admin);
-  await page.goto("/admin/login");
-  await page.evaluate((value) => localStorage.setItem("adminToken", value), token);
-  return token;
-}
-
-// Each test hashes several passwords (scrypt) on a server of its own: room for a busy machine.
-test.describe.configure({ timeout: 120_000 });
+// One worker runs this file, in order: one server (and mail server) of its own, not one per
+// worker. Each test hashes several passwords (scrypt) on it: room for a busy machine.
+test.describe.configure({ mode: "default", timeout: 120_000 });
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Back office" });
 
@@ -149,7 +143,7 @@ test("the owner invites an editor, who accepts, signs in, and is kept out of the
   staffServer,
 }) => {
   const owner = createAdmin(staffServer.env, "owner@example.com");
-  await signInAs(page, owner);
+  await signIn(page, owner);
   await page.goto("/admin/staff");
   await expect(nav(page).getByRole("link", { name: "Staff" })).toBeVisible();
   await expect(nav(page).getByRole("link", { name: "Activity" })).toBeVisible();
@@ -212,7 +206,7 @@ test("changing my password needs the current one and keeps this browser signed i
   staffServer,
 }) => {
   const admin = createAdmin(staffServer.env, "changer@example.com");
-  const oldToken = await signInAs(page, admin);
+  const oldToken = await signIn(page, admin);
   await page.goto("/admin/account");
   await expect(page.getByText(admin.email)).toBeVisible();
   await expect(page.getByText("Owner", { exact: true })).toBeVisible();
@@ -239,8 +233,8 @@ test("changing my password needs the current one and keeps this browser signed i
   expect(old.status()).toBe(401);
   await page.reload();
   await expect(page.getByText(admin.email)).toBeVisible();
-  const signIn = await page.request.post("/api/auth/login", {
+  const login = await page.request.post("/api/auth/login", {
     data: { email: admin.email, password: newPassword },
   });
-  expect(signIn.status()).toBe(200);
+  expect(login.status()).toBe(200);
 });
