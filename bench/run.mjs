@@ -189,7 +189,11 @@ async function measureLoad() {
       "ratio to hello": Number(ratio.toFixed(3)),
       goal: verdict,
       ...(notOk.length || result.errors
-        ? { problems: [...notOk, result.errors ? `${result.errors} errors` : ""].join(" ") }
+        ? {
+            problems: [...notOk, result.errors ? `${result.errors} errors` : ""]
+              .filter(Boolean)
+              .join(" "),
+          }
         : {}),
     };
   });
