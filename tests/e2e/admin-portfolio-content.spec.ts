@@ -29,18 +29,33 @@ async function storedVideos(page: Page): Promise<StoredVideo[]> {
   return (await (await page.request.get("/api/video")).json()) as StoredVideo[];
 }
 
-async function uploadThroughForm(page: Page, title: string, data: Buffer, name = "reel.mp4") {
+const videoFile = (name: string, buffer: Buffer) => ({
+  name,
+  mimeType: name.endsWith(".webm") ? "video/webm" : "video/mp4",
+  buffer,
+});
+
+async function uploadThroughForm(
+  page: Page,
+  title: string,
+  data: Buffer,
+  name = "reel.mp4",
+  youtubeURL = "",
+) {
   const form = page.getByRole("region", { name: "Upload a video" });
   await form.getByLabel("Title").fill(title);
-  await form.getByLabel("Video file").setInputFiles({
-    name,
-    mimeType: name.endsWith(".webm") ? "video/webm" : "video/mp4",
-    buffer: data,
-  });
+  await form.getByLabel("Youtube URL").fill(youtubeURL);
+  await form.getByLabel("Video file").setInputFiles(videoFile(name, data));
   await form.getByRole("button", { name: "Upload Video" }).click();
   await expect(page.getByText("Video uploaded successfully!").first()).toBeVisible();
-  const stored = (await storedVideos(page)).find((video) => video.title === title);
-  expect(stored, `the upload titled ${title}`).toBeDefined();
+  // The notice of an earlier upload may still be up: wait for this one to be stored.
+  let stored: StoredVideo | undefined;
+  await expect
+    .poll(async () => {
+      stored = (await storedVideos(page)).find((video) => video.title === title);
+      return stored;
+    }, `the upload titled ${title}`)
+    .toBeDefined();
   return stored!;
 }
 
@@ -185,7 +200,7 @@ test("title, poster, visibility and order of the videos change the home page's p
   if (posterSrc) expect((await page.request.get(posterSrc)).status()).toBe(404);
 });
 
-test("a still of an uploaded video becomes its poster, described by the title", async ({
+test("a still of the chosen video is previewed, uploaded as its poster and shown on the home page", async ({
   page,
   consoleErrors,
 }) => {
@@ -226,11 +241,46 @@ test("a still of an uploaded video becomes its poster, described by the title", 
         return [...new Uint8Array(await new Blob(chunks).arrayBuffer())];
       }),
     );
-    made.push(await uploadThroughForm(page, title, webm, "launch.webm"));
+    const form = page.getByRole("region", { name: "Upload a video" });
+    // A file the browser cannot decode: no still, and the staff are told what follows.
+    await form.getByLabel("Video file").setInputFiles(videoFile("broken.mp4", mp4Bytes()));
+    await expect(form.getByText("No still could be taken from this file")).toBeVisible();
+    // The real video: its still is shown before the upload.
+    await form.getByLabel("Video file").setInputFiles(videoFile("launch.webm", webm));
+    const preview = form.getByRole("img", { name: "Poster taken from the video" });
+    await expect(preview).toBeVisible({ timeout: 20_000 });
+    expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    // A YouTube link too: its picture is still this still, never YouTube's thumbnail.
+    const youtubeURL = "https://youtu.be/aqz-KE-bpKQ";
+    made.push(await uploadThroughForm(page, title, webm, "launch.webm", youtubeURL));
+    await expect(preview).toHaveCount(0);
     const row = rowOf(page, made[0]!);
     await expect(row.getByRole("img", { name: title })).toBeVisible({ timeout: 20_000 });
     const stored = (await storedVideos(page)).find((v) => v.public_id === made[0]!.public_id)!;
-    expect(stored.poster).toMatchObject({ alt: title, src: expect.stringMatching(/\.webp$/) });
+    expect(stored.poster).toMatchObject({
+      alt: title,
+      src: expect.stringMatching(/^\/media\/content\/[0-9a-f-]{36}\.webp$/),
+    });
+    const served = await page.request.get(stored.poster!.src);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toBe("image/webp");
+
+    // The home page shows that poster from this site, and links the play button to YouTube.
+    await page.goto("/");
+    const card = portfolio(page).getByRole("listitem").filter({ hasText: title });
+    const picture = card.getByRole("img", { name: title });
+    await expect(picture).toHaveAttribute("src", stored.poster!.src);
+    await picture.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await picture.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+      new RegExp(`^${new URL(page.url()).origin}/media/`),
+    );
+    await expect(card.getByRole("link")).toHaveAttribute(
+      "href",
+      "https://www.youtube.com/watch?v=aqz-KE-bpKQ",
+    );
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   } finally {
     await removeVideos(page, made);
@@ -249,6 +299,10 @@ test.describe("at 375 px", () => {
       await page.goto("/admin/portfolio");
       made.push(await uploadThroughForm(page, title, mp4Bytes()));
       const row = rowOf(page, made[0]!);
+      // Without a poster the staff are told what the home page shows instead.
+      await expect(
+        row.getByText("Add a poster, or the home page shows a built-in picture."),
+      ).toBeVisible();
       await row.getByText("Add poster").click();
       await expect(row.getByLabel("Alt text")).toHaveValue(title);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);

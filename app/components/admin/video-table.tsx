@@ -452,9 +452,16 @@ function PosterEditor({ video, onSaved }: { video: Video; onSaved: (video: Video
           className="aspect-video w-40 rounded-md object-cover ring-1 ring-slate-200"
         />
       ) : (
-        <div className="flex aspect-video w-40 items-center justify-center rounded-md border border-dashed border-slate-300 text-xs text-muted">
-          No poster
-        </div>
+        <>
+          <div className="flex aspect-video w-40 items-center justify-center rounded-md border border-dashed border-slate-300 text-xs text-muted">
+            No poster
+          </div>
+          <p className="max-w-64 text-xs text-muted">
+            {video.youtubeURL
+              ? "The site never loads YouTube’s thumbnail: add a poster, or the home page shows a built-in picture."
+              : "Add a poster, or the home page shows a built-in picture."}
+          </p>
+        </>
       )}
       <details
         open={open}

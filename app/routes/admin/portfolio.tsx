@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { messages } from "../../../common/messages.ts";
 import { VIDEO_TITLE_MAX } from "../../../common/schemas/video.ts";
 import { useFeedback } from "../../components/admin/feedback.tsx";
@@ -26,6 +26,13 @@ import {
 
 export const meta = adminMeta("Portfolio videos");
 
+/** The still taken from the chosen file, shown before the upload. */
+type Still =
+  | { state: "taking" }
+  | { state: "ready"; preview: string }
+  | { state: "failed" }
+  | { state: "none" };
+
 export default function Portfolio() {
   const { notify } = useFeedback();
   const videos = useApiData(listVideos, []);
@@ -35,7 +42,30 @@ export default function Portfolio() {
   const [cancelled, setCancelled] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const abort = useRef<AbortController | null>(null);
-  const ids = { title: useId(), url: useId(), file: useId() };
+  const ids = { title: useId(), url: useId(), file: useId(), still: useId() };
+  // The still is taken as soon as a file is chosen (shown as a preview) and the same one is
+  // uploaded with the video: the file is decoded once.
+  const [still, setStill] = useState<Still>({ state: "none" });
+  const frame = useRef<{ file: File; blob: Promise<Blob | undefined> } | null>(null);
+  const preview = still.state === "ready" ? still.preview : undefined;
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    if (!file || file.size === 0) {
+      frame.current = null;
+      setStill({ state: "none" });
+      return;
+    }
+    const taking = { file, blob: posterFrame(file) };
+    frame.current = taking;
+    setStill({ state: "taking" });
+    void taking.blob.then((blob) => {
+      // Another file was chosen (or the form was sent and emptied) meanwhile.
+      if (frame.current !== taking) return;
+      setStill(blob ? { state: "ready", preview: URL.createObjectURL(blob) } : { state: "failed" });
+    });
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,8 +82,9 @@ export default function Portfolio() {
     abort.current = new AbortController();
     setProgress({ loaded: 0, total: file.size });
     setUploading(true);
-    // A still of the video becomes its poster: taken while the file uploads.
-    const frame = posterFrame(file);
+    // A still of the video becomes its poster: the one already taken for the preview, else
+    // one taken while the file uploads.
+    const poster = frame.current?.file === file ? frame.current.blob : posterFrame(file);
     try {
       const video = await uploadVideo(
         file,
@@ -66,7 +97,9 @@ export default function Portfolio() {
       setProgress({ loaded: file.size, total: file.size });
       notify(messages.videoUploaded);
       setFormKey((k) => k + 1);
-      void savePosterFrame(video.public_id, title, frame);
+      frame.current = null;
+      setStill({ state: "none" });
+      void savePosterFrame(video.public_id, title, poster);
     } catch (problem) {
       setProgress(null);
       if (problem instanceof DOMException && problem.name === "AbortError") {
@@ -153,19 +186,28 @@ export default function Portfolio() {
               className={`${adminInput} mt-1`}
             />
             <p className="mt-1 text-xs text-muted">
-              Optional. When given, the site shows its YouTube thumbnail and the play button opens
-              it.
+              Optional. When given, the play button opens it. The site never loads YouTube’s
+              thumbnail: the still of the file below, or a poster you add, is shown.
             </p>
           </div>
           <div>
             <label htmlFor={ids.file} className={adminLabel}>
               Video file
             </label>
-            <input id={ids.file} name="video" type="file" accept="video/*" className={fileInput} />
+            <input
+              id={ids.file}
+              name="video"
+              type="file"
+              accept="video/*"
+              aria-describedby={ids.still}
+              onChange={onFileChosen}
+              className={fileInput}
+            />
             <p className="mt-1 text-xs text-muted">
               MP4, WebM or QuickTime (.mov). Large files upload with a progress bar. A still of the
               video becomes its poster; change it below.
             </p>
+            <StillPreview id={ids.still} still={still} />
           </div>
           {progress && (
             <div className="space-y-2 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
@@ -229,5 +271,36 @@ export default function Portfolio() {
         />
       </Panel>
     </>
+  );
+}
+
+/** The poster that will be uploaded with the video, or why there is none. */
+function StillPreview({ id, still }: { id: string; still: Still }) {
+  return (
+    <div id={id} aria-live="polite" className="mt-2">
+      {still.state === "taking" && (
+        <p className="text-sm text-muted">Taking a still from the video…</p>
+      )}
+      {still.state === "ready" && (
+        <figure className="flex flex-wrap items-start gap-3">
+          <img
+            src={still.preview}
+            alt="Poster taken from the video"
+            width={160}
+            height={90}
+            className="aspect-video w-40 rounded-md bg-slate-100 object-cover ring-1 ring-slate-200"
+          />
+          <figcaption className="max-w-64 text-sm text-muted">
+            This still is uploaded with the video as its poster.
+          </figcaption>
+        </figure>
+      )}
+      {still.state === "failed" && (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-ink ring-1 ring-amber-200">
+          No still could be taken from this file in this browser. The video uploads without a
+          poster: add one with “Add poster” in the list below.
+        </p>
+      )}
+    </div>
   );
 }
