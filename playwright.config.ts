@@ -14,7 +14,10 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace (actions, DOM snapshots, console, network) and a
+    // screenshot; the trace's film strip is left out: encoding frames of every page all the
+    // time costs CPU the two cores need for the browser and the server.
+    trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     viewport: { width: 1280, height: 800 },
   },
