@@ -27,7 +27,13 @@ export async function startServer({ build = true, env = {}, cpu } = {}) {
     undefined,
     { cpu },
   );
-  await waitForHealth(server);
+  try {
+    await waitForHealth(server);
+  } catch (error) {
+    server.child.kill("SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url: server.url,
     dataDir,
