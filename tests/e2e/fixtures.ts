@@ -24,17 +24,13 @@ export async function adminToken(
   return (await response.json()).token as string;
 }
 
-/**
- * Signs the page in the way the back office does: the token in localStorage. The token is
- * stored from a plain file of the site's origin (its icon), not from a back office screen:
- * the test's next `goto` opens its screen, so rendering and hydrating one more page is waste.
- */
+/** Signs the page in the way the back office does: the token in localStorage. */
 export async function signIn(
   page: Page,
   admin: { email: string; password: string } = e2eAdmin,
 ): Promise<string> {
   const token = await adminToken(page.request, admin);
-  await page.goto("/favicon.svg");
+  await page.goto("/admin/login");
   await page.evaluate((value) => localStorage.setItem("adminToken", value), token);
   return token;
 }
