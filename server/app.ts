@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
+import pino from "pino";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ViteDevServer } from "vite";
@@ -25,7 +26,11 @@ import { logAbortedRequests, RequestLogController } from "./plugins/request-log.
 import { registerSecurityHeaders, staticSecurityHeaders } from "./plugins/security-headers.ts";
 import { keepAuditForAYear } from "./modules/audit/retention.ts";
 import { createServices, type Services } from "./services.ts";
+import { createCdnPurger } from "./web/cdn-purge.ts";
+import { FrontDoor } from "./web/front-door.ts";
 import { pagesPlugin } from "./web/pages.ts";
+import { registerRenderCache, RenderCache } from "./web/render-cache.ts";
+import { registerStaticFiles } from "./web/static-files.ts";
 
 export interface BuildOptions {
   /** Serve the React Router site (off for API-only tests). */
@@ -45,9 +50,28 @@ export interface BuildOptions {
   clock?: () => number;
 }
 
+/**
+ * stdout for the log, written in blocks of 8 KB and at least every second instead of one
+ * blocking write per line: under load the request lines of many requests leave in one
+ * write. pino flushes what is left when the process exits.
+ */
+function bufferedStdout() {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 8 * 1024 });
+  setInterval(() => {
+    try {
+      destination.flush();
+    } catch {
+      // destroyed at exit: nothing left to write
+    }
+  }, 1000).unref();
+  return destination;
+}
+
 declare module "fastify" {
   interface FastifyInstance {
     services: Services;
+    /** Public pages and API lists in memory (absent when RENDER_CACHE=false). */
+    renderCache?: RenderCache;
   }
 }
 
@@ -57,11 +81,17 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const securityHeaders = staticSecurityHeaders(config);
+  // Answers that are the same for everyone are written from memory before Fastify.
+  const door = new FrontDoor();
   const app = Fastify({
+    serverFactory: door.serverFactory(),
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+        : {
+            level: config.logLevel,
+            stream: options.logStream ?? bufferedStdout(),
+          },
     // One line per request, written when it ends (plugins/request-log.ts).
     logController: new RequestLogController(),
     trustProxy: config.trustProxy,
@@ -128,6 +158,34 @@ export async function buildApp(
       "TRUST_PROXY=true believes any client's X-Forwarded-For: give the proxy's addresses instead (README: Behind a proxy)",
     );
   }
+  door.useLog(app.log);
+  app.addHook("preClose", async () => {
+    door.closing = true;
+  });
+  const buildDirectory = path.resolve(options.buildDirectory ?? config.buildDir);
+  if (options.web !== false && !options.devServer) {
+    // The client build's files, from memory, before any other hook (web/static-files.ts).
+    registerStaticFiles(app, door, path.join(buildDirectory, "client"), securityHeaders);
+  }
+  if (config.renderCacheBytes > 0) {
+    // First of the hooks: a stored page is answered before anything else runs.
+    const purger = config.cdnPurge ? createCdnPurger(config.cdnPurge, app.log) : undefined;
+    const cache = new RenderCache({
+      maxBytes: config.renderCacheBytes,
+      // With a purge hook the CDN hears of every write and may keep pages for a day.
+      sharedMaxAge: purger ? 86_400 : 60,
+      now: options.clock,
+    });
+    app.decorate("renderCache", cache);
+    registerRenderCache(app, {
+      cache,
+      door,
+      changes: services.changes,
+      log: app.log,
+      onInvalidate: purger?.request,
+    });
+    if (purger) app.addHook("onClose", async () => purger.close());
+  }
   logAbortedRequests(app);
   watchSlowBodies(app, options.bodyTimeouts);
   closeAfterEarlyAnswers(app);
@@ -163,7 +221,7 @@ export async function buildApp(
       config,
       services,
       limits: app.limits,
-      buildDirectory: path.resolve(options.buildDirectory ?? config.buildDir),
+      buildDirectory,
       devServer: options.devServer,
     });
   }

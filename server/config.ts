@@ -193,6 +193,13 @@ const envSchema = z.object({
       .default("info"),
   ),
   SEED_SAMPLE_CONTENT: booleanFlag,
+  RENDER_CACHE: booleanFlag,
+  RENDER_CACHE_SIZE: byteSize("64mb"),
+  CDN_PURGE_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  ),
+  CDN_PURGE_TOKEN: optionalString,
 });
 
 export interface Config {
@@ -218,6 +225,10 @@ export interface Config {
   logLevel: string;
   /** Seed sample blog posts into an empty database (on by default outside tests). */
   seedSampleContent: boolean;
+  /** Public pages and API lists kept in memory (docs/decisions/0014); 0 bytes: off. */
+  renderCacheBytes: number;
+  /** Where every write asks a CDN in front to drop its copies (a POST, Cloudflare's shape). */
+  cdnPurge?: { url: string; token?: string };
 }
 
 export class ConfigError extends Error {}
@@ -277,6 +288,8 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     seedSampleContent:
       env.SEED_SAMPLE_CONTENT === undefined ? e.NODE_ENV !== "test" : e.SEED_SAMPLE_CONTENT,
+    renderCacheBytes: env.RENDER_CACHE === undefined || e.RENDER_CACHE ? e.RENDER_CACHE_SIZE : 0,
+    ...(e.CDN_PURGE_URL ? { cdnPurge: { url: e.CDN_PURGE_URL, token: e.CDN_PURGE_TOKEN } } : {}),
     ...overrides,
   };
   if (!config.tokenSecret) {

@@ -3,6 +3,7 @@ import type { ServerResponse } from "node:http";
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
+import { isRenderForCache } from "../web/render-cache.ts";
 
 export type NonceResponse = ServerResponse & { cspNonce?: string };
 
@@ -42,7 +43,8 @@ export function staticSecurityHeaders(config: Config): Record<string, string> {
 
 /**
  * Security headers on every answer. Scripts must carry the per-request nonce that React
- * Router puts on its inline scripts; styles allow inline `style` attributes.
+ * Router puts on its inline scripts (or, on a page from the render cache, match one of its
+ * inline scripts' hashes); styles allow inline `style` attributes.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
@@ -50,7 +52,11 @@ export async function registerSecurityHeaders(
   { dev }: { dev: boolean },
 ): Promise<void> {
   app.addHook("onRequest", async (request, reply) => {
-    (reply.raw as NonceResponse).cspNonce = randomBytes(16).toString("base64");
+    // A page rendered for the render cache is sent to many visitors: its CSP takes the
+    // hashes of its inline scripts instead of a nonce (web/render-cache.ts).
+    (reply.raw as NonceResponse).cspNonce = isRenderForCache(reply.raw)
+      ? ""
+      : randomBytes(16).toString("base64");
     reply.header("permissions-policy", PERMISSIONS_POLICY);
     if (request.url.startsWith("/admin")) {
       reply.header("cache-control", "no-store");
@@ -69,7 +75,7 @@ export async function registerSecurityHeaders(
               (_req, res) => `'nonce-${(res as NonceResponse).cspNonce ?? ""}'`,
             ],
             "style-src": ["'self'", "'unsafe-inline'"],
-            "img-src": ["'self'", "data:", "blob:", "https://i.ytimg.com"],
+            "img-src": ["'self'", "data:", "blob:"],
             "media-src": ["'self'", "blob:"],
             "font-src": ["'self'"],
             "connect-src": ["'self'"],

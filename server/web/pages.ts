@@ -1,8 +1,8 @@
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
-import { fastifyReactRouter } from "@mcansh/react-router-fastify";
-import type { FastifyInstance } from "fastify";
+import { createRequestHandler, fastifyReactRouter } from "@mcansh/react-router-fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { requestInfoContext, siteServicesContext } from "../../common/load-context.ts";
@@ -65,30 +65,39 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
   );
 
   const pageServices = siteServices(services, config);
-  await app.register(fastifyReactRouter, {
-    devServer,
-    build,
-    serverBuildPath,
-    clientBuildDirectory: path.join(buildDirectory, "client"),
-    assetCacheControl: "public, max-age=31536000, immutable",
-    fileCacheControl: "public, max-age=3600",
-    routeOptions: { schema: { hide: true } },
-    // The build writes .br and .gz beside each asset (vite.config.ts): send those.
-    staticOptions: { preCompressed: true },
-    getLoadContext(request, reply) {
-      const context = new RouterContextProvider();
-      context.set(siteServicesContext, pageServices);
-      context.set(requestInfoContext, {
-        nonce: (reply.raw as NonceResponse).cspNonce ?? "",
-        async countSubmission(limit) {
-          const decision = await limits[limit](request);
-          return decision.allowed ? null : decision.resetSeconds;
-        },
-        logError(error) {
-          request.log.error({ err: error }, "page render failed");
-        },
-      });
-      return context;
-    },
-  });
+  const getLoadContext = (request: FastifyRequest, reply: FastifyReply) => {
+    const context = new RouterContextProvider();
+    context.set(siteServicesContext, pageServices);
+    context.set(requestInfoContext, {
+      nonce: (reply.raw as NonceResponse).cspNonce ?? "",
+      async countSubmission(limit) {
+        const decision = await limits[limit](request);
+        return decision.allowed ? null : decision.resetSeconds;
+      },
+      logError(error) {
+        request.log.error({ err: error }, "page render failed");
+      },
+    });
+    return context;
+  };
+
+  if (devServer) {
+    await app.register(fastifyReactRouter, {
+      devServer,
+      serverBuildPath,
+      clientBuildDirectory: path.join(buildDirectory, "client"),
+      routeOptions: { schema: { hide: true } },
+      getLoadContext,
+    });
+    return;
+  }
+  // The build's client files are answered from memory before this (web/static-files.ts):
+  // everything else is a page.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+  app.all(
+    "*",
+    { schema: { hide: true } },
+    createRequestHandler({ build: build!, mode: config.env, getLoadContext }),
+  );
 }

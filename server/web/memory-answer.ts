@@ -1,0 +1,95 @@
+import type { FastifyReply } from "fastify";
+import type { Prepared } from "./front-door.ts";
+
+export type Encoding = "identity" | "br" | "gzip";
+
+/**
+ * An answer kept in memory: the same bytes for everyone, in each encoding it was compressed
+ * to, with the headers of each variant made once.
+ */
+export interface MemoryAnswer {
+  /** The headers every variant shares (without the transfer's own). */
+  headers: Record<string, string>;
+  etag: string;
+  body: { identity: Buffer; br?: Buffer; gzip?: Buffer };
+  /** Headers and body per encoding; `notModified` for a matching If-None-Match. */
+  variants: Partial<Record<Encoding, Prepared>>;
+  notModified: Prepared;
+}
+
+/** The encoding to send for an Accept-Encoding header: br, else gzip, else none. */
+export function chooseEncoding(accept: string | string[] | undefined): Encoding {
+  if (!accept) return "identity";
+  const header = Array.isArray(accept) ? accept.join(",") : accept;
+  let gzipOk = false;
+  for (const part of header.split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const refused = params.some((param) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(param));
+    if (refused) continue;
+    if (name === "br") return "br";
+    if (name === "gzip" || name === "*") gzipOk = true;
+  }
+  return gzipOk ? "gzip" : "identity";
+}
+
+/** Whether an If-None-Match header names this ETag (weak comparison, RFC 9110 §13.1.2). */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => {
+    const candidate = tag.trim();
+    return candidate === "*" || candidate.replace(/^W\//, "") === opaque;
+  });
+}
+
+/** Builds the variants of an answer from its headers (with `etag`) and its bodies. */
+export function memoryAnswer(
+  headers: Record<string, string>,
+  etag: string,
+  body: MemoryAnswer["body"],
+): MemoryAnswer {
+  const compressed = body.br !== undefined || body.gzip !== undefined;
+  const base: Record<string, string> = {
+    ...headers,
+    etag,
+    ...(compressed ? { vary: "accept-encoding" } : {}),
+  };
+  const variant = (encoding: Encoding, bytes: Buffer): Prepared => ({
+    status: 200,
+    headers: {
+      ...base,
+      ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
+      "content-length": bytes.length,
+    },
+    body: bytes,
+  });
+  const variants: MemoryAnswer["variants"] = { identity: variant("identity", body.identity) };
+  if (body.br) variants.br = variant("br", body.br);
+  if (body.gzip) variants.gzip = variant("gzip", body.gzip);
+  const notModified: Prepared = { status: 304, headers: {} };
+  for (const name of ["etag", "cache-control", "vary", "content-security-policy"]) {
+    if (base[name] !== undefined) notModified.headers[name] = base[name];
+  }
+  return { headers, etag, body, variants, notModified };
+}
+
+/** The variant of an answer for a request's Accept-Encoding and If-None-Match. */
+export function prepare(
+  answer: MemoryAnswer,
+  acceptEncoding: string | string[] | undefined,
+  ifNoneMatch: string | undefined,
+): Prepared {
+  if (etagMatches(ifNoneMatch, answer.etag)) return answer.notModified;
+  const wanted = chooseEncoding(acceptEncoding);
+  return (
+    answer.variants[wanted] ??
+    (wanted === "br" ? answer.variants.gzip : undefined) ??
+    answer.variants.identity!
+  );
+}
+
+/** Sends a prepared answer through Fastify (requests that did not come through the door). */
+export function sendPrepared(reply: FastifyReply, prepared: Prepared): FastifyReply {
+  reply.code(prepared.status).headers(prepared.headers);
+  return reply.send(prepared.body);
+}

@@ -1,0 +1,387 @@
+import { createHash } from "node:crypto";
+import type { IncomingHttpHeaders, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ChangeFeed } from "../lib/changes.ts";
+import type { FrontDoor } from "./front-door.ts";
+import { memoryAnswer, prepare, sendPrepared, type MemoryAnswer } from "./memory-answer.ts";
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** One stored answer: its headers and its body, compressed once in each encoding. */
+export interface CachedAnswer extends MemoryAnswer {
+  body: { identity: Buffer; br: Buffer; gzip: Buffer };
+  /** Milliseconds since the epoch when it was rendered. */
+  storedAt: number;
+  bytes: number;
+}
+
+export interface RenderCacheOptions {
+  /** Bytes of bodies kept at most (all encodings counted); least recently used go first. */
+  maxBytes?: number;
+  /** Answers kept at most. */
+  maxEntries?: number;
+  /**
+   * How long an answer is kept at most even when nothing is written, in milliseconds: a
+   * safety net for what no write announces (the footer's year).
+   */
+  maxAgeMs?: number;
+  /** Seconds a shared cache (CDN) may keep an answer (`s-maxage`). */
+  sharedMaxAge?: number;
+  now?: () => number;
+}
+
+/**
+ * The public API answers a visitor's page reads: the only /api paths the cache keeps.
+ * `/api/blogs/{id}` answers one public post.
+ */
+const PUBLIC_API = /^\/api\/(?:blogs(?:\/[^/]+)?|prices|video)$/;
+/** Never cached: the back office, previews, uploaded media (served as files), the API docs. */
+const PRIVATE = /^\/(?:admin(?:\/|\.data|$)|blog\/preview\/|media\/|api\/)/;
+/** Longer addresses are rendered every time rather than stored. */
+const MAX_KEY_LENGTH = 1024;
+
+/**
+ * The cache key of a request when its answer may be shared by every visitor: an anonymous
+ * GET or HEAD of a public page, of a page's client-navigation data (`/blog.data`) or of a
+ * public API list. The query is normalised (parameters sorted), so `?b=1&a=2` and
+ * `?a=2&b=1` share an answer. Anything personal is never keyed: a request with an
+ * `Authorization` header, the back office, preview links.
+ */
+export function cacheKey(request: {
+  method?: string;
+  url?: string;
+  headers: IncomingHttpHeaders;
+}): string | undefined {
+  if (request.method !== "GET" && request.method !== "HEAD") return undefined;
+  if (request.headers.authorization !== undefined) return undefined;
+  const url = request.url;
+  if (!url || url.length > MAX_KEY_LENGTH) return undefined;
+  const mark = url.indexOf("?");
+  const path = mark === -1 ? url : url.slice(0, mark);
+  if (PRIVATE.test(path) && !PUBLIC_API.test(path)) return undefined;
+  if (mark === -1 || mark === url.length - 1) return path;
+  const params = [...new URLSearchParams(url.slice(mark + 1))].sort(([a, x], [b, y]) =>
+    a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0,
+  );
+  return `${path}?${new URLSearchParams(params).toString()}`;
+}
+
+/** sha256 hashes of a page's inline scripts, as CSP sources (`'sha256-…'`). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const [, attributes = "", content = ""] = match;
+    if (/\bsrc\s*=/i.test(attributes) || content.length === 0) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(content, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * The CSP of a stored page: the policy it was rendered with, whose script source for this
+ * one response (a nonce, empty for a render meant for the cache) is replaced by the hashes
+ * of the page's own inline scripts. A stored page therefore allows exactly the inline
+ * scripts it holds, for every visitor it is sent to (docs/decisions/0014).
+ */
+export function cspForStoredPage(policy: string, html: string): string {
+  const hashes = inlineScriptHashes(html).join(" ");
+  return policy
+    .replace(/\s*'nonce-[^']*'/g, hashes ? ` ${hashes}` : "")
+    .replace(/\s+;/g, ";")
+    .trim();
+}
+
+/** Answers kept in memory, keyed by cacheKey(), dropped all at once by any write. */
+export class RenderCache {
+  readonly #entries = new Map<string, CachedAnswer>();
+  readonly #inflight = new Map<string, Promise<CachedAnswer | undefined>>();
+  readonly #maxBytes: number;
+  readonly #maxEntries: number;
+  readonly #maxAgeMs: number;
+  readonly #now: () => number;
+  readonly sharedMaxAge: number;
+  #bytes = 0;
+  #generation = 0;
+  hits = 0;
+  misses = 0;
+
+  constructor(options: RenderCacheOptions = {}) {
+    this.#maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.#maxEntries = options.maxEntries ?? 2000;
+    this.#maxAgeMs = options.maxAgeMs ?? 10 * 60 * 1000;
+    this.#now = options.now ?? Date.now;
+    this.sharedMaxAge = options.sharedMaxAge ?? 60;
+  }
+
+  /** Bumped by every clear(): a render that began before a write is not stored after it. */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.#entries.size, bytes: this.#bytes };
+  }
+
+  get(key: string): CachedAnswer | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (this.#now() - entry.storedAt > this.#maxAgeMs) {
+      this.#remove(key, entry);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /** Stores an answer rendered during `generation`; refused when a write came since. */
+  set(key: string, entry: CachedAnswer, generation: number): boolean {
+    if (generation !== this.#generation || entry.bytes > this.#maxBytes / 4) return false;
+    const old = this.#entries.get(key);
+    if (old) this.#remove(key, old);
+    this.#entries.set(key, entry);
+    this.#bytes += entry.bytes;
+    // Map order is insertion order: the oldest stored go first.
+    for (const [oldKey, oldEntry] of this.#entries) {
+      if (this.#bytes <= this.#maxBytes && this.#entries.size <= this.#maxEntries) break;
+      this.#remove(oldKey, oldEntry);
+    }
+    return true;
+  }
+
+  /** Drops every answer (a write changed what pages show). */
+  clear(): void {
+    this.#generation++;
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+
+  /**
+   * The render of `key` already under way, if any; else undefined, and the caller leads:
+   * it renders, and `finish` settles what the others wait for.
+   */
+  follow(key: string): Promise<CachedAnswer | undefined> | undefined {
+    return this.#inflight.get(key);
+  }
+
+  lead(key: string): (entry: CachedAnswer | undefined) => void {
+    let settle!: (entry: CachedAnswer | undefined) => void;
+    const promise = new Promise<CachedAnswer | undefined>((resolve) => (settle = resolve));
+    this.#inflight.set(key, promise);
+    let done = false;
+    return (entry) => {
+      if (done) return;
+      done = true;
+      if (this.#inflight.get(key) === promise) this.#inflight.delete(key);
+      settle(entry);
+    };
+  }
+
+  /** Compresses a stored answer again at Brotli's best, in the background. */
+  upgradeBrotli(key: string, entry: CachedAnswer, log: FastifyBaseLogger): void {
+    brotliAt(entry.body.identity, 11).then(
+      (best) => {
+        if (best.length >= entry.body.br.length) return;
+        const saved = entry.body.br.length - best.length;
+        entry.body.br = best;
+        entry.variants.br = memoryAnswer(entry.headers, entry.etag, entry.body).variants.br;
+        entry.bytes -= saved;
+        if (this.#entries.get(key) === entry) this.#bytes -= saved;
+      },
+      (error: unknown) => log.warn({ err: error }, "render cache: brotli failed"),
+    );
+  }
+
+  #remove(key: string, entry: CachedAnswer): void {
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
+  }
+}
+
+/** Headers of a rendered answer that describe this one transfer, not the content. */
+const TRANSFER_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "vary",
+  "etag",
+  "last-modified",
+  "cache-control",
+]);
+
+type CacheResponse = ServerResponse & { renderForCache?: boolean };
+
+interface Leader {
+  key: string;
+  generation: number;
+  finish: (entry: CachedAnswer | undefined) => void;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    renderCacheLeader?: Leader;
+  }
+}
+
+/** Whether this answer is being rendered to be stored (its CSP takes hashes, no nonce). */
+export const isRenderForCache = (response: ServerResponse) =>
+  (response as CacheResponse).renderForCache === true;
+
+async function bodyOf(payload: unknown): Promise<Buffer | undefined> {
+  if (Buffer.isBuffer(payload)) return payload;
+  if (typeof payload === "string") return Buffer.from(payload);
+  if (payload instanceof Readable) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of payload) chunks.push(Buffer.from(chunk as Uint8Array));
+    return Buffer.concat(chunks);
+  }
+  return undefined;
+}
+
+const brotliAt = (body: Buffer, quality: number) =>
+  brotli(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: quality,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+
+/** Stores a rendered answer: its ETag, its CSP with hashes, and both compressions. */
+async function storedAnswer(
+  reply: FastifyReply,
+  body: Buffer,
+  cache: RenderCache,
+  now: () => number,
+): Promise<CachedAnswer> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value === undefined || TRANSFER_HEADERS.has(name)) continue;
+    headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
+  }
+  const type = headers["content-type"] ?? "";
+  const policy = headers["content-security-policy"];
+  if (policy && type.startsWith("text/html")) {
+    headers["content-security-policy"] = cspForStoredPage(policy, body.toString("utf8"));
+  }
+  const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  // Browsers ask again each time (a 304 when nothing changed); a CDN may keep it a while.
+  headers["cache-control"] =
+    `public, max-age=0, must-revalidate, s-maxage=${cache.sharedMaxAge}, stale-while-revalidate=60`;
+  // Brotli's best quality takes ~100 ms for a 100 KB page: the first answer goes out with a
+  // quick one, and the best replaces it once ready (upgradeBrotli).
+  const [br, gz] = await Promise.all([brotliAt(body, 5), gzipAsync(body, { level: 9 })]);
+  const bodies = { identity: body, br, gzip: gz };
+  return {
+    ...memoryAnswer(headers, etag, bodies),
+    body: bodies,
+    storedAt: now(),
+    bytes: body.length + br.length + gz.length,
+  };
+}
+
+const answerFor = (request: FastifyRequest, entry: CachedAnswer) =>
+  prepare(entry, request.headers["accept-encoding"], request.headers["if-none-match"]);
+
+export interface RegisterRenderCacheOptions {
+  cache: RenderCache;
+  /** Where HTTP requests for stored answers are answered before Fastify. */
+  door?: FrontDoor;
+  changes: ChangeFeed;
+  log: FastifyBaseLogger;
+  /** Called after every invalidation (a CDN purge). */
+  onInvalidate?: () => void;
+  now?: () => number;
+}
+
+/**
+ * Serves anonymous public GETs from the render cache before any other hook runs, and stores
+ * what the pages and public API lists answer. Must be registered before the security
+ * headers (which read `renderForCache`) and before compression (which must see the stored
+ * answers already encoded). Any change on the feed empties it (docs/decisions/0014).
+ */
+export function registerRenderCache(app: FastifyInstance, options: RegisterRenderCacheOptions) {
+  const { cache, changes, log } = options;
+  const now = options.now ?? Date.now;
+  changes.subscribe(() => {
+    cache.clear();
+    options.onInvalidate?.();
+  });
+
+  options.door?.add((request, response) => {
+    const key = cacheKey(request);
+    const entry = key === undefined ? undefined : cache.get(key);
+    if (!entry) return false;
+    cache.hits++;
+    const { headers } = request;
+    return options.door!.write(
+      request,
+      response,
+      prepare(entry, headers["accept-encoding"], headers["if-none-match"]),
+    );
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    const key = cacheKey(request);
+    if (key === undefined) return;
+    let entry = cache.get(key);
+    if (!entry) {
+      const pending = cache.follow(key);
+      if (pending) entry = await pending;
+    }
+    if (entry) {
+      cache.hits++;
+      return sendPrepared(reply, answerFor(request, entry));
+    }
+    cache.misses++;
+    // A HEAD is answered without a body: nothing to store.
+    if (request.method !== "GET") return;
+    (reply.raw as CacheResponse).renderForCache = true;
+    request.renderCacheLeader = { key, generation: cache.generation, finish: cache.lead(key) };
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    const leader = request.renderCacheLeader;
+    if (!leader) return payload;
+    request.renderCacheLeader = undefined;
+    const storable =
+      reply.statusCode === 200 &&
+      reply.getHeader("set-cookie") === undefined &&
+      !/no-store|private/i.test(String(reply.getHeader("cache-control") ?? "")) &&
+      reply.getHeader("content-encoding") === undefined;
+    if (!storable) {
+      leader.finish(undefined);
+      return payload;
+    }
+    try {
+      const body = await bodyOf(payload);
+      if (!body) {
+        leader.finish(undefined);
+        return payload;
+      }
+      const entry = await storedAnswer(reply, body, cache, now);
+      if (cache.set(leader.key, entry, leader.generation))
+        cache.upgradeBrotli(leader.key, entry, log);
+      leader.finish(entry);
+      const answer = answerFor(request, entry);
+      reply.code(answer.status).headers(answer.headers);
+      return answer.body ?? null;
+    } catch (error) {
+      leader.finish(undefined);
+      log.error({ err: error }, "render cache: storing an answer failed");
+      throw error;
+    }
+  });
+
+  // A leader whose answer never reached onSend (an error, a client gone) frees its followers.
+  const release = async (request: FastifyRequest) => {
+    request.renderCacheLeader?.finish(undefined);
+    request.renderCacheLeader = undefined;
+  };
+  app.addHook("onResponse", release);
+  app.addHook("onRequestAbort", release);
+}

@@ -1,0 +1,128 @@
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { FastifyInstance } from "fastify";
+import type { FrontDoor } from "./front-door.ts";
+import { memoryAnswer, prepare, sendPrepared, type MemoryAnswer } from "./memory-answer.ts";
+
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".html": "text/html; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".ttf": "font/ttf",
+  ".mp4": "video/mp4",
+  ".webm": "video/webm",
+};
+
+/** Types worth compressing when the build left no .br/.gz beside the file. */
+const TEXT = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
+
+function* walk(directory: string): Generator<string> {
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else if (entry.isFile()) yield full;
+  }
+}
+
+const readIfPresent = (file: string) => {
+  try {
+    return statSync(file).isFile() ? readFileSync(file) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Reads the client build (hashed scripts and styles, fonts, `public/` pictures) into memory
+ * once, with the .br and .gz files the build writes beside them (compressing small text
+ * files that have none), so that answering one costs no filesystem call. Hashed files under
+ * /assets/ never change: `immutable` for a year; the others an hour.
+ */
+export function loadStaticFiles(
+  directory: string,
+  securityHeaders: Record<string, string>,
+): Map<string, MemoryAnswer> {
+  const files = new Map<string, MemoryAnswer>();
+  for (const file of walk(directory)) {
+    if (/\.(br|gz)$/.test(file) || path.basename(file).startsWith(".")) continue;
+    const identity = readFileSync(file);
+    const type = TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+    const compressible = TEXT.test(type) && identity.length > 1024;
+    let br = readIfPresent(`${file}.br`);
+    let gzip = readIfPresent(`${file}.gz`);
+    if (compressible && !br) {
+      br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+    }
+    if (compressible && !gzip) gzip = gzipSync(identity, { level: 9 });
+    const url = `/${path.relative(directory, file).split(path.sep).join("/")}`;
+    const etag = `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
+    files.set(
+      url,
+      memoryAnswer(
+        {
+          ...securityHeaders,
+          "content-type": type,
+          "cache-control": url.startsWith("/assets/")
+            ? "public, max-age=31536000, immutable"
+            : "public, max-age=3600",
+        },
+        etag,
+        { identity, br, gzip },
+      ),
+    );
+  }
+  return files;
+}
+
+/**
+ * Answers GET and HEAD of the client build's files from memory: at the front door for
+ * HTTP requests, in a first hook for the others (`inject`). Other addresses go on to the
+ * pages.
+ */
+export function registerStaticFiles(
+  app: FastifyInstance,
+  door: FrontDoor,
+  directory: string,
+  securityHeaders: Record<string, string>,
+): void {
+  const files = loadStaticFiles(directory, securityHeaders);
+  const find = (method: string | undefined, url: string | undefined) => {
+    if ((method !== "GET" && method !== "HEAD") || !url) return undefined;
+    const mark = url.indexOf("?");
+    return files.get(mark === -1 ? url : url.slice(0, mark));
+  };
+  door.add((request, response) => {
+    const file = find(request.method, request.url);
+    if (!file) return false;
+    const { headers } = request;
+    return door.write(
+      request,
+      response,
+      prepare(file, headers["accept-encoding"], headers["if-none-match"]),
+    );
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    const file = find(request.method, request.url);
+    if (!file) return;
+    const { headers } = request;
+    return sendPrepared(reply, prepare(file, headers["accept-encoding"], headers["if-none-match"]));
+  });
+}
