@@ -1,6 +1,7 @@
 // Load measurements for `npm run bench`: autocannon runs in a child process pinned to one
 // core while the server under test is pinned to the other (taskset).
 import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import readline from "node:readline";
@@ -59,6 +60,17 @@ export async function settle(url, { quickMs = 100, timeoutMs = 60_000 } = {}) {
   }
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+export function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 a second).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Starts bench/hello.mjs (on `cpu`); answers { url, stop() }. */
 export async function startHello(cpu) {
   const command = pinned(cpu, [process.execPath, path.join(import.meta.dirname, "hello.mjs")]);
@@ -70,6 +82,7 @@ export async function startHello(cpu) {
   });
   return {
     url,
+    pid: child.pid,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { jsGzipSizes } from "./js-size.mjs";
 import { benchPages, lighthouseMedians, printLighthouse } from "./lighthouse.mjs";
-import { pinning, runLoad, settle, startHello } from "./load.mjs";
+import { cpuSeconds, pinning, runLoad, settle, startHello } from "./load.mjs";
 import { ensureBuild, startServer } from "./server.mjs";
 
 const { values } = parseArgs({
@@ -134,7 +134,7 @@ async function measureLoad() {
   for (let i = 0; i < 3; i++) await fetch(`${server.url}/`, { headers: ENCODINGS });
 
   const loads = [
-    { name: "bare Fastify hello (1 KB HTML)", url: `${hello.url}/` },
+    { name: "bare Fastify hello (1 KB HTML)", url: `${hello.url}/`, pid: hello.pid },
     { name: "GET / (render cache)", url: `${server.url}/`, key: "getHome" },
     { name: "GET /api/blogs", url: `${server.url}/api/blogs`, key: "apiBlogs" },
     { name: "GET /api/prices", url: `${server.url}/api/prices` },
@@ -146,7 +146,7 @@ async function measureLoad() {
       headers: { authorization: "Bearer bench" },
     },
     // Again at the end: the yardstick is the mean of both (the machine may have changed).
-    { name: "bare Fastify hello, again", url: `${hello.url}/` },
+    { name: "bare Fastify hello, again", url: `${hello.url}/`, pid: hello.pid },
   ];
   console.log(
     `\nLoad: 50 connections, Accept-Encoding: gzip, deflate, br, ${warmupSeconds} s warm-up + ${seconds} s each…`,
@@ -154,6 +154,9 @@ async function measureLoad() {
   const measured = [];
   for (const load of loads) {
     await settle(`${server.url}/api/health`);
+    const pid = load.pid ?? server.pid;
+    const cpuBefore = cpuSeconds(pid);
+    const started = performance.now();
     const { result } = await runLoad(
       {
         url: load.url,
@@ -164,11 +167,18 @@ async function measureLoad() {
       },
       pins?.client,
     );
-    measured.push({ ...load, result });
+    // The server's share of its core while loaded: below 100 %, the load generator (one
+    // core parsing the answers) was the limit, not the server.
+    const cpuShare = (cpuSeconds(pid) - cpuBefore) / ((performance.now() - started) / 1000);
+    measured.push({ ...load, result, cpuShare });
   }
   const helloRate =
     (measured[0].result.requestsPerSecond + measured.at(-1).result.requestsPerSecond) / 2;
-  const table = measured.map(({ name, key, result }) => {
+  // What one core of the server could answer: req/s divided by the share of the core used.
+  const capacity = (load) => load.result.requestsPerSecond / load.cpuShare;
+  const helloCapacity = (capacity(measured[0]) + capacity(measured.at(-1))) / 2;
+  const table = measured.map((load) => {
+    const { name, key, result } = load;
     const rate = result.requestsPerSecond;
     const ratio = rate / helloRate;
     const notOk = Object.entries(result.byStatus)
@@ -188,6 +198,9 @@ async function measureLoad() {
       "p99 ms": result.latency.p99,
       "ratio to hello": Number(ratio.toFixed(3)),
       goal: verdict,
+      "server CPU %": Math.round(load.cpuShare * 100),
+      "req/s per server core": Math.round(capacity(load)),
+      "core ratio": Number((capacity(load) / helloCapacity).toFixed(3)),
       ...(notOk.length || result.errors
         ? {
             problems: [...notOk, result.errors ? `${result.errors} errors` : ""]
@@ -199,6 +212,10 @@ async function measureLoad() {
   });
   console.table(table);
   console.log(`  hello: mean of the first and last rows, ${Math.round(helloRate)} req/s`);
+  console.log(
+    "  server CPU % below 100: the load generator's core was the limit. 'req/s per server core'\n" +
+      "  is req/s ÷ that share, and 'core ratio' compares it with the hello-world's the same way.",
+  );
 }
 
 /**
