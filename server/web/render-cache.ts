@@ -353,15 +353,20 @@ export function registerRenderCache(app: FastifyInstance, options: RegisterRende
       reply.getHeader("set-cookie") === undefined &&
       !/no-store|private/i.test(String(reply.getHeader("cache-control") ?? "")) &&
       reply.getHeader("content-encoding") === undefined;
-    if (!storable) {
-      leader.finish(undefined);
-      return payload;
-    }
     try {
       const body = await bodyOf(payload);
       if (!body) {
         leader.finish(undefined);
         return payload;
+      }
+      if (!storable) {
+        // Rendered without a nonce all the same (a "not found" page): its own hashes.
+        leader.finish(undefined);
+        const policy = reply.getHeader("content-security-policy");
+        if (typeof policy === "string") {
+          reply.header("content-security-policy", cspForStoredPage(policy, body.toString()));
+        }
+        return body;
       }
       const entry = await storedAnswer(reply, body, cache, now);
       if (cache.set(leader.key, entry, leader.generation))
