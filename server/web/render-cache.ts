@@ -49,7 +49,7 @@ const MAX_KEY_LENGTH = 1024;
  * GET or HEAD of a public page, of a page's client-navigation data (`/blog.data`) or of a
  * public API list. The query is normalised (parameters sorted), so `?b=1&a=2` and
  * `?a=2&b=1` share an answer. Anything personal is never keyed: a request with an
- * `Authorization` header, the back office, preview links.
+ * `Authorization` header, the back office, preview links. Nor is a GET with a body.
  */
 export function cacheKey(request: {
   method?: string;
@@ -57,7 +57,16 @@ export function cacheKey(request: {
   headers: IncomingHttpHeaders;
 }): string | undefined {
   if (request.method !== "GET" && request.method !== "HEAD") return undefined;
-  if (request.headers.authorization !== undefined) return undefined;
+  const { headers } = request;
+  if (headers.authorization !== undefined) return undefined;
+  // A GET that carries a body (or says how one is encoded) is left to Fastify's checks.
+  if (
+    headers["content-encoding"] !== undefined ||
+    headers["transfer-encoding"] !== undefined ||
+    (headers["content-length"] !== undefined && headers["content-length"] !== "0")
+  ) {
+    return undefined;
+  }
   const url = request.url;
   if (!url || url.length > MAX_KEY_LENGTH) return undefined;
   const mark = url.indexOf("?");
