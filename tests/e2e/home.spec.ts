@@ -346,39 +346,54 @@ test("image carousel: next/previous loop through the clones; clicks mid-slide ar
   await expect(status).toHaveText("Slide 1 of 5");
 });
 
+/**
+ * Stops the page's clock (installed running: the page requests its scripts on load and at
+ * idle, through timers) once the page has hydrated.
+ */
+async function pauseClock(page: Page): Promise<void> {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1000);
+}
+
 test("image carousel: advances every 5 s, pauses on hover, one slide up to 768 px", async ({
   page,
 }) => {
-  // The page's clock stands still unless the test moves it.
+  // The page's clock runs until the page has hydrated, then stands still unless the test
+  // moves it.
   await page.clock.install({ time: new Date("2026-03-02T09:00:00Z") });
-  await page.clock.pauseAt(new Date("2026-03-02T09:00:01Z"));
   await page.setViewportSize({ width: 768, height: 900 });
   await page.goto("/");
   const carousel = highlights(page);
   await carousel.scrollIntoViewIfNeeded();
-  await page.mouse.move(5, 5);
+  // Held still by the pointer while the clock stops.
+  await carousel.hover();
+  await pauseClock(page);
   const status = carousel.getByText(/^Slide \d of 5$/);
-  await expect(status).toHaveText("Slide 1 of 5");
+  const slide = async () => Number(/Slide (\d)/.exec((await status.textContent()) ?? "")?.[1]);
+  const first = await slide();
+  const next = (n: number) => `Slide ${(n % 5) + 1} of 5`;
   await expect(carousel.locator('li[aria-hidden="false"] img')).toHaveCount(1);
+  // The pointer leaves: the 5 s start again from now.
+  await page.mouse.move(5, 5);
   await page.clock.runFor(4900);
-  await expect(status).toHaveText("Slide 1 of 5");
+  await expect(status).toHaveText(`Slide ${first} of 5`);
   await page.clock.runFor(200);
-  await expect(status).toHaveText("Slide 2 of 5");
+  await expect(status).toHaveText(next(first));
   await page.clock.runFor(1000);
   // Paused while the pointer is on it.
   await carousel.hover();
   await page.clock.runFor(11_000);
-  await expect(status).toHaveText("Slide 2 of 5");
+  await expect(status).toHaveText(next(first));
   await page.mouse.move(5, 5);
   await page.clock.runFor(5100);
-  await expect(status).toHaveText("Slide 3 of 5");
+  await expect(status).toHaveText(next(first + 1));
 });
 
 test("image carousel: still under prefers-reduced-motion, buttons still work", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.clock.install({ time: new Date("2026-03-02T09:00:00Z") });
-  await page.clock.pauseAt(new Date("2026-03-02T09:00:01Z"));
   await page.goto("/");
+  await pauseClock(page);
   const carousel = highlights(page);
   const status = carousel.getByText(/^Slide \d of 5$/);
   await page.clock.runFor(12_000);
