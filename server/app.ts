@@ -167,7 +167,8 @@ export async function buildApp(
     // The client build's files, from memory, before any other hook (web/static-files.ts).
     registerStaticFiles(app, door, path.join(buildDirectory, "client"), securityHeaders);
   }
-  if (config.renderCacheBytes > 0) {
+  // Not under `react-router dev`: a page edited there must show on the next reload.
+  if (config.renderCacheBytes > 0 && !options.devServer) {
     // First of the hooks: a stored page is answered before anything else runs.
     const purger = config.cdnPurge ? createCdnPurger(config.cdnPurge, app.log) : undefined;
     const cache = new RenderCache({
