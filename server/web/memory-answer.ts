@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyReply } from "fastify";
 import type { Prepared } from "./front-door.ts";
 
@@ -73,14 +75,14 @@ export function memoryAnswer(
   return { headers, etag, body, variants, notModified };
 }
 
+/** The opaque part of a body's ETag (quote it, with `W/` for a weak one). */
+export const etagOf = (body: Buffer) =>
+  createHash("sha256").update(body).digest("base64url").slice(0, 27);
+
 /** The variant of an answer for a request's Accept-Encoding and If-None-Match. */
-export function prepare(
-  answer: MemoryAnswer,
-  acceptEncoding: string | string[] | undefined,
-  ifNoneMatch: string | undefined,
-): Prepared {
-  if (etagMatches(ifNoneMatch, answer.etag)) return answer.notModified;
-  const wanted = chooseEncoding(acceptEncoding);
+export function prepare(answer: MemoryAnswer, headers: IncomingHttpHeaders): Prepared {
+  if (etagMatches(headers["if-none-match"], answer.etag)) return answer.notModified;
+  const wanted = chooseEncoding(headers["accept-encoding"]);
   return (
     answer.variants[wanted] ??
     (wanted === "br" ? answer.variants.gzip : undefined) ??

@@ -6,7 +6,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ChangeFeed } from "../lib/changes.ts";
 import type { FrontDoor } from "./front-door.ts";
-import { memoryAnswer, prepare, sendPrepared, type MemoryAnswer } from "./memory-answer.ts";
+import { etagOf, memoryAnswer, prepare, sendPrepared, type MemoryAnswer } from "./memory-answer.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -277,7 +277,7 @@ async function storedAnswer(
   if (policy && type.startsWith("text/html")) {
     headers["content-security-policy"] = cspForStoredPage(policy, body.toString("utf8"));
   }
-  const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  const etag = `W/"${etagOf(body)}"`;
   // Browsers ask again each time (a 304 when nothing changed); a CDN may keep it a while.
   headers["cache-control"] =
     `public, max-age=0, must-revalidate, s-maxage=${cache.sharedMaxAge}, stale-while-revalidate=60`;
@@ -292,9 +292,6 @@ async function storedAnswer(
     bytes: body.length + br.length + gz.length,
   };
 }
-
-const answerFor = (request: FastifyRequest, entry: CachedAnswer) =>
-  prepare(entry, request.headers["accept-encoding"], request.headers["if-none-match"]);
 
 export interface RegisterRenderCacheOptions {
   cache: RenderCache;
@@ -326,12 +323,7 @@ export function registerRenderCache(app: FastifyInstance, options: RegisterRende
     const entry = key === undefined ? undefined : cache.get(key);
     if (!entry) return false;
     cache.hits++;
-    const { headers } = request;
-    return options.door!.write(
-      request,
-      response,
-      prepare(entry, headers["accept-encoding"], headers["if-none-match"]),
-    );
+    return options.door!.write(request, response, prepare(entry, request.headers));
   });
 
   app.addHook("onRequest", async (request, reply) => {
@@ -344,7 +336,7 @@ export function registerRenderCache(app: FastifyInstance, options: RegisterRende
     }
     if (entry) {
       cache.hits++;
-      return sendPrepared(reply, answerFor(request, entry));
+      return sendPrepared(reply, prepare(entry, request.headers));
     }
     cache.misses++;
     // A HEAD is answered without a body: nothing to store.
@@ -381,7 +373,7 @@ export function registerRenderCache(app: FastifyInstance, options: RegisterRende
       if (cache.set(leader.key, entry, leader.generation))
         cache.upgradeBrotli(leader.key, entry, log);
       leader.finish(entry);
-      const answer = answerFor(request, entry);
+      const answer = prepare(entry, request.headers);
       reply.code(answer.status).headers(answer.headers);
       return answer.body ?? null;
     } catch (error) {

@@ -1,10 +1,9 @@
-import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import type { FrontDoor } from "./front-door.ts";
-import { memoryAnswer, prepare, sendPrepared, type MemoryAnswer } from "./memory-answer.ts";
+import { etagOf, memoryAnswer, prepare, sendPrepared, type MemoryAnswer } from "./memory-answer.ts";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -73,7 +72,7 @@ export function loadStaticFiles(
     }
     if (compressible && !gzip) gzip = gzipSync(identity, { level: 9 });
     const url = `/${path.relative(directory, file).split(path.sep).join("/")}`;
-    const etag = `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
+    const etag = `"${etagOf(identity)}"`;
     files.set(
       url,
       memoryAnswer(
@@ -112,17 +111,11 @@ export function registerStaticFiles(
   door.add((request, response) => {
     const file = find(request.method, request.url);
     if (!file) return false;
-    const { headers } = request;
-    return door.write(
-      request,
-      response,
-      prepare(file, headers["accept-encoding"], headers["if-none-match"]),
-    );
+    return door.write(request, response, prepare(file, request.headers));
   });
   app.addHook("onRequest", async (request, reply) => {
     const file = find(request.method, request.url);
     if (!file) return;
-    const { headers } = request;
-    return sendPrepared(reply, prepare(file, headers["accept-encoding"], headers["if-none-match"]));
+    return sendPrepared(reply, prepare(file, request.headers));
   });
 }
