@@ -72,6 +72,7 @@ async function removeVideos(page: Page, videos: StoredVideo[]) {
 test("title, poster, visibility and order of the videos change the home page's portfolio", async ({
   page,
   consoleErrors,
+  portfolioToItself: _,
 }) => {
   // Many steps and four loads of the home page: more than the default minute on a busy machine.
   test.setTimeout(180_000);
@@ -203,6 +204,7 @@ test("title, poster, visibility and order of the videos change the home page's p
 test("a still of the chosen video is previewed, uploaded as its poster and shown on the home page", async ({
   page,
   consoleErrors,
+  portfolioToItself: _,
 }) => {
   test.setTimeout(120_000);
   const title = `Product launch reel ${stamp()}`;

@@ -28,6 +28,7 @@ async function slowUplink(page: Page, bytesPerSecond: number): Promise<() => Pro
 test("upload an 8 MB video and watch the progress reach 100 %, then delete it", async ({
   page,
   consoleErrors,
+  portfolioToItself: _,
 }) => {
   await signIn(page);
   await page.goto("/admin/portfolio");

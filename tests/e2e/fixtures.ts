@@ -1,5 +1,8 @@
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
+import { mkdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 export { expect };
 
@@ -69,7 +72,7 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /** Fails the test on any console error or uncaught exception in the page. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; portfolioToItself: void }>({
   // Every navigation of a test ends when the page is interactive, not merely loaded.
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
@@ -98,5 +101,33 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       await use(errors);
     },
     { auto: true },
+  ],
+  /**
+   * Asked for by the tests that add, move or remove portfolio videos: while one runs, no
+   * other does. They count on the portfolio's order (latest upload first, a move by one
+   * place, a reorder that names every video) in the site's one list, which the other
+   * worker shares. The lock is a folder in the run's data folder (mkdir is atomic), so a
+   * crashed run leaves nothing behind for the next. The wait has its own time limit.
+   */
+  portfolioToItself: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture uses from this pattern.
+    async ({}, use) => {
+      const lock = path.join(process.env.E2E_DATA_DIR ?? tmpdir(), "portfolio-test.lock");
+      for (;;) {
+        try {
+          await mkdir(lock);
+          break;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+      try {
+        await use();
+      } finally {
+        await rm(lock, { recursive: true, force: true });
+      }
+    },
+    { timeout: 300_000 },
   ],
 });

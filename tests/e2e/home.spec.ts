@@ -199,6 +199,7 @@ test("the About Us reveal runs once: 2000 ms, ease-in-out, delays 50–900 ms", 
 test("the portfolio shows the latest uploads: our own picture, the YouTube link, else the file", async ({
   page,
   request,
+  portfolioToItself: _,
 }) => {
   const auth = { authorization: `Bearer ${await adminToken(request)}` };
   const upload = async (youtubeURL?: string) => {

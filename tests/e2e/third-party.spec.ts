@@ -40,6 +40,7 @@ test("no public page requests anything from a host other than the site's own", a
   page,
   request,
   baseURL,
+  portfolioToItself: _,
 }) => {
   test.setTimeout(120_000);
   const origin = new URL(baseURL!).origin;
