@@ -1,7 +1,5 @@
-import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import compress from "@fastify/compress";
-import fastifyStatic from "@fastify/static";
 import pino from "pino";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -10,9 +8,11 @@ import { apiPlugin } from "./api.ts";
 import type { Config } from "./config.ts";
 import { openDatabase } from "./db/connection.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { sharedTokenSecret } from "./db/token-secret.ts";
 import { createNotifier } from "./mail/smtp.ts";
 import type { Notifier } from "./mail/notifier.ts";
-import { createLocalStorage } from "./media/storage.ts";
+import { createStorage } from "./media/create-storage.ts";
+import { registerMediaRoutes } from "./media/media-routes.ts";
 import { registerOpenApi } from "./openapi.ts";
 import {
   closeAfterEarlyAnswers,
@@ -25,6 +25,7 @@ import { registerRateLimits } from "./plugins/rate-limits.ts";
 import { logAbortedRequests, RequestLogController } from "./plugins/request-log.ts";
 import { registerSecurityHeaders, staticSecurityHeaders } from "./plugins/security-headers.ts";
 import { keepAuditForAYear } from "./modules/audit/retention.ts";
+import { connectScaleOut } from "./scale-out.ts";
 import { createServices, type Services } from "./services.ts";
 import { createCdnPurger } from "./web/cdn-purge.ts";
 import { FrontDoor } from "./web/front-door.ts";
@@ -138,10 +139,18 @@ export async function buildApp(
     throw error;
   }
   const notifier = options.notifier ?? createNotifier(config, app.log);
+  if (!config.tokenSecret) {
+    try {
+      config = { ...config, tokenSecret: await sharedTokenSecret(database.db, config.dataDir) };
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
   const services = createServices({
     config,
     database,
-    storage: createLocalStorage(config.mediaDir),
+    storage: createStorage(config),
     notifier,
     log: app.log,
     clock: options.clock,
@@ -191,7 +200,10 @@ export async function buildApp(
   watchSlowBodies(app, options.bodyTimeouts);
   closeAfterEarlyAnswers(app);
   await registerSecurityHeaders(app, config, { dev: options.devServer !== undefined });
-  await registerRateLimits(app, config);
+  // Redis and the like when configured: before the rate limits, which may keep their counts there.
+  const scaleOut = await connectScaleOut(app, config, services);
+  app.addHook("onClose", async () => scaleOut.close());
+  await registerRateLimits(app, config, scaleOut);
   registerIdempotency(app, database.db);
   await keepAuditForAYear(app, services.audit);
   // Only /media and unknown methods reach this: pages and /api have their own catch-alls.
@@ -203,19 +215,7 @@ export async function buildApp(
 
   await app.register(apiPlugin, { prefix: "/api", services, config });
 
-  // Uploaded media: server-generated names never change, so they can be cached for good.
-  await mkdir(config.mediaDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.mediaDir,
-    prefix: "/media/",
-    decorateReply: false,
-    index: false,
-    dotfiles: "deny",
-    immutable: true,
-    maxAge: "365d",
-    allowedPath: (pathName) => !pathName.startsWith("/.incoming"),
-    schemaHide: true,
-  });
+  await registerMediaRoutes(app, config);
 
   if (options.web !== false) {
     await app.register(pagesPlugin, {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -27,12 +27,11 @@ describe("loadConfig", () => {
     expect(config.trustProxy).toBe(false);
   });
 
-  it("generates the token secret once and keeps it in DATA_DIR", () => {
-    const dir = dataDir();
-    const first = loadConfig({ DATA_DIR: dir }).tokenSecret;
-    expect(first.length).toBeGreaterThanOrEqual(32);
-    expect(readFileSync(path.join(dir, "token-secret"), "utf8").trim()).toBe(first);
-    expect(loadConfig({ DATA_DIR: dir }).tokenSecret).toBe(first);
+  it("leaves the token secret to the database unless TOKEN_SECRET is set", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).tokenSecret).toBe("");
+    expect(loadConfig({ DATA_DIR: dataDir(), TOKEN_SECRET: "t".repeat(32) }).tokenSecret).toBe(
+      "t".repeat(32),
+    );
   });
 
   it("switches to PostgreSQL with DATABASE_URL", () => {

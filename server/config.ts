@@ -1,5 +1,3 @@
-import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
@@ -200,6 +198,26 @@ const envSchema = z.object({
     z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   ),
   CDN_PURGE_TOKEN: optionalString,
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+      .optional(),
+  ),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  ),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default("us-east-1")),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: booleanFlag,
+  S3_PUBLIC_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  ),
 });
 
 export interface Config {
@@ -212,6 +230,7 @@ export interface Config {
   buildDir: string;
   database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string; schema?: string };
   publicOrigin: string;
+  /** Signs sign-in tokens; empty until the app reads the shared one from the database. */
   tokenSecret: string;
   tokenTtlSeconds: number;
   smtpUrl?: string;
@@ -229,24 +248,25 @@ export interface Config {
   renderCacheBytes: number;
   /** Where every write asks a CDN in front to drop its copies (a POST, Cloudflare's shape). */
   cdnPurge?: { url: string; token?: string };
+  /** Redis shared by every instance: rate limits and cache invalidation (issue 10). */
+  redisUrl?: string;
+  /** S3-compatible media storage; when unset, media live under `mediaDir`. */
+  s3?: S3Config;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** Unset: AWS itself. Set for MinIO, R2, Spaces, s3rver… */
+  endpoint?: string;
+  region: string;
+  /** Unset: the SDK's own chain (environment, instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  forcePathStyle: boolean;
+  /** Where visitors fetch media (a CDN or the bucket's public address); unset: /media/*. */
+  publicUrl?: string;
 }
 
 export class ConfigError extends Error {}
-
-/** Reads the token secret from DATA_DIR, creating one on the first start. */
-function persistedTokenSecret(dataDir: string): string {
-  const file = path.join(dataDir, "token-secret");
-  try {
-    const existing = readFileSync(file, "utf8").trim();
-    if (existing.length >= 32) return existing;
-  } catch {
-    // first start: fall through and create it
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString("base64url");
-  writeFileSync(file, secret + "\n", { mode: 0o600 });
-  return secret;
-}
 
 /**
  * Parses the environment. Throws a ConfigError with one line per bad setting.
@@ -264,6 +284,11 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration: ${lines.join("; ")}`);
   }
   const e = parsed.data;
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(
+      "Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither",
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const config: Config = {
     env: e.NODE_ENV,
@@ -276,7 +301,8 @@ export function loadConfig(
       ? { kind: "postgres", url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA }
       : { kind: "sqlite", file: path.join(dataDir, "site.db") },
     publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
-    tokenSecret: "",
+    // Unset: the secret kept in the database (server/db/token-secret.ts), read at start.
+    tokenSecret: e.TOKEN_SECRET ?? "",
     tokenTtlSeconds: e.TOKEN_TTL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? "website@localhost",
@@ -290,10 +316,27 @@ export function loadConfig(
       env.SEED_SAMPLE_CONTENT === undefined ? e.NODE_ENV !== "test" : e.SEED_SAMPLE_CONTENT,
     renderCacheBytes: env.RENDER_CACHE === undefined || e.RENDER_CACHE ? e.RENDER_CACHE_SIZE : 0,
     ...(e.CDN_PURGE_URL ? { cdnPurge: { url: e.CDN_PURGE_URL, token: e.CDN_PURGE_TOKEN } } : {}),
+    ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
+    ...(e.S3_BUCKET
+      ? {
+          s3: {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            ...(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? {
+                  credentials: {
+                    accessKeyId: e.S3_ACCESS_KEY_ID,
+                    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+                  },
+                }
+              : {}),
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ""),
+          },
+        }
+      : {}),
     ...overrides,
   };
-  if (!config.tokenSecret) {
-    config.tokenSecret = e.TOKEN_SECRET ?? persistedTokenSecret(config.dataDir);
-  }
   return config;
 }
