@@ -10,6 +10,7 @@ import { createAuditService } from "./modules/audit/service.ts";
 import { createAuthService } from "./modules/auth/service.ts";
 import { createTokenSigner } from "./modules/auth/tokens.ts";
 import { createChangeFeed } from "./lib/changes.ts";
+import { createReadiness } from "./lib/readiness.ts";
 import { createContentService } from "./modules/content/service.ts";
 import { createBlogService } from "./modules/blogs/service.ts";
 import { createEnquiryService } from "./modules/enquiries/service.ts";
@@ -34,8 +35,12 @@ export function createServices(deps: ServiceDeps) {
   const admins = createAdminService(db);
   const tokens = createTokenSigner(config.tokenSecret, config.tokenTtlSeconds);
   const changes = createChangeFeed(log);
+  // What /api/ready checks; Redis and S3 storage add theirs when configured.
+  const readiness = createReadiness();
+  readiness.add("database", () => database.ping());
   return {
     changes,
+    readiness,
     database,
     storage,
     admins,

@@ -61,3 +61,44 @@ describe("requests Fastify refuses before routing", () => {
     }
   });
 });
+
+describe("readiness", () => {
+  it("is ready when every configured part answers, and says which", async () => {
+    const t = await createTestApp();
+    try {
+      const { status, body, response } = await call(t.app, { method: "GET", url: "/api/ready" });
+      expect(status).toBe(200);
+      expect(body).toEqual({ status: "ready", checks: { database: "ok" } });
+      expect(response.headers["cache-control"]).toBe("no-store");
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("answers 503 naming the failing part, without the reason, when the database is gone", async () => {
+    const t = await createTestApp();
+    await t.app.services.database.close();
+    const { status, body } = await call(t.app, { method: "GET", url: "/api/ready" });
+    expect(status).toBe(503);
+    expect(body).toEqual({
+      status: "unavailable",
+      failing: ["database"],
+      checks: { database: "unavailable" },
+    });
+    await t.close().catch(() => {});
+  });
+
+  it("counts a part that does not answer in time as failing", async () => {
+    const t = await createTestApp();
+    try {
+      t.app.services.readiness.add("storage", () => new Promise(() => {}));
+      const started = Date.now();
+      const { status, body } = await call(t.app, { method: "GET", url: "/api/ready" });
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(status).toBe(503);
+      expect(body).toMatchObject({ failing: ["storage"], checks: { database: "ok" } });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -31,4 +31,45 @@ export function registerHealthRoutes(app: ApiApp, { services }: ApiDeps): void {
       }
     },
   );
+
+  const part = z.enum(["ok", "unavailable"]);
+  app.get(
+    "/ready",
+    {
+      schema: {
+        tags: ["health"],
+        operationId: "getReadiness",
+        summary: "Readiness: the database, and Redis and media storage when configured",
+        description:
+          "For a load balancer: 200 when every configured part answers, otherwise 503 naming the failing parts. The reasons are in the server's log, not in the answer.",
+        security: [],
+        response: {
+          200: z.object({
+            status: z.literal("ready"),
+            checks: z.record(z.string(), part),
+          }),
+          415: errorAnswers.undecodable,
+          503: z.object({
+            status: z.literal("unavailable"),
+            failing: z.array(z.string()),
+            checks: z.record(z.string(), part),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const report = await services.readiness.report();
+      const checks = Object.fromEntries(
+        Object.entries(report.checks).map(([name, state]) => [
+          name,
+          state === "ok" ? ("ok" as const) : ("unavailable" as const),
+        ]),
+      );
+      reply.header("cache-control", "no-store");
+      if (report.ready) return reply.send({ status: "ready" as const, checks });
+      const failing = Object.keys(checks).filter((name) => checks[name] !== "ok");
+      request.log.error({ checks: report.checks }, `not ready: ${failing.join(", ")}`);
+      return reply.code(503).send({ status: "unavailable" as const, failing, checks });
+    },
+  );
 }
