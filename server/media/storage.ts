@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -20,6 +20,10 @@ export interface Storage {
   discard(tempPath: string): Promise<void>;
   remove(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** The stored bytes of `key`, streamed; rejects when there is no such key. */
+  read(key: string): Promise<Readable>;
+  /** Every stored key (temporary uploads left out), in no particular order. */
+  list(): AsyncIterable<string>;
   url(key: string): string;
 }
 
@@ -95,6 +99,20 @@ export function createLocalStorage(mediaDir: string): Storage {
         return (await stat(fileFor(key))).isFile();
       } catch {
         return false;
+      }
+    },
+    async read(key) {
+      // Opened first, so a missing key rejects here and not on the stream's first read.
+      const handle = await open(fileFor(key), "r");
+      return handle.createReadStream();
+    },
+    async *list() {
+      for (const folder of await readdir(root, { withFileTypes: true }).catch(() => [])) {
+        if (!folder.isDirectory() || folder.name.startsWith(".")) continue;
+        for (const name of await readdir(path.join(root, folder.name))) {
+          const key = `${folder.name}/${name}`;
+          if (KEY_PATTERN.test(key)) yield key;
+        }
       }
     },
     url: (key) => `/media/${key}`,

@@ -2,6 +2,7 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { tooManyRequests } from "../../common/messages.ts";
 import type { Config } from "../config.ts";
+import type { ScaleOut } from "../scale-out.ts";
 import { TooManyRequests } from "../errors.ts";
 
 /**
@@ -42,7 +43,11 @@ function applyLimit(reply: FastifyReply, decision: LimitDecision): void {
 }
 
 /** Call on the root instance: the limits and the route hook then reach every route. */
-export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  config: Config,
+  _scaleOut?: ScaleOut,
+): Promise<void> {
   await app.register(rateLimit, { global: false });
   const limiter = (name: LimitName, max: number) => {
     const check = app.createRateLimit({
