@@ -22,6 +22,7 @@ import {
 import { registerErrorHandler, rawErrorAnswer } from "./plugins/error-handler.ts";
 import { registerIdempotency } from "./plugins/idempotency.ts";
 import { registerRateLimits } from "./plugins/rate-limits.ts";
+import { createRequestIds } from "./plugins/request-id.ts";
 import { logAbortedRequests, RequestLogController } from "./plugins/request-log.ts";
 import { registerSecurityHeaders, staticSecurityHeaders } from "./plugins/security-headers.ts";
 import { keepAuditForAYear } from "./modules/audit/retention.ts";
@@ -83,8 +84,11 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const securityHeaders = staticSecurityHeaders(config);
   // Answers that are the same for everyone are written from memory before Fastify.
-  const door = new FrontDoor();
+  const requestId = createRequestIds(config.trustProxy);
+  const door = new FrontDoor(requestId);
   const app = Fastify({
+    genReqId: requestId,
+    requestIdHeader: false,
     serverFactory: door.serverFactory(),
     logger:
       options.logger === false
@@ -107,11 +111,12 @@ export async function buildApp(
     return503OnClosing: true,
     // Errors Fastify meets before routing (a malformed %-escape, a bad content type) get
     // the same `{ "error": "…" }` body and security headers as every other answer.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
       void (reply as unknown as FastifyReply)
         .code(status)
         .headers(securityHeaders)
+        .header("x-request-id", request.id)
         .send({
           error: error.code === "FST_ERR_BAD_URL" ? "The address is malformed." : error.message,
         });
@@ -168,6 +173,10 @@ export async function buildApp(
     );
   }
   door.useLog(app.log);
+  // First of the hooks: every answer Fastify writes names its request, errors included.
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
   app.addHook("preClose", async () => {
     door.closing = true;
   });

@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { FastifyBaseLogger, FastifyServerOptions } from "fastify";
+import type { RequestIds } from "../plugins/request-id.ts";
 
 /**
  * Answers a request from memory when it can (a stored page, a build file) and says so;
@@ -24,7 +25,12 @@ export interface Prepared {
 export class FrontDoor {
   readonly #answers: MemoryAnswer[] = [];
   #log?: FastifyBaseLogger;
+  readonly #requestId: RequestIds;
   closing = false;
+
+  constructor(requestId: RequestIds) {
+    this.#requestId = requestId;
+  }
 
   add(answer: MemoryAnswer): void {
     this.#answers.push(answer);
@@ -36,10 +42,13 @@ export class FrontDoor {
 
   /** Writes a prepared answer and its log line. */
   write(request: IncomingMessage, response: ServerResponse, prepared: Prepared): true {
+    const reqId = this.#requestId(request);
+    response.setHeader("x-request-id", reqId);
     response.writeHead(prepared.status, prepared.headers);
     response.end(prepared.body);
     this.#log?.info(
       {
+        reqId,
         method: request.method,
         url: request.url && request.url.length > 200 ? request.url.slice(0, 200) : request.url,
         status: prepared.status,

@@ -211,6 +211,8 @@ export class RenderCache {
 
 /** Headers of a rendered answer that describe this one transfer, not the content. */
 const TRANSFER_HEADERS = new Set([
+  // Each answer names its own request (plugins/request-id.ts).
+  "x-request-id",
   "content-length",
   "content-encoding",
   "transfer-encoding",
