@@ -1,42 +1,62 @@
-// Online backup of an embedded (SQLite) installation: a consistent copy of the database
-// (SQLite's backup API, safe while the server runs) and of the uploaded media.
-//   npm run backup [-- --out ./backups]
-// PostgreSQL installations back up with pg_dump; the media folder is copied the same way.
-import { cpSync, existsSync, mkdirSync } from "node:fs";
+// Online backup of the whole site: every table (one consistent snapshot, taken while the
+// server runs) and every media file, from SQLite or PostgreSQL, local or S3 storage, into
+// one portable folder (server/ops/backup.ts). Restore it with `npm run restore -- DIR`.
+//   npm run backup [-- --out DIR]      (default: ./backups/<time>)
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import BetterSqlite3 from "better-sqlite3";
 import { ConfigError, loadConfig } from "../server/config.ts";
+import { openDatabase } from "../server/db/connection.ts";
+import { createStorage } from "../server/media/create-storage.ts";
+import { backup, BackupError } from "../server/ops/backup.ts";
 
-const { values } = parseArgs({ options: { out: { type: "string", default: "./backups" } } });
+const usage = "Usage: npm run backup [-- --out DIR]   (DIR must be new or empty)";
 
-try {
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      out: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    return 0;
+  }
   const config = loadConfig();
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-  const target = path.resolve(values.out!, stamp);
-  mkdirSync(target, { recursive: true });
+  const target = path.resolve(values.out ?? path.join("backups", stamp));
+  const inside = await readdir(target).catch((): string[] => []);
+  if (inside.length > 0) throw new BackupError(`${target} is not empty: give a new folder.`);
   if (config.database.kind === "sqlite") {
-    if (!existsSync(config.database.file))
-      throw new ConfigError(`No database at ${config.database.file}.`);
-    const db = new BetterSqlite3(config.database.file, { readonly: true, fileMustExist: true });
-    await db.backup(path.join(target, "site.db"));
-    db.close();
-  } else {
-    console.log("PostgreSQL: back the database up with pg_dump; copying the media only.");
+    // Opening creates a database file: a backup of nothing is a mistake worth saying.
+    const present = await readdir(path.dirname(config.database.file)).catch((): string[] => []);
+    if (!present.includes(path.basename(config.database.file))) {
+      throw new BackupError(`No database at ${config.database.file}: is DATA_DIR right?`);
+    }
   }
-  if (existsSync(config.mediaDir)) {
-    cpSync(config.mediaDir, path.join(target, "media"), {
-      recursive: true,
-      filter: (source) => !source.includes(`${path.sep}.incoming`),
-    });
+  const database = await openDatabase(config.database);
+  try {
+    const manifest = await backup(database, createStorage(config), target);
+    const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
+    console.log(
+      `Backup written to ${target}: ${rows} rows in ${Object.keys(manifest.tables).length} tables, ` +
+        `${manifest.media.files} media files (${manifest.media.bytes} bytes).`,
+    );
+    console.log(`Restore it with: npm run restore -- ${target}`);
+    return 0;
+  } finally {
+    await database.close();
   }
-  console.log(`Backup written to ${target}`);
-  console.log(
-    `Restore: stop the server, copy site.db and media/ into DATA_DIR (${config.dataDir}), start it.`,
-  );
+}
+
+try {
+  process.exitCode = await main();
 } catch (error) {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof BackupError) {
     console.error(error.message);
     process.exitCode = 1;
-  } else throw error;
+  } else {
+    throw error;
+  }
 }
