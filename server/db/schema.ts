@@ -177,6 +177,29 @@ export interface AuditLogTable {
   summary: string;
 }
 
+/**
+ * A mail to send, written with what it is about (migration 0010): the worker in
+ * server/modules/outbox sends it, with retries.
+ */
+export interface NotificationOutboxTable {
+  id: string;
+  enquiry_id: string;
+  /** "enquiry_received". */
+  kind: string;
+  /** Sends begun, the one in progress included. */
+  attempts: Generated<number>;
+  /** When it is due; null once sent or given up. */
+  next_attempt_at: string | null;
+  /** The instance that holds the row, until `claimed_until` (a lease). */
+  claimed_by: string | null;
+  claimed_until: string | null;
+  sent_at: string | null;
+  given_up_at: string | null;
+  /** Short and free of secrets; null after a success. */
+  last_error: string | null;
+  created_at: string;
+}
+
 export interface Database {
   admins: AdminsTable;
   blogs: BlogsTable;
@@ -190,4 +213,5 @@ export interface Database {
   content_items: ContentItemsTable;
   admin_tokens: AdminTokensTable;
   audit_log: AuditLogTable;
+  notification_outbox: NotificationOutboxTable;
 }
