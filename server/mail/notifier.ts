@@ -30,9 +30,18 @@ export interface StaffInvitation extends AccountLink {
   invitedBy: string;
 }
 
-/** Tells people what happened: the agency about enquiries, an admin about a lock. Best effort: it never throws. */
+/**
+ * Tells people what happened: the agency about enquiries, an admin about a lock. Best
+ * effort: it never throws, except `sendEnquiryReceived`, which the outbox worker retries.
+ */
 export interface Notifier {
   enquiryReceived(enquiry: Enquiry): Promise<void>;
+  /**
+   * Mails the enquiry to the agency and throws when the mail server did not take it (the
+   * notification outbox retries it). Present only when enquiry mail is configured (SMTP_URL
+   * and NOTIFY_TO): without it no notification is queued. `signal` abandons the send.
+   */
+  sendEnquiryReceived?(enquiry: Enquiry, options?: { signal?: AbortSignal }): Promise<void>;
   accountLocked(lock: AccountLock): Promise<void>;
   /** The link to choose a new password (asked for on the sign-in page). */
   passwordReset(link: AccountLink): Promise<void>;

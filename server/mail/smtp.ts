@@ -146,7 +146,8 @@ export interface NotifierOptions {
  * Mails each new enquiry to NOTIFY_TO, and a lock notice to the admin concerned, through
  * SMTP_URL; silent without it (and for enquiries without NOTIFY_TO). Sending runs in the
  * background: no request waits for the mail server, and a failure is logged while the
- * stored enquiry stays. `close()` lets the mails on their way finish (up to
+ * stored enquiry stays. The enquiry mail also has a send that throws
+ * (`sendEnquiryReceived`), for the notification outbox, which retries it. `close()` lets the mails on their way finish (up to
  * `closeGraceMs`, 10 s by default), then cancels the rest.
  */
 export function createNotifier(
@@ -168,39 +169,55 @@ export function createNotifier(
   const cancel = new AbortController();
   const pending = new Set<Promise<void>>();
 
-  /** Sends in the background; the outcome is logged with `fields` as `what sent|failed`. */
-  function send(what: string, fields: object, message: () => Mail.Options): Promise<void> {
-    // Built inside the promise: even a bug in the body can only end in the logged catch.
+  /**
+   * Sends, and throws when the mail server did not take the mail. `close()` waits for it
+   * (and cancels it after the grace), like the background sends; so may `signal`.
+   */
+  function deliver(message: () => Mail.Options, signal?: AbortSignal): Promise<void> {
+    // Built inside the promise: even a bug in the body is a failed send, not a crash.
     const sending = Promise.resolve()
-      .then(() => {
+      .then(async () => {
         const mail: Mail.Options & { signal: AbortSignal } = {
           ...message(),
-          signal: cancel.signal,
+          signal: signal ? AbortSignal.any([cancel.signal, signal]) : cancel.signal,
         };
-        return transport.sendMail(mail);
+        await transport.sendMail(mail);
       })
-      .then(
-        () => log.info(fields, `${what} sent`),
-        // What the mail is about is already done: a mail failure is logged, never surfaced.
-        (error: unknown) => log.error({ err: error, ...fields }, `${what} failed`),
-      )
       .finally(() => pending.delete(sending));
     pending.add(sending);
     return sending;
   }
 
+  /** Sends in the background; the outcome is logged with `fields` as `what sent|failed`. */
+  function send(what: string, fields: object, message: () => Mail.Options): Promise<void> {
+    return deliver(message).then(
+      () => log.info(fields, `${what} sent`),
+      // What the mail is about is already done: a mail failure is logged, never surfaced.
+      (error: unknown) => log.error({ err: error, ...fields }, `${what} failed`),
+    );
+  }
+
+  const enquiryMail = (enquiry: Enquiry, to: string) => (): Mail.Options => ({
+    from: config.mailFrom,
+    to,
+    replyTo: enquiry.email,
+    subject: enquiryMailSubject(enquiry),
+    text: enquiryMailText(enquiry, config.publicOrigin),
+    html: enquiryMailHtml(enquiry, config.publicOrigin),
+  });
+
   return {
     enquiryReceived(enquiry) {
       if (!to) return silent.enquiryReceived(enquiry);
-      return send("enquiry notification", { enquiry: enquiry._id }, () => ({
-        from: config.mailFrom,
-        to,
-        replyTo: enquiry.email,
-        subject: enquiryMailSubject(enquiry),
-        text: enquiryMailText(enquiry, config.publicOrigin),
-        html: enquiryMailHtml(enquiry, config.publicOrigin),
-      }));
+      return send("enquiry notification", { enquiry: enquiry._id }, enquiryMail(enquiry, to));
     },
+    // Without NOTIFY_TO there is nobody to tell, so nothing to queue.
+    ...(to
+      ? {
+          sendEnquiryReceived: (enquiry: Enquiry, options: { signal?: AbortSignal } = {}) =>
+            deliver(enquiryMail(enquiry, to), options.signal),
+        }
+      : {}),
     accountLocked(lock) {
       const fields = { email: lock.email, failures: lock.failures, until: lock.until };
       return send("sign-in lock notice", fields, () => ({
