@@ -8,8 +8,8 @@ import { pipeline } from "node:stream/promises";
 /**
  * Where uploaded media lives. Keys look like "blogs/<uuid>-800.webp": a folder and a
  * server-generated file name, never a name a client chose. The local driver keeps
- * them under MEDIA_DIR and the server publishes them at /media/<key>; an
- * S3-compatible driver can implement the same interface.
+ * them under MEDIA_DIR and the server publishes them at /media/<key>; the S3 driver
+ * (s3-storage.ts) keeps them in a bucket.
  */
 export interface Storage {
   put(key: string, data: Buffer): Promise<void>;
@@ -27,7 +27,8 @@ export interface Storage {
   url(key: string): string;
 }
 
-const KEY_PATTERN = /^[a-z0-9-]+\/[A-Za-z0-9_-]+(\.[a-z0-9]+)?$/;
+/** A storage key: a folder, then a server-generated file name (both drivers refuse others). */
+export const KEY_PATTERN = /^[a-z0-9-]+\/[A-Za-z0-9_-]+(\.[a-z0-9]+)?$/;
 
 /**
  * A temporary upload nothing has written to for this long was left by a process that
@@ -36,10 +37,11 @@ const KEY_PATTERN = /^[a-z0-9-]+\/[A-Za-z0-9_-]+(\.[a-z0-9]+)?$/;
  */
 const STALE_UPLOAD_MS = 60 * 60 * 1000;
 
-export function createLocalStorage(mediaDir: string): Storage {
-  const root = path.resolve(mediaDir);
-  const tempDir = path.join(root, ".incoming");
-
+/**
+ * Temporary upload files in `tempDir`, for `receive` and `discard` of both drivers: each
+ * upload streams into a file of its own, and stale files are swept now and then.
+ */
+export function createIncoming(tempDir: string) {
   let lastSweep = 0;
   /** Removes stale temporary uploads, at most once per STALE_UPLOAD_MS. */
   async function sweepIncoming(now = Date.now()) {
@@ -55,18 +57,15 @@ export function createLocalStorage(mediaDir: string): Storage {
     }
   }
 
-  function fileFor(key: string): string {
-    if (!KEY_PATTERN.test(key)) throw new Error(`Bad storage key: ${key}`);
-    return path.join(root, key);
+  /** Refuses a path that is not one of this folder's temporary uploads. */
+  function checkTemp(tempPath: string) {
+    if (path.dirname(tempPath) !== tempDir) throw new Error("Not a temporary upload path");
   }
 
   return {
-    async put(key, data) {
-      const file = fileFor(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, data);
-    },
-    async receive(stream) {
+    tempDir,
+    checkTemp,
+    async receive(stream: Readable): Promise<{ tempPath: string; bytes: number }> {
       await mkdir(tempDir, { recursive: true });
       await sweepIncoming();
       const tempPath = path.join(tempDir, randomUUID());
@@ -82,15 +81,35 @@ export function createLocalStorage(mediaDir: string): Storage {
       }
       return { tempPath, bytes };
     },
+    async discard(tempPath: string): Promise<void> {
+      checkTemp(tempPath);
+      await rm(tempPath, { force: true });
+    },
+  };
+}
+
+export function createLocalStorage(mediaDir: string): Storage {
+  const root = path.resolve(mediaDir);
+  const incoming = createIncoming(path.join(root, ".incoming"));
+
+  function fileFor(key: string): string {
+    if (!KEY_PATTERN.test(key)) throw new Error(`Bad storage key: ${key}`);
+    return path.join(root, key);
+  }
+
+  return {
+    async put(key, data) {
+      const file = fileFor(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, data);
+    },
+    receive: incoming.receive,
     async commit(tempPath, key) {
       const file = fileFor(key);
       await mkdir(path.dirname(file), { recursive: true });
       await rename(tempPath, file);
     },
-    async discard(tempPath) {
-      if (path.dirname(tempPath) !== tempDir) throw new Error("Not a temporary upload path");
-      await rm(tempPath, { force: true });
-    },
+    discard: incoming.discard,
     async remove(key) {
       await rm(fileFor(key), { force: true });
     },
