@@ -21,6 +21,10 @@ const PERMISSIONS_POLICY = [
 
 const https = (config: Config) => config.publicOrigin.startsWith("https:");
 
+/** Where pictures and videos come from besides the site: S3_PUBLIC_URL's origin, if set. */
+const mediaOrigins = (config: Config) =>
+  config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [];
+
 /**
  * The headers of an answer written before routing (a malformed address, a broken request
  * line): the same protections as every page, with a CSP that allows nothing, since such an
@@ -75,8 +79,8 @@ export async function registerSecurityHeaders(
               (_req, res) => `'nonce-${(res as NonceResponse).cspNonce ?? ""}'`,
             ],
             "style-src": ["'self'", "'unsafe-inline'"],
-            "img-src": ["'self'", "data:", "blob:"],
-            "media-src": ["'self'", "blob:"],
+            "img-src": ["'self'", "data:", "blob:", ...mediaOrigins(config)],
+            "media-src": ["'self'", "blob:", ...mediaOrigins(config)],
             "font-src": ["'self'"],
             "connect-src": ["'self'"],
             "frame-src": ["'none'"],

@@ -40,7 +40,8 @@ export function postMeta(
       description: blog.seoDescription,
       datePublished: blog.date,
       dateModified: blog.updatedAt,
-      ...(image ? { image: `${origin}${image}` } : {}),
+      // A cover on S3_PUBLIC_URL's host is a full address already.
+      ...(image ? { image: image.startsWith("http") ? image : `${origin}${image}` } : {}),
       mainEntityOfPage: `${origin}${path}`,
       author: blog.authorName
         ? { "@type": "Person", name: blog.authorName }
