@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/connection.ts";
 import { createStorage } from "../server/media/create-storage.ts";
+import { isS3Storage } from "../server/media/s3-storage.ts";
 import { backup, BackupError } from "../server/ops/backup.ts";
 
 const usage = "Usage: npm run backup [-- --out DIR]   (DIR must be new or empty)";
@@ -36,8 +37,9 @@ async function main(): Promise<number> {
     }
   }
   const database = await openDatabase(config.database);
+  const storage = createStorage(config);
   try {
-    const manifest = await backup(database, createStorage(config), target);
+    const manifest = await backup(database, storage, target);
     const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
     console.log(
       `Backup written to ${target}: ${rows} rows in ${Object.keys(manifest.tables).length} tables, ` +
@@ -47,6 +49,8 @@ async function main(): Promise<number> {
     return 0;
   } finally {
     await database.close();
+    // The bucket's client keeps connections open: the script would not end.
+    if (isS3Storage(storage)) storage.close();
   }
 }
 

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/connection.ts";
 import { migrateToLatest } from "../server/db/migrate.ts";
 import { createStorage } from "../server/media/create-storage.ts";
+import { isS3Storage } from "../server/media/s3-storage.ts";
 import { BackupError, restore } from "../server/ops/backup.ts";
 
 const usage = "Usage: npm run restore -- DIR [--force]";
@@ -25,13 +26,14 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   const database = await openDatabase(config.database);
+  const storage = createStorage(config);
   try {
     // A new database gets its tables first.
     await migrateToLatest(
       database.db,
       config.database.kind === "postgres" ? config.database.schema : undefined,
     );
-    const manifest = await restore(database, createStorage(config), positionals[0]!, {
+    const manifest = await restore(database, storage, positionals[0]!, {
       force: values.force,
     });
     const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
@@ -41,6 +43,8 @@ async function main(): Promise<number> {
     return 0;
   } finally {
     await database.close();
+    // The bucket's client keeps connections open: the script would not end.
+    if (isS3Storage(storage)) storage.close();
   }
 }
 

@@ -9,12 +9,16 @@ import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { openDatabase } from "../../server/db/connection.ts";
 import { createStorage } from "../../server/media/create-storage.ts";
+import { isS3Storage } from "../../server/media/s3-storage.ts";
+import type { Storage } from "../../server/media/storage.ts";
 import { enquiryPayloads } from "../factories/enquiries.ts";
 import { mp4Bytes, pngImage } from "../factories/images.ts";
+import { startS3Server, type S3Server } from "../support/s3-server.ts";
 import { call, multipart, TEST_PASSWORD } from "./helpers.ts";
 
 // `npm run backup` and `npm run restore` (issue 10): a backup taken while the site runs,
-// a wiped site, a restore, and the same rows and media bytes come back.
+// a wiped site, a restore, and the same rows and media bytes come back; with media in the
+// local folder and in an S3 bucket (a real S3 server).
 
 const root = path.resolve(import.meta.dirname, "../..");
 const postgres = process.env.TEST_DB === "postgres";
@@ -23,6 +27,7 @@ const schema = `backup_${Date.now().toString(36)}_${randomBytes(3).toString("hex
 
 let work: string;
 let env: Record<string, string>;
+let s3: S3Server | undefined;
 
 interface Run {
   code: number | null;
@@ -62,21 +67,36 @@ async function everything() {
       rows[table.name] = all.map((row) => JSON.stringify(row)).sort();
     }
     const media: Record<string, string> = {};
-    const storage = createStorage(config());
-    for await (const key of storage.list()) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of await storage.read(key)) chunks.push(chunk as Buffer);
-      media[key] = Buffer.concat(chunks).toString("base64");
-    }
+    await withStorage(async (storage) => {
+      for await (const key of storage.list()) {
+        const chunks: Buffer[] = [];
+        for await (const chunk of await storage.read(key)) chunks.push(chunk as Buffer);
+        media[key] = Buffer.concat(chunks).toString("base64");
+      }
+    });
     return { rows, media };
   } finally {
     await database.close();
   }
 }
 
+async function withStorage(use: (storage: Storage) => Promise<void>): Promise<void> {
+  const storage = createStorage(config());
+  try {
+    await use(storage);
+  } finally {
+    if (isS3Storage(storage)) storage.close();
+  }
+}
+
 /** Removes the whole site: its database and its media. */
 async function wipe() {
   await rm(path.join(work, "data"), { recursive: true, force: true });
+  if (s3) {
+    await withStorage(async (storage) => {
+      for await (const key of storage.list()) await storage.remove(key);
+    });
+  }
   if (postgres) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
@@ -85,17 +105,21 @@ async function wipe() {
   }
 }
 
-describe("backup and restore", () => {
+describe.each(["the local folder", "an S3 bucket"])("backup and restore, media in %s", (media) => {
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), "agency-backup-"));
+    s3 = media === "an S3 bucket" ? await startS3Server() : undefined;
     env = {
       DATA_DIR: path.join(work, "data"),
       SEED_SAMPLE_CONTENT: "false",
       ...(postgres ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
+      ...s3?.env,
     };
   });
   afterAll(async () => {
     await wipe();
+    await s3?.stop();
+    s3 = undefined;
     await rm(work, { recursive: true, force: true });
   });
 
