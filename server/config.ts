@@ -205,6 +205,13 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
       .optional(),
   ),
+  REDIS_PREFIX: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,64}$/, "must be 1-64 letters, digits or _ . : -")
+      .default("agency"),
+  ),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: z.preprocess(
     emptyToUndefined,
@@ -250,6 +257,8 @@ export interface Config {
   cdnPurge?: { url: string; token?: string };
   /** Redis shared by every instance: rate limits and cache invalidation (issue 10). */
   redisUrl?: string;
+  /** Starts every Redis key and channel, so that several sites can share one Redis. */
+  redisPrefix: string;
   /** S3-compatible media storage; when unset, media live under `mediaDir`. */
   s3?: S3Config;
 }
@@ -317,6 +326,7 @@ export function loadConfig(
     renderCacheBytes: env.RENDER_CACHE === undefined || e.RENDER_CACHE ? e.RENDER_CACHE_SIZE : 0,
     ...(e.CDN_PURGE_URL ? { cdnPurge: { url: e.CDN_PURGE_URL, token: e.CDN_PURGE_TOKEN } } : {}),
     ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
+    redisPrefix: e.REDIS_PREFIX,
     ...(e.S3_BUCKET
       ? {
           s3: {
