@@ -4,11 +4,13 @@ import { tooManyRequests } from "../../common/messages.ts";
 import type { Config } from "../config.ts";
 import type { ScaleOut } from "../scale-out.ts";
 import { TooManyRequests } from "../errors.ts";
+import { throttledWarning } from "../lib/throttled-warning.ts";
 
 /**
  * The per-IP limits on public writes. Each is one counter per client IP, shared by every
  * way in: `/api/contact` and the no-JavaScript enquiry forms count against `enquiry`,
- * `/api/newsletter` and the footer form against `newsletter`.
+ * `/api/newsletter` and the footer form against `newsletter`. With Redis (issue 10) the
+ * counters are shared by every instance; while Redis is unreachable they fail open.
  */
 export type LimitName = "enquiry" | "newsletter" | "login";
 
@@ -46,18 +48,37 @@ function applyLimit(reply: FastifyReply, decision: LimitDecision): void {
 export async function registerRateLimits(
   app: FastifyInstance,
   config: Config,
-  _scaleOut?: ScaleOut,
+  scaleOut?: ScaleOut,
 ): Promise<void> {
-  await app.register(rateLimit, { global: false });
+  const redis = scaleOut?.redis;
+  await app.register(rateLimit, {
+    global: false,
+    // Store errors reach the limiter below, which logs them; the plugin alone would let the
+    // request through silently (skipOnError) or answer 500.
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}:rate-limit:`, skipOnError: false } : {}),
+  });
+  const warn = throttledWarning(app.log);
   const limiter = (name: LimitName, max: number) => {
     const check = app.createRateLimit({
       max,
       timeWindow: 60_000,
       keyGenerator: (request) => `${name}:${request.ip}`,
     });
+    const open: LimitDecision = { allowed: true, limit: max, remaining: max, resetSeconds: 0 };
     return async (request: FastifyRequest): Promise<LimitDecision> => {
-      const result = await check(request);
-      if (result.isAllowed) return { allowed: true, limit: max, remaining: max, resetSeconds: 0 };
+      let result;
+      try {
+        result = await check(request);
+      } catch (error) {
+        // Redis is down or slow: a limit must not turn enquiries away, so it lets them in.
+        warn(
+          "rate-limit-store",
+          error,
+          "rate limits cannot reach Redis: requests are let through uncounted until it is back",
+        );
+        return open;
+      }
+      if (result.isAllowed) return open;
       return {
         allowed: !result.isExceeded,
         limit: result.max,
