@@ -3,6 +3,7 @@ import { site } from "../common/site-config.ts";
 import { generatePassword } from "./modules/auth/password.ts";
 import type { Config } from "./config.ts";
 import { seedDatabase } from "./db/seed.ts";
+import { Conflict } from "./errors.ts";
 
 /**
  * Start-up work: seed a database that has never been seeded (prices always, sample posts
@@ -23,7 +24,13 @@ export async function bootstrap(
   if ((await services.admins.count()) > 0) return undefined;
   const email = `admin@${site.email.split("@")[1] ?? "localhost"}`;
   const password = generatePassword();
-  await services.admins.create(email, password);
+  try {
+    await services.admins.create(email, password);
+  } catch (error) {
+    // Another instance starting on the same new database made the first admin: it printed it.
+    if (error instanceof Conflict) return undefined;
+    throw error;
+  }
   return { email, password };
 }
 

@@ -6,6 +6,7 @@ import type { Database } from "../../db/schema.ts";
 import { Conflict, Invalid, NotFound } from "../../errors.ts";
 import { hashPassword } from "../auth/password.ts";
 import { createAdminRepository } from "./repository.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 
 function normalEmail(email: string): string {
   const value = email.trim().toLowerCase();
@@ -34,13 +35,19 @@ export function createAdminService(db: Kysely<Database>) {
       if (await repo.findByEmail(address))
         throw new Conflict(`An admin ${address} already exists.`);
       const now = new Date().toISOString();
-      await repo.insert({
-        id: randomUUID(),
-        email: address,
-        password_hash: await hashPassword(password),
-        created_at: now,
-        updated_at: now,
-      });
+      try {
+        await repo.insert({
+          id: randomUUID(),
+          email: address,
+          password_hash: await hashPassword(password),
+          created_at: now,
+          updated_at: now,
+        });
+      } catch (error) {
+        // Created meanwhile by another process (two instances starting on a new database).
+        if (isUniqueViolation(error)) throw new Conflict(`An admin ${address} already exists.`);
+        throw error;
+      }
       return { email: address };
     },
     async resetPassword(email: string, password: string): Promise<void> {

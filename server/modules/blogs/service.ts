@@ -22,6 +22,7 @@ import type { ChangeFeed } from "../../lib/changes.ts";
 import { processImage } from "../../media/images.ts";
 import type { Storage } from "../../media/storage.ts";
 import { createBlogRepository, type BlogRow } from "./repository.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 
 interface StoredImage {
   key: string;
@@ -49,16 +50,6 @@ export function authorLabel(name?: string | null, email?: string | null): string
   if (name?.trim()) return name.trim();
   if (email) return email.split("@")[0] || email;
   return null;
-}
-
-/** A unique index refused the row (SQLite or PostgreSQL). */
-function isUniqueViolation(error: unknown): boolean {
-  const { code, message } = error as { code?: string; message?: string };
-  return (
-    code === "23505" ||
-    code === "SQLITE_CONSTRAINT_UNIQUE" ||
-    /UNIQUE constraint failed/i.test(message ?? "")
-  );
 }
 
 const slugTaken = (slug: string) =>
