@@ -315,9 +315,11 @@ export interface RegisterRenderCacheOptions {
 export function registerRenderCache(app: FastifyInstance, options: RegisterRenderCacheOptions) {
   const { cache, changes, log } = options;
   const now = options.now ?? Date.now;
-  changes.subscribe(() => {
+  changes.subscribe((_topic, origin) => {
     cache.clear();
-    options.onInvalidate?.();
+    // The CDN is told once per write, by the instance that made it, not by every instance
+    // that hears of it.
+    if (!origin.remote) options.onInvalidate?.();
   });
 
   options.door?.add((request, response) => {
