@@ -1,0 +1,147 @@
+import { randomUUID } from "node:crypto";
+import type { ExpressionBuilder, Insertable, Kysely, Selectable } from "kysely";
+import type { Database, NotificationOutboxTable } from "../../db/schema.ts";
+
+/** The one kind of notification so far: a new enquiry, mailed to NOTIFY_TO. */
+export const ENQUIRY_RECEIVED = "enquiry_received";
+
+export type OutboxRow = Selectable<NotificationOutboxTable>;
+export type NewOutboxRow = Insertable<NotificationOutboxTable>;
+
+/** A row to write with its enquiry, in the same transaction; due at once. */
+export function newOutboxRow(
+  enquiryId: string,
+  now: string,
+  kind = ENQUIRY_RECEIVED,
+): NewOutboxRow {
+  return {
+    id: randomUUID(),
+    enquiry_id: enquiryId,
+    kind,
+    attempts: 0,
+    next_attempt_at: now,
+    created_at: now,
+  };
+}
+
+/** Due at `now`: not done, its time has come, and nobody holds a lease on it. */
+function due(now: string) {
+  return (eb: ExpressionBuilder<Database, "notification_outbox">) =>
+    eb.and([
+      // Spelled out so both databases see the partial index's condition in the query.
+      eb("next_attempt_at", "is not", null),
+      eb("next_attempt_at", "<=", now),
+      eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", now)]),
+    ]);
+}
+
+export function createOutboxRepository(db: Kysely<Database>, dialect: "sqlite" | "postgres") {
+  return {
+    /**
+     * Takes up to `limit` due rows for `owner` until `leaseUntil`, counting an attempt on
+     * each, and answers them. Atomic, so two instances never hold the same row: PostgreSQL
+     * locks the rows it picks and skips those another transaction has locked (SKIP LOCKED),
+     * then sets the lease in the same transaction; SQLite has one writer at a time, so a
+     * single UPDATE … RETURNING picks and leases together.
+     */
+    async claim(owner: string, now: string, leaseUntil: string, limit: number) {
+      const lease = (eb: ExpressionBuilder<Database, "notification_outbox">) => ({
+        claimed_by: owner,
+        claimed_until: leaseUntil,
+        attempts: eb("attempts", "+", 1),
+      });
+      if (dialect === "postgres") {
+        return db.transaction().execute(async (trx) => {
+          const picked = await trx
+            .selectFrom("notification_outbox")
+            .select("id")
+            .where(due(now))
+            .orderBy("next_attempt_at")
+            .limit(limit)
+            .forUpdate()
+            .skipLocked()
+            .execute();
+          if (picked.length === 0) return [];
+          return trx
+            .updateTable("notification_outbox")
+            .set(lease)
+            .where(
+              "id",
+              "in",
+              picked.map((row) => row.id),
+            )
+            .returningAll()
+            .execute();
+        });
+      }
+      return db
+        .updateTable("notification_outbox")
+        .set(lease)
+        .where("id", "in", (eb) =>
+          eb
+            .selectFrom("notification_outbox")
+            .select("id")
+            .where(due(now))
+            .orderBy("next_attempt_at")
+            .limit(limit),
+        )
+        .returningAll()
+        .execute();
+    },
+
+    /** The mail went: nothing more to do, whoever holds the row now. */
+    async markSent(id: string, now: string): Promise<void> {
+      await db
+        .updateTable("notification_outbox")
+        .set({
+          sent_at: now,
+          next_attempt_at: null,
+          claimed_by: null,
+          claimed_until: null,
+          last_error: null,
+        })
+        .where("id", "=", id)
+        .execute();
+    },
+
+    /**
+     * The send failed: try again at `nextAttemptAt`, or (null) give up at `now`. Only while
+     * `owner` still holds the row: after a lost lease another instance has it, and its
+     * outcome counts.
+     */
+    async markFailed(
+      id: string,
+      owner: string,
+      failure: { now: string; nextAttemptAt: string | null; error: string },
+    ): Promise<void> {
+      await db
+        .updateTable("notification_outbox")
+        .set({
+          next_attempt_at: failure.nextAttemptAt,
+          given_up_at: failure.nextAttemptAt === null ? failure.now : null,
+          claimed_by: null,
+          claimed_until: null,
+          last_error: failure.error,
+        })
+        .where("id", "=", id)
+        .where("claimed_by", "=", owner)
+        .where("sent_at", "is", null)
+        .execute();
+    },
+
+    /** Nothing left to send it about (the enquiry is gone): the row goes too. */
+    async remove(id: string): Promise<void> {
+      await db.deleteFrom("notification_outbox").where("id", "=", id).execute();
+    },
+
+    forEnquiry(enquiryId: string, kind = ENQUIRY_RECEIVED) {
+      return db
+        .selectFrom("notification_outbox")
+        .selectAll()
+        .where("enquiry_id", "=", enquiryId)
+        .where("kind", "=", kind)
+        .executeTakeFirst();
+    },
+  };
+}
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;
