@@ -163,6 +163,7 @@ export async function buildApp(
   app.decorate("services", services);
   app.addHook("onClose", async () => {
     services.blogs.close();
+    await services.outbox.close();
     await notifier.close();
     await database.close();
   });

@@ -15,6 +15,7 @@ import { createContentService } from "./modules/content/service.ts";
 import { createBlogService } from "./modules/blogs/service.ts";
 import { createEnquiryService } from "./modules/enquiries/service.ts";
 import { createNewsletterService } from "./modules/newsletter/service.ts";
+import { createNotificationOutbox } from "./modules/outbox/service.ts";
 import { createPriceService } from "./modules/prices/service.ts";
 import { createVideoService } from "./modules/videos/service.ts";
 
@@ -24,7 +25,10 @@ export interface ServiceDeps {
   storage: Storage;
   notifier: Notifier;
   log: FastifyBaseLogger;
-  /** Milliseconds since the epoch: when posts become public (tests set the time). */
+  /**
+   * Milliseconds since the epoch: when posts become public and notification mails are due
+   * (tests set the time).
+   */
   clock?: () => number;
 }
 
@@ -38,6 +42,17 @@ export function createServices(deps: ServiceDeps) {
   // What /api/ready checks; Redis and S3 storage add theirs when configured.
   const readiness = createReadiness();
   readiness.add("database", () => database.ping());
+  // Enquiry mails go through the outbox when enquiry mail is configured (SMTP_URL and
+  // NOTIFY_TO: the notifier then has a send that reports failures, for the retries).
+  const outbox = createNotificationOutbox({
+    db,
+    dialect: database.dialect,
+    log,
+    enabled: notifier.sendEnquiryReceived !== undefined,
+    clock: deps.clock,
+  });
+  const enquiries = createEnquiryService({ db, notifier, outbox, log });
+  outbox.start(enquiries.sendNotification);
   return {
     changes,
     readiness,
@@ -59,7 +74,8 @@ export function createServices(deps: ServiceDeps) {
     content: createContentService({ db, storage, changes, log }),
     blogs: createBlogService({ db, storage, log, changes, clock: deps.clock }),
     videos: createVideoService({ db, storage, log, changes }),
-    enquiries: createEnquiryService({ db, notifier, log }),
+    enquiries,
+    outbox,
     newsletter: createNewsletterService({ db }),
   };
 }

@@ -191,6 +191,40 @@ export const enquirySchema = z.object({
 });
 export type Enquiry = z.infer<typeof enquirySchema>;
 
+/** The states of an enquiry's notification e-mail to the agency. */
+export const NOTIFICATION_STATES = [
+  "sent",
+  "pending",
+  "given-up",
+  "not-configured",
+  "none",
+] as const;
+
+/**
+ * Whether the agency was told of an enquiry by e-mail: GET /api/contact/{id}/notification.
+ * The notification outbox sends it, retrying while the mail server fails.
+ */
+export const enquiryNotificationSchema = z.object({
+  state: z.enum(NOTIFICATION_STATES).meta({
+    description:
+      "sent: the mail server took the mail (at `at`). pending: not sent yet; `lastError` says why and `nextAttemptAt` when it is tried again. given-up: no more tries after three days of failures (at `at`). not-configured: enquiry mail is not set up (SMTP_URL and NOTIFY_TO), nothing is sent. none: no notification was queued (the enquiry came before mail was set up, or was caught as spam).",
+  }),
+  at: z
+    .string()
+    .nullable()
+    .meta({ description: "When it was sent (sent) or given up (given-up); else null." }),
+  nextAttemptAt: z
+    .string()
+    .nullable()
+    .meta({ description: "When it is tried next (pending); else null." }),
+  attempts: z.number().int().min(0).meta({ description: "Sends begun so far." }),
+  lastError: z
+    .string()
+    .nullable()
+    .meta({ description: "Why the last try failed (short, no secrets); null after a success." }),
+});
+export type EnquiryNotification = z.infer<typeof enquiryNotificationSchema>;
+
 /** The dashboard's figures: GET /api/contact/stats. */
 export const enquiryStatsSchema = z.object({
   timeZone: z.string().meta({ description: "The time zone the weeks are counted in." }),

@@ -1,6 +1,6 @@
 /**
  * Group commit: the rows handed to `add` while the event loop is busy are written together
- * by one `write` (one statement, so one transaction and one fsync), and each caller's
+ * by one `write` (one transaction, so one fsync), and each caller's
  * promise settles only once that write has committed. With SQLite at synchronous=FULL an
  * fsync costs about as much as everything else an enquiry does, and better-sqlite3 runs it
  * on the main thread: a burst of enquiries then shares its fsyncs instead of queueing one
@@ -47,7 +47,7 @@ export function createGroupCommit<T>(
     try {
       await write(batch.map((entry) => entry.row));
     } catch {
-      // Nothing of the batch was stored (one statement): each row gets its own verdict.
+      // Nothing of the batch was stored (one transaction): each row gets its own verdict.
       for (const entry of batch) await writeAlone(entry);
       return;
     }

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { EnquiryQuery, EnquiryStatus } from "../../../common/schemas/enquiry.ts";
 import type { Database, EnquiriesTable } from "../../db/schema.ts";
+import type { NewOutboxRow } from "../outbox/repository.ts";
 import { createGroupCommit } from "./group-commit.ts";
 
 /** The first instant (UTC, ISO) of a calendar day in Lagos (UTC+1, no daylight saving). */
@@ -28,10 +29,26 @@ export function containsPattern(text: string): string {
  */
 const MAX_INSERT_ROWS = 500;
 
+/** A new enquiry and, when enquiry mail is configured, the outbox row of its notification. */
+interface NewEnquiry {
+  enquiry: EnquiriesTable;
+  outbox?: NewOutboxRow;
+}
+
 export function createEnquiryRepository(db: Kysely<Database>) {
   // Enquiries that arrive together are committed together (one fsync): see group-commit.ts.
-  const inserts = createGroupCommit<EnquiriesTable>(
-    (rows) => db.insertInto("enquiries").values(rows).execute(),
+  // Their notifications go into the outbox in the same transaction, so a stored enquiry
+  // always has its mail queued and a queued mail always has its enquiry.
+  const inserts = createGroupCommit<NewEnquiry>(
+    (rows) =>
+      db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto("enquiries")
+          .values(rows.map((row) => row.enquiry))
+          .execute();
+        const outbox = rows.flatMap((row) => (row.outbox ? [row.outbox] : []));
+        if (outbox.length > 0) await trx.insertInto("notification_outbox").values(outbox).execute();
+      }),
     { maxBatch: MAX_INSERT_ROWS },
   );
 
@@ -59,8 +76,11 @@ export function createEnquiryRepository(db: Kysely<Database>) {
   }
 
   return {
-    /** Resolves once the row is committed (with the others that came in at the same time). */
-    insert: (row: EnquiriesTable) => inserts.add(row),
+    /**
+     * Resolves once the row, and its outbox row if any, are committed (with the others that
+     * came in at the same time).
+     */
+    insert: (enquiry: EnquiriesTable, outbox?: NewOutboxRow) => inserts.add({ enquiry, outbox }),
     find: (id: string) =>
       db.selectFrom("enquiries").selectAll().where("id", "=", id).executeTakeFirst(),
     /** Newest first; `limit` undefined means every matching row. */
@@ -166,9 +186,15 @@ export function createEnquiryRepository(db: Kysely<Database>) {
             .executeTakeFirst()
         ).numUpdatedRows,
       ),
-    remove: async (id: string) =>
-      Number(
-        (await db.deleteFrom("enquiries").where("id", "=", id).executeTakeFirst()).numDeletedRows,
-      ),
+    /** Deletes the enquiry and its notification rows together; answers 0 when none was there. */
+    remove: (id: string) =>
+      db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("notification_outbox").where("enquiry_id", "=", id).execute();
+        const { numDeletedRows } = await trx
+          .deleteFrom("enquiries")
+          .where("id", "=", id)
+          .executeTakeFirst();
+        return Number(numDeletedRows);
+      }),
   };
 }

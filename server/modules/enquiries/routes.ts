@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idParam, successResponse } from "../../../common/schemas/common.ts";
 import {
   enquiryInputSchema,
+  enquiryNotificationSchema,
   enquiryQuerySchema,
   enquirySchema,
   enquiryStatsSchema,
@@ -147,6 +148,27 @@ export function registerEnquiryRoutes(app: ApiApp, deps: ApiDeps): void {
       },
     },
     async (request) => enquiries.get(request.params.id),
+  );
+
+  app.get(
+    "/contact/:id/notification",
+    {
+      schema: {
+        tags: ["enquiries"],
+        operationId: "getEnquiryNotification",
+        summary:
+          "Whether the agency was told of the enquiry by e-mail: sent (when), pending (the last error and the next try), given up, or mail not configured",
+        security: adminSecurity,
+        params: idParam,
+        response: {
+          200: enquiryNotificationSchema,
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+          404: enquiryNotFound,
+        },
+      },
+    },
+    async (request) => enquiries.notification(request.params.id),
   );
 
   app.patch(

@@ -5,6 +5,7 @@ import {
   ENQUIRY_STATUSES,
   HONEYPOT_FIELD,
   type Enquiry,
+  type EnquiryNotification,
   type EnquiryQuery,
   type EnquiryStats,
   type EnquiryStatus,
@@ -17,6 +18,8 @@ import { lagosDay } from "../../../common/format.ts";
 import { site } from "../../../common/site-config.ts";
 import { toCsv } from "../../lib/csv.ts";
 import type { Notifier } from "../../mail/notifier.ts";
+import type { OutboxRow } from "../outbox/repository.ts";
+import type { NotificationOutbox } from "../outbox/service.ts";
 import { createEnquiryRepository, lagosDayStart } from "./repository.ts";
 
 const NOT_FOUND = "Enquiry not found.";
@@ -109,9 +112,11 @@ export const OTHER_SERVICES = "Other";
 export function createEnquiryService(deps: {
   db: Kysely<Database>;
   notifier: Notifier;
+  /** Queues the notification mails (when enquiry mail is configured) and sends them. */
+  outbox: NotificationOutbox;
   log: FastifyBaseLogger;
 }) {
-  const { notifier, log } = deps;
+  const { notifier, outbox, log } = deps;
   const repo = createEnquiryRepository(deps.db);
 
   async function find(id: string): Promise<EnquiriesTable> {
@@ -123,8 +128,10 @@ export function createEnquiryService(deps: {
   return {
     /**
      * Stores an enquiry (the three payload shapes of the public forms, already validated),
-     * then tells the agency by e-mail. A robot that filled the honeypot is stored as spam
-     * and mails no one. The mail never delays or fails the enquiry.
+     * and with it, in the same transaction, the outbox row of its mail to the agency (when
+     * enquiry mail is configured); the outbox worker sends it, retrying while the mail
+     * server fails. A robot that filled the honeypot is stored as spam and mails no one.
+     * The mail never delays or fails the enquiry.
      */
     async create(input: ParsedEnquiryInput): Promise<Enquiry> {
       const now = new Date().toISOString();
@@ -153,9 +160,12 @@ export function createEnquiryService(deps: {
         created_at: now,
         updated_at: now,
       });
-      await repo.insert(row);
+      const notification = spam ? undefined : outbox.rowFor(row.id);
+      await repo.insert(row, notification);
       const enquiry = toEnquiry(row);
       if (spam) log.info({ enquiry: enquiry._id }, "enquiry stored as spam (honeypot)");
+      else if (notification) outbox.nudge();
+      // Not configured: the silent notifier notes it (or a notifier a test gave).
       else void notifier.enquiryReceived(enquiry);
       return enquiry;
     },
@@ -175,6 +185,24 @@ export function createEnquiryService(deps: {
 
     async get(id: string): Promise<Enquiry> {
       return toEnquiry(await find(id));
+    },
+
+    /** Whether the agency was told of the enquiry by e-mail (404 for an unknown enquiry). */
+    async notification(id: string): Promise<EnquiryNotification> {
+      await find(id);
+      return outbox.stateOf(id);
+    },
+
+    /**
+     * The outbox worker's sender: mails the enquiry of `row` to the agency, throwing when
+     * the mail server does not take it; "gone" when the enquiry was deleted meanwhile.
+     */
+    async sendNotification(row: OutboxRow, signal: AbortSignal): Promise<"sent" | "gone"> {
+      const stored = await repo.find(row.enquiry_id);
+      if (!stored) return "gone";
+      if (!notifier.sendEnquiryReceived) throw new Error("Enquiry mail is not configured");
+      await notifier.sendEnquiryReceived(toEnquiry(stored), { signal });
+      return "sent";
     },
 
     async summary() {
