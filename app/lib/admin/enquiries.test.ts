@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ZodError } from "zod";
-import { getEnquirySummary, listEnquiries, setEnquiryStatus } from "./enquiries.ts";
+import {
+  getEnquiryNotification,
+  getEnquirySummary,
+  listEnquiries,
+  notificationText,
+  setEnquiryStatus,
+} from "./enquiries.ts";
 
 const enquiry = {
   _id: "e1",
@@ -50,5 +56,47 @@ describe("enquiries", () => {
     const summary = { new: 1, read: 2, replied: 0, spam: 3, total: 3, serviceTypes: ["contact"] };
     answer(summary);
     await expect(getEnquirySummary()).resolves.toEqual(summary);
+  });
+});
+
+describe("the notification state of an enquiry", () => {
+  const none = { at: null, nextAttemptAt: null, attempts: 0, lastError: null };
+
+  it("asks for it by the enquiry's id and checks the answer", async () => {
+    const fetch = answer({ ...none, state: "none" });
+    await expect(getEnquiryNotification("e/1")).resolves.toEqual({ ...none, state: "none" });
+    expect(fetch.mock.calls[0]?.[0]).toBe("/api/contact/e%2F1/notification");
+    answer({ ...none, state: "lost" });
+    await expect(getEnquiryNotification("e1")).rejects.toBeInstanceOf(ZodError);
+  });
+
+  it("says it in words, times in Lagos", () => {
+    expect(
+      notificationText({ ...none, state: "sent", at: "2026-11-21T14:04:00.000Z", attempts: 1 }),
+    ).toBe("Notified: Nov 21, 2026, 3:04 PM");
+    expect(
+      notificationText({
+        ...none,
+        state: "pending",
+        attempts: 2,
+        lastError: "connect ECONNREFUSED 127.0.0.1:25",
+        nextAttemptAt: "2026-11-21T14:05:00.000Z",
+      }),
+    ).toBe("Not notified yet: connect ECONNREFUSED 127.0.0.1:25. Next try Nov 21, 2026, 3:05 PM.");
+    expect(
+      notificationText({ ...none, state: "pending", nextAttemptAt: "2026-11-21T14:05:00Z" }),
+    ).toBe("Not notified yet: sending now.");
+    expect(
+      notificationText({
+        ...none,
+        state: "given-up",
+        at: "2026-11-24T14:05:00.000Z",
+        attempts: 80,
+        lastError: "Invalid login",
+      }),
+    ).toBe("Not notified: gave up Nov 24, 2026, 3:05 PM after 80 tries. Last error: Invalid login");
+    expect(notificationText({ ...none, state: "not-configured" })).toBe(
+      "Mail is not configured: no notification e-mail is sent.",
+    );
   });
 });

@@ -3,10 +3,15 @@
 import { z } from "zod";
 import { ENQUIRY_STATUSES, type EnquiryStatus } from "../../../common/enquiry-fields.ts";
 import { successResponse } from "../../../common/schemas/common.ts";
-import type { Enquiry, EnquiryStats } from "../../../common/schemas/enquiry.ts";
+import { formatDateTime } from "../../../common/format.ts";
+import type {
+  Enquiry,
+  EnquiryNotification,
+  EnquiryStats,
+} from "../../../common/schemas/enquiry.ts";
 import { api, apiList, download } from "../admin-api.ts";
 
-export type { Enquiry, EnquiryStats, EnquiryStatus };
+export type { Enquiry, EnquiryNotification, EnquiryStats, EnquiryStatus };
 
 // The public forms load the enquiry schemas on first use (a dynamic import). A static import
 // here would make the bundler hand them that module as a namespace object, which adds a
@@ -55,6 +60,34 @@ export async function listEnquiries(options: {
 /** GET /api/contact/{id}. */
 export async function getEnquiry(id: string): Promise<Enquiry> {
   return parse(api<unknown>(path(id)), (m) => m.enquirySchema);
+}
+
+/** GET /api/contact/{id}/notification: whether the agency was told by e-mail. */
+export async function getEnquiryNotification(id: string): Promise<EnquiryNotification> {
+  return parse(api<unknown>(`${path(id)}/notification`), (m) => m.enquiryNotificationSchema);
+}
+
+/**
+ * The notification state in one plain sentence for the enquiry page (times in Lagos): it
+ * reads the same to a screen reader as on screen, and needs no colour to be understood.
+ */
+export function notificationText(notification: EnquiryNotification): string {
+  const { state, at, nextAttemptAt, attempts, lastError } = notification;
+  const time = (iso: string | null) => (iso ? formatDateTime(iso) : "");
+  switch (state) {
+    case "sent":
+      return `Notified: ${time(at)}`;
+    case "pending":
+      if (!lastError) return "Not notified yet: sending now.";
+      // The error's own full stop, if any, is not doubled.
+      return `Not notified yet: ${lastError.replace(/[.\s]+$/, "")}. Next try ${time(nextAttemptAt)}.`;
+    case "given-up":
+      return `Not notified: gave up ${time(at)} after ${attempts} tries. Last error: ${lastError ?? "unknown"}`;
+    case "not-configured":
+      return "Mail is not configured: no notification e-mail is sent.";
+    case "none":
+      return "No notification e-mail was queued for this enquiry.";
+  }
 }
 
 /** PATCH /api/contact/{id}: answers the enquiry with its new status. */

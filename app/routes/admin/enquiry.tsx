@@ -21,7 +21,13 @@ import {
 import { useApiData } from "../../components/admin/use-api-data.ts";
 import { useDeleteAction } from "../../components/admin/use-delete-action.ts";
 import { problemText } from "../../lib/admin-api.ts";
-import { deleteEnquiry, getEnquiry, setEnquiryStatus } from "../../lib/admin/enquiries.ts";
+import {
+  deleteEnquiry,
+  getEnquiry,
+  getEnquiryNotification,
+  notificationText,
+  setEnquiryStatus,
+} from "../../lib/admin/enquiries.ts";
 import type { Route } from "./+types/enquiry";
 import { adminMeta } from "../../lib/admin-meta.ts";
 
@@ -32,6 +38,8 @@ export default function EnquiryDetail({ params }: Route.ComponentProps) {
   const { notify } = useFeedback();
   const statusId = useId();
   const enquiry = useApiData(() => getEnquiry(params.id), [params.id]);
+  // Whether the agency's mail about it went out (the notification outbox retries it).
+  const notification = useApiData(() => getEnquiryNotification(params.id), [params.id]);
   const data = enquiry.data;
   const { setData } = enquiry;
 
@@ -94,6 +102,14 @@ export default function EnquiryDetail({ params }: Route.ComponentProps) {
   ));
   const rows: [string, ReactNode][] = [
     ["Received", formatDateTime(data.createdAt)],
+    [
+      "Notification e-mail",
+      notification.data
+        ? notificationText(notification.data)
+        : notification.failed
+          ? "Could not check. Reload the page to try again."
+          : undefined,
+    ],
     ["Service type", data.serviceType],
     ["Company Name", data.companyName],
     ["Name", data.name],
