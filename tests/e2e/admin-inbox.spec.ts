@@ -42,6 +42,10 @@ test("work an enquiry from the public API: unread, read, replied, CSV export of 
   ]) {
     await expect(details.getByText(text, { exact: true })).toBeVisible();
   }
+  // This server has no SMTP_URL: the page says no mail went out, in words.
+  await expect(
+    details.getByText("Mail is not configured: no notification e-mail is sent.", { exact: true }),
+  ).toBeVisible();
   // Opening it marked it read, and the navigation counted the unread ones again.
   await expect(page.getByLabel("Status")).toHaveValue("read");
   await expect.poll(() => countings).toBeGreaterThanOrEqual(2);
