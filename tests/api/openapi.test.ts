@@ -137,6 +137,7 @@ describe("the OpenAPI document", () => {
       "GET /api/content",
       "GET /api/health",
       "GET /api/prices",
+      "GET /api/ready",
       "GET /api/video",
     ]);
     for (const { name, url } of reads) {
