@@ -48,7 +48,7 @@ export interface BuildOptions {
   bodyTimeouts?: BodyTimeouts;
   /** Replace the mail notifier (tests). */
   notifier?: Notifier;
-  /** Milliseconds since the epoch for the post scheduler and visibility (tests). */
+  /** Milliseconds since the epoch for the post scheduler, visibility and the mail outbox (tests). */
   clock?: () => number;
 }
 
