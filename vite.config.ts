@@ -96,12 +96,27 @@ export default defineConfig({
                   priority: 16,
                 },
                 {
-                  name: "forms",
-                  // The public forms: loaded by the pages that show one. The outbox that keeps
-                  // a submission made offline is imported after hydration (OutboxSender).
-                  test: /[\\/]app[\\/](components[\\/]forms[\\/](?!outbox-sender)|lib[\\/](outbox-messages|form-result|enquiry-payload|newsletter-messages))|[\\/]common[\\/]enquiry-fields\.|node_modules[\\/]idb-keyval[\\/]/,
-                  minShareCount: 2,
+                  name: "form-shells",
+                  // The light stand-ins of the public forms that pages with a form render
+                  // (deferred-forms.tsx), and the package form's options and anchor, which the
+                  // service pages import at once. Before `forms`: a group also takes in what
+                  // its modules import, and these must not pull the pages into that chunk.
+                  test: /[\\/]app[\\/](components[\\/]forms[\\/](deferred-forms|enquiry-form|use-form-result)\.|lib[\\/]form-result\.|content[\\/]packages\.)/,
                   priority: 15,
+                },
+                {
+                  name: "outbox",
+                  // Imported after hydration on every page (OutboxSender) and by the forms.
+                  test: /[\\/]app[\\/]lib[\\/]outbox(-messages)?\.|node_modules[\\/]idb-keyval[\\/]/,
+                  priority: 14,
+                },
+                {
+                  name: "forms",
+                  // The public forms' enhancement (submit handling, fields, payloads): not in
+                  // a page's first scripts, loaded when a form is about to be used
+                  // (docs/decisions/0016).
+                  test: /[\\/]app[\\/](components[\\/]forms[\\/](enhanced|enquiry-form-enhanced|signup-form-enhanced|fields|use-form-submit)\.|lib[\\/](enquiry-payload|newsletter-messages)\.)|[\\/]common[\\/]enquiry-fields\./,
+                  priority: 13,
                 },
               ],
             },

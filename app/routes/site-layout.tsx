@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
 import { siteServicesContext } from "../../common/load-context.ts";
+import { loadEnhancedForms } from "../components/forms/deferred-forms.tsx";
 import { OutboxSender } from "../components/forms/outbox-sender.tsx";
 import { Footer } from "../components/layout/footer.tsx";
 import { Header } from "../components/layout/header.tsx";
@@ -17,7 +18,12 @@ import type { Route } from "./+types/site-layout";
  * loads the rest of the content it shows.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { contact } = await context.get(siteServicesContext).content.all();
+  const [{ contact }] = await Promise.all([
+    context.get(siteServicesContext).content.all(),
+    // The forms' enhancement is loaded in the browser only when a form is about to be used;
+    // the server renders the forms in full, so it has the module before the page renders.
+    loadEnhancedForms(),
+  ]);
   return { contact };
 }
 

@@ -16,9 +16,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderForm(props: EnquiryFormProps) {
+/**
+ * Renders the form as a page the browser renders itself (after a client-side navigation):
+ * its enhancement loads at once and the form shows when it is here.
+ */
+async function renderForm(props: EnquiryFormProps) {
   const Stub = createRoutesStub([{ path: "/", Component: () => <EnquiryForm {...props} /> }]);
-  return render(<Stub initialEntries={["/"]} />);
+  const rendered = render(<Stub initialEntries={["/"]} />);
+  await screen.findByRole("button", { name: props.submitLabel });
+  return rendered;
 }
 
 /** A fetch that answers once `release()` is called, with this status and body. */
@@ -51,7 +57,7 @@ describe("EnquiryForm", () => {
     const user = userEvent.setup();
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);
-    renderForm(service);
+    await renderForm(service);
     await user.click(screen.getByRole("button", { name: "Submit" }));
     const alert = await screen.findByRole("alert");
     await waitFor(() => expect(alert.textContent).toContain("Please fill in all required fields."));
@@ -95,7 +101,7 @@ describe("EnquiryForm", () => {
   it("is busy while sending, then reports success in a status and clears the form", async () => {
     const user = userEvent.setup();
     const api = pendingFetch(201, { _id: "1" });
-    renderForm(service);
+    await renderForm(service);
     await user.type(screen.getByLabelText(/Company Name/), "Obi Foods");
     await user.type(screen.getByLabelText(/Full Name/), "Chidi");
     await user.type(screen.getByLabelText(/Email Address/), "chidi@example.com");
@@ -136,7 +142,7 @@ describe("EnquiryForm", () => {
   it("keeps the input and says so in an alert when the server fails", async () => {
     const user = userEvent.setup();
     const api = pendingFetch(500, { error: "Internal Server Error" });
-    renderForm({
+    await renderForm({
       kind: "home",
       submitLabel: "Send Message",
       busyLabel: "Submitting response",
@@ -181,7 +187,7 @@ describe("EnquiryForm", () => {
         });
       }),
     );
-    renderForm({ kind: "floating", submitLabel: "Send Enquiry", busyLabel: "sending..." });
+    await renderForm({ kind: "floating", submitLabel: "Send Enquiry", busyLabel: "sending..." });
     await user.type(screen.getByLabelText(/Full Name/), "Bola");
     await user.type(screen.getByLabelText(/Email Address/), "bola@example.com");
     await user.click(screen.getByRole("button", { name: "Send Enquiry" }));
@@ -204,9 +210,9 @@ describe("EnquiryForm", () => {
     expect(new Set(keys).size).toBe(1);
   });
 
-  it("has a hidden honeypot that people cannot reach", () => {
+  it("has a hidden honeypot that people cannot reach", async () => {
     vi.stubGlobal("fetch", vi.fn());
-    const { container } = renderForm(service);
+    const { container } = await renderForm(service);
     const trap = container.querySelector<HTMLInputElement>('input[name="faxNumber"]')!;
     expect(trap.tabIndex).toBe(-1);
     expect(trap.autocomplete).toBe("off");
@@ -219,7 +225,7 @@ describe("NewsletterBox", () => {
     const user = userEvent.setup();
     const Stub = createRoutesStub([{ path: "/", Component: NewsletterBox }]);
     render(<Stub initialEntries={["/"]} />);
-    const email = screen.getByLabelText("Email address");
+    const email = await screen.findByLabelText("Email address");
     const answers = [201, 200];
     vi.stubGlobal(
       "fetch",

@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { EnquiryForm } from "./enquiry-form.tsx";
-import { useFormResult } from "./use-form-submit.ts";
+import { useFormResult } from "./use-form-result.ts";
 
 /**
  * The 'Send Enquiry' tab on the right edge of the hero: hovering (or focusing, or clicking)
@@ -15,11 +15,30 @@ export function FloatingEnquiry() {
   const panelId = useId();
 
   // Hides the form even while the pointer or focus is still inside, and goes back to the tab.
-  const close = () => {
+  const close = useCallback(() => {
     setOpen(false);
     setDismissed(true);
     tab.current?.focus();
-  };
+  }, []);
+
+  // The same heading on every render: opening or closing the panel then leaves the form
+  // alone, also before its enhancement is loaded (React keeps its server HTML until then).
+  const heading = useMemo(
+    () => (
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="text-lg font-extrabold text-navy">Send us an enquiry</h2>
+        <button
+          type="button"
+          onClick={close}
+          aria-label="Close the enquiry form"
+          className="-mt-1 -mr-2 flex size-9 shrink-0 items-center justify-center rounded-full text-2xl leading-none text-muted hover:bg-brand-50 hover:text-navy"
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+    ),
+    [close],
+  );
 
   // Escape closes it whether a click opened it or hover or focus shows it.
   useEffect(() => {
@@ -29,7 +48,7 @@ export function FloatingEnquiry() {
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
+  }, [open, close]);
 
   const visible = open
     ? "visible translate-x-0 opacity-100"
@@ -70,19 +89,7 @@ export function FloatingEnquiry() {
           kind="floating"
           submitLabel="Send Enquiry"
           busyLabel="sending..."
-          heading={
-            <div className="flex items-start justify-between gap-3">
-              <h2 className="text-lg font-extrabold text-navy">Send us an enquiry</h2>
-              <button
-                type="button"
-                onClick={close}
-                aria-label="Close the enquiry form"
-                className="-mt-1 -mr-2 flex size-9 shrink-0 items-center justify-center rounded-full text-2xl leading-none text-muted hover:bg-brand-50 hover:text-navy"
-              >
-                <span aria-hidden="true">×</span>
-              </button>
-            </div>
-          }
+          heading={heading}
         />
       </div>
     </div>

@@ -1,85 +1,13 @@
-import { useId } from "react";
-import { useFormAction } from "react-router";
-import { newsletterMessages } from "../../lib/newsletter-messages.ts";
-import { fieldMessage, FormStatus, SubmitButton } from "./fields.tsx";
-import { useJsonSubmit } from "./use-form-submit.ts";
+import { deferredForm } from "./deferred-forms.tsx";
 
-/** The e-mail sign-up both newsletter blocks share (POST /api/newsletter). */
-function SignupForm({
-  intent,
-  submitLabel,
-  dark,
-}: {
-  intent: string;
-  submitLabel: string;
-  dark: boolean;
-}) {
-  const action = useFormAction();
-  const inputId = useId();
-  const { formRef, onSubmit, status, busy, values, errorFor } = useJsonSubmit({
-    intent,
-    schema: "newsletter",
-    url: "/api/newsletter",
-    payload: (form) => ({ email: String(new FormData(form).get("email") ?? "").trim() }),
-    successMessage: ({ status }) =>
-      status === 201 ? newsletterMessages.subscribed : newsletterMessages.already,
-  });
-  const email = values?.email;
-  const emailError = errorFor("email");
-  const emailErrorId = `${inputId}-error`;
-  return (
-    <form
-      ref={formRef}
-      id={intent}
-      method="post"
-      action={`${action}#${intent}`}
-      noValidate
-      onSubmit={onSubmit}
-      className="mx-auto w-full max-w-xl"
-    >
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="kind" value="newsletter" />
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <label htmlFor={inputId} className="sr-only">
-          Email address
-        </label>
-        <input
-          id={inputId}
-          name="email"
-          type="email"
-          autoComplete="email"
-          placeholder="Enter your email address"
-          defaultValue={typeof email === "string" ? email : undefined}
-          maxLength={254}
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={emailError ? emailErrorId : undefined}
-          className={`min-w-0 flex-1 rounded-full border px-5 py-3 text-ink focus:ring-2 focus:outline-none ${
-            dark
-              ? "border-white/30 bg-white focus:ring-accent"
-              : "border-slate-300 bg-white focus:ring-brand/30"
-          }`}
-        />
-        <SubmitButton
-          busy={busy}
-          label={submitLabel}
-          busyLabel="sending..."
-          className="rounded-full bg-accent px-6 py-3 font-bold text-navy transition-colors hover:bg-accent-soft disabled:cursor-wait disabled:opacity-70"
-        />
-      </div>
-      {emailError && (
-        <p
-          id={emailErrorId}
-          className={`mt-2 text-sm font-semibold ${dark ? "text-white" : "text-danger"}`}
-        >
-          {fieldMessage("Email address", emailError)}
-        </p>
-      )}
-      <div className="mt-3">
-        <FormStatus status={status} />
-      </div>
-    </form>
-  );
-}
+/**
+ * The e-mail sign-up both blocks share. The server renders it in full; its submit handling
+ * (signup-form-enhanced.tsx) is loaded when the form is about to be used (deferred-forms.tsx).
+ */
+const SignupForm = deferredForm<{ intent: string; submitLabel: string; dark: boolean }>(
+  (forms) => forms.SignupForm,
+  (props) => props.intent,
+);
 
 /** The home page's newsletter box: an e-mail input and 'Subscribe Now'. */
 export function NewsletterBox() {

@@ -1,22 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useActionData } from "react-router";
 import { firstMessage, messages } from "../../../common/messages.ts";
-import {
-  fieldErrors,
-  isFormResult,
-  type FieldErrors,
-  type FormResult,
-} from "../../lib/form-result.ts";
+import { fieldErrors, type FieldErrors } from "../../lib/form-result.ts";
 import type * as Outbox from "../../lib/outbox.ts";
 import type { SettledSubmission } from "../../lib/outbox.ts";
 import { OUTBOX_SETTLED_EVENT, queuedMessages } from "../../lib/outbox-messages.ts";
 import type { StatusMessage } from "./fields.tsx";
-
-/** The result of this form's no-JavaScript post, if the page was rendered after one. */
-export function useFormResult(intent: string): FormResult | undefined {
-  const result = useActionData();
-  return isFormResult(result) && result.intent === intent ? result : undefined;
-}
+import { useFormResult } from "./use-form-result.ts";
 
 export type SchemaName = "enquiry" | "newsletter";
 
