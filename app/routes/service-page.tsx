@@ -1,10 +1,10 @@
 import { useEffect } from "react";
 import { data, useLocation } from "react-router";
 import { siteServicesContext } from "../../common/load-context.ts";
+import { KeepServerHtml } from "../components/forms/deferred-forms.tsx";
 import { EnquiryForm } from "../components/forms/enquiry-form.tsx";
+import { deferredComponent } from "../components/home/deferred.ts";
 import { ServiceEnquiry } from "../components/service/service-enquiry.tsx";
-import { GraphicsGallery } from "../components/gallery/graphics-gallery.tsx";
-import { PackagesSection } from "../components/packages/packages-section.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
 import { SectionHeading } from "../components/sections/section-heading.tsx";
 import { RateCards } from "../components/service/rate-cards.tsx";
@@ -19,6 +19,16 @@ import type { Route } from "./+types/service-page";
 
 export { siteFormAction as action } from "../lib/site-form-action.ts";
 
+// Shown by one service page each, below the fold: not in the scripts of the seven pages. The
+// server renders them in full (the loader loads them first); the browser loads one when its
+// page renders it and hydrates it then (docs/decisions/0016).
+const PackagesSection = deferredComponent(() =>
+  import("../components/packages/packages-section.tsx").then((module) => module.PackagesSection),
+);
+const GraphicsGallery = deferredComponent(() =>
+  import("../components/gallery/graphics-gallery.tsx").then((module) => module.GraphicsGallery),
+);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // Client navigations fetch "<path>.data": the page is the path without that suffix.
@@ -30,6 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [prices, content] = await Promise.all([
     priced ? loadPrices(siteServices) : {},
     siteServices.content.all(),
+    slug === "social-media-management" && PackagesSection.preload(),
+    slug === "branding" && GraphicsGallery.preload(),
   ]);
   // Only the content this service's page shows.
   const packages = slug === "social-media-management" ? content.packages : [];
@@ -37,6 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const chosenPackage = findPackage(packages, url.searchParams.get("package"))?.name ?? null;
   return {
     slug,
+    // This service's intro and blocks only: the other six pages' texts stay out of the
+    // browser's scripts.
+    details: serviceDetails[slug],
     prices,
     chosenPackage,
     packages,
@@ -82,7 +97,7 @@ const afterTinted = new Set(["social-media-management", "video-creation", "ads"]
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const service = serviceByPath(`/${loaderData.slug}`)!;
-  const { intro, blocks } = serviceDetails[service.slug];
+  const { intro, blocks } = loaderData.details;
   const { prices, chosenPackage, packages, rates, adsOffers, gallery } = loaderData;
   useSelectChosenPackage(chosenPackage);
   return (
@@ -127,7 +142,9 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
 
       {service.slug === "social-media-management" && packages.length > 0 && (
         <>
-          <PackagesSection packages={packages} prices={prices} />
+          <KeepServerHtml>
+            <PackagesSection packages={packages} prices={prices} />
+          </KeepServerHtml>
           {/* Scrolled to below the fixed header (h-18), so the heading shows. */}
           <section
             id={PACKAGE_FORM_ANCHOR}
@@ -156,7 +173,11 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           </section>
         </>
       )}
-      {service.slug === "branding" && <GraphicsGallery gallery={gallery} />}
+      {service.slug === "branding" && (
+        <KeepServerHtml>
+          <GraphicsGallery gallery={gallery} />
+        </KeepServerHtml>
+      )}
       {service.slug === "video-creation" && rates.length > 0 && (
         <section aria-labelledby="rates-title" className="bg-brand-50 py-16 md:py-24">
           <div className="container-page">
