@@ -1,3 +1,4 @@
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { SUCCESS, statusOf, storedBy, unique } from "./form-helpers.ts";
 
@@ -52,4 +53,103 @@ test("no script before the load event; a form sent before hydration gets the ser
   holding = false;
   for (const release of held) release();
   await page.close();
+});
+
+// The forms' enhancement is not in a page's first scripts either (docs/decisions/0016): it is
+// loaded when a form comes near the viewport or is used. Until then the form is the server's.
+
+/** Holds the forms' enhancement chunk until `release()`, and counts the requests for it. */
+async function holdFormsChunk(page: Page) {
+  const requested: string[] = [];
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/forms-*.js", async (route) => {
+    requested.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  return { requested, release };
+}
+
+const isHydrated = (form: Locator) =>
+  form.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps$")));
+
+test("a form's enhancement loads when the form comes near; a form sent meanwhile is sent by it", async ({
+  page,
+  consoleErrors,
+}) => {
+  const chunk = await holdFormsChunk(page);
+  const documentPosts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.resourceType() === "document") {
+      documentPosts.push(request.url());
+    }
+  });
+  await page.goto("/blog");
+  await page.waitForLoadState("networkidle");
+  const insights = page.locator("form#insights");
+  // More than half a screen below the first one: nothing asked for it yet.
+  const viewport = page.viewportSize()!;
+  expect((await insights.boundingBox())!.y).toBeGreaterThan(viewport.height * 1.5);
+  expect(chunk.requested).toEqual([]);
+  expect(await isHydrated(insights)).toBe(false);
+
+  await insights.scrollIntoViewIfNeeded();
+  await expect.poll(() => chunk.requested.length).toBe(1);
+  // Sent while the enhancement is still on its way: it waits for it, no page post.
+  await insights.getByLabel("Email address").fill(unique("held"));
+  const subscribed = page.waitForRequest("**/api/newsletter");
+  await insights.getByRole("button", { name: "Subscribe" }).click();
+  chunk.release();
+  const request = await subscribed;
+  expect(request.headers()["content-type"]).toContain("application/json");
+  expect(request.headers()["idempotency-key"]).toBeTruthy();
+  await expect(statusOf(insights)).toContainText("Thank you for subscribing!");
+  expect(await isHydrated(insights)).toBe(true);
+  expect(documentPosts).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("a navigation from a page whose form was never enhanced shows its notice and arrives", async ({
+  page,
+  consoleErrors,
+}) => {
+  const chunk = await holdFormsChunk(page);
+  await page.goto("/blog");
+  await page.waitForLoadState("networkidle");
+  expect(chunk.requested).toEqual([]);
+  let releaseData = () => {};
+  const dataHeld = new Promise<void>((resolve) => (releaseData = resolve));
+  await page.route("**/about.data*", async (route) => {
+    await dataHeld;
+    await route.continue();
+  });
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "About Us", exact: true })
+    .click();
+  // The navigation needs the blog's form hydrated before it can show the notice: it asks for
+  // the enhancement (held here), and the notice follows once it is here.
+  await expect.poll(() => chunk.requested.length).toBe(1);
+  chunk.release();
+  await expect(page.locator("div.fixed.animate-pulse")).toBeVisible();
+  releaseData();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("About Us");
+  expect(consoleErrors).toEqual([]);
+});
+
+test("a form the browser renders itself (after a navigation) is whole at once and enhanced", async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto("/about");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Contact", exact: true }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  const quick = page.locator("form#quick");
+  // The page came with its forms: none is shown later than the rest.
+  await expect(quick.getByRole("button", { name: "Send Message" })).toBeVisible();
+  expect(await isHydrated(quick)).toBe(true);
+  expect(await isHydrated(page.locator("form#long"))).toBe(true);
+  expect(consoleErrors).toEqual([]);
 });
