@@ -123,6 +123,27 @@ test("offline: the enquiry is kept, sent when the connection is back, and stored
   });
 });
 
+test("the connection drops after the page loaded, before the visitor reached the form: it is still kept", async ({
+  page,
+  context,
+}) => {
+  // The enhancement arrives after hydration on its own (docs/decisions/0016), without the
+  // visitor coming near or touching a form: the blog's sign-up box is far below the first
+  // screen, so nothing else asked for it.
+  const enhancement = page.waitForResponse(/\/assets\/forms-[\w-]+\.js$/);
+  await page.goto("/blog");
+  const insights = page.locator("form#insights");
+  expect((await insights.boundingBox())!.y).toBeGreaterThan(page.viewportSize()!.height * 1.5);
+  expect((await enhancement).ok()).toBe(true);
+  await context.setOffline(true);
+  await insights.getByLabel("Email address").fill(unique("dropped-early"));
+  await insights.getByRole("button", { name: "Subscribe" }).click();
+  await expect(statusOf(insights)).toHaveText(/kept your sign-up on this device/);
+
+  await context.setOffline(false);
+  await expect(statusOf(insights)).toContainText("Thank you for subscribing!", { timeout: 15_000 });
+});
+
 test("the answer is lost mid-submit: the retry carries the same key and one enquiry is stored", async ({
   page,
   context,
