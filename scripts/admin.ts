@@ -7,12 +7,13 @@
 // Without --password-stdin a random password is generated and printed once. A new
 // password, sign-out and deletion all end every session the admin had signed in.
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../server/config.ts";
+import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/connection.ts";
 import { migrateToLatest } from "../server/db/migrate.ts";
 import { AppError } from "../server/errors.ts";
 import { createAdminService } from "../server/modules/admins/service.ts";
 import { generatePassword } from "../server/modules/auth/password.ts";
+import { runCli } from "./lib/run-cli.ts";
 
 const usage = `Usage:
   npm run admin -- create --email <e-mail> [--password-stdin]
@@ -106,13 +107,4 @@ async function main(): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  if (error instanceof ConfigError || error instanceof AppError) {
-    console.error(error.message);
-    process.exitCode = 1;
-  } else {
-    throw error;
-  }
-}
+await runCli(main, [AppError]);

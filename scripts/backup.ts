@@ -5,11 +5,12 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../server/config.ts";
+import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/connection.ts";
 import { createStorage } from "../server/media/create-storage.ts";
 import { isS3Storage } from "../server/media/s3-storage.ts";
 import { backup, BackupError } from "../server/ops/backup.ts";
+import { runCli } from "./lib/run-cli.ts";
 
 const usage = "Usage: npm run backup [-- --out DIR]   (DIR must be new or empty)";
 
@@ -54,13 +55,4 @@ async function main(): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  if (error instanceof ConfigError || error instanceof BackupError) {
-    console.error(error.message);
-    process.exitCode = 1;
-  } else {
-    throw error;
-  }
-}
+await runCli(main, [BackupError]);

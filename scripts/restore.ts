@@ -3,12 +3,13 @@
 // anything is refused unless --force, which replaces all of it.
 //   npm run restore -- DIR [--force]
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../server/config.ts";
+import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/connection.ts";
 import { migrateToLatest } from "../server/db/migrate.ts";
 import { createStorage } from "../server/media/create-storage.ts";
 import { isS3Storage } from "../server/media/s3-storage.ts";
 import { BackupError, restore } from "../server/ops/backup.ts";
+import { runCli } from "./lib/run-cli.ts";
 
 const usage = "Usage: npm run restore -- DIR [--force]";
 
@@ -48,13 +49,4 @@ async function main(): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  if (error instanceof ConfigError || error instanceof BackupError) {
-    console.error(error.message);
-    process.exitCode = 1;
-  } else {
-    throw error;
-  }
-}
+await runCli(main, [BackupError]);

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -8,8 +7,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
+import { runScript } from "../support/run-script.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const postgres = process.env.TEST_DB === "postgres";
 const databaseUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -17,28 +16,8 @@ let dataDir: string;
 let env: Record<string, string>;
 const schema = `cli_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs `npm run admin -- …` the way a person does (node scripts/admin.ts …). */
-function admin(args: string[], input?: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, "scripts/admin.ts"), ...args], {
-      cwd: root,
-      env: { ...process.env, ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input ?? "");
-  });
-}
+const admin = (args: string[], input?: string) => runScript("admin", args, env, input);
 
 /** Runs `use` against the real API on the same database. */
 async function withApi<T>(use: (app: FastifyInstance) => Promise<T>): Promise<T> {

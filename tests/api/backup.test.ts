@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -13,6 +12,7 @@ import { isS3Storage } from "../../server/media/s3-storage.ts";
 import type { Storage } from "../../server/media/storage.ts";
 import { enquiryPayloads } from "../factories/enquiries.ts";
 import { mp4Bytes, pngImage } from "../factories/images.ts";
+import { runScript } from "../support/run-script.ts";
 import { startS3Server, type S3Server } from "../support/s3-server.ts";
 import { call, multipart, TEST_PASSWORD } from "./helpers.ts";
 
@@ -20,7 +20,6 @@ import { call, multipart, TEST_PASSWORD } from "./helpers.ts";
 // a wiped site, a restore, and the same rows and media bytes come back; with media in the
 // local folder and in an S3 bucket (a real S3 server).
 
-const root = path.resolve(import.meta.dirname, "../..");
 const postgres = process.env.TEST_DB === "postgres";
 const databaseUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const schema = `backup_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
@@ -29,27 +28,7 @@ let work: string;
 let env: Record<string, string>;
 let s3: S3Server | undefined;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs one of the package's scripts the way `npm run <name> -- …` does. */
-function script(name: "backup" | "restore", args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, `scripts/${name}.ts`), ...args], {
-      cwd: root,
-      env: { ...process.env, ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const script = (name: "backup" | "restore", args: string[]) => runScript(name, args, env);
 
 const config = () => loadConfig({ ...env, NODE_ENV: "test", LOG_LEVEL: "silent" });
 

@@ -176,3 +176,46 @@ export async function expectAdminOnly(testApp: TestApp, request: InjectOptions):
     expect(response.json<{ error: string }>().error).toBeTypeOf("string");
   }
 }
+
+/**
+ * The settings that put another app on the same database as `other`: its schema on
+ * PostgreSQL, its DATA_DIR (site.db) on SQLite. For tests of several instances.
+ */
+export function sameDatabase(other: TestApp): Record<string, string> {
+  const { database } = other.config;
+  return database.kind === "postgres"
+    ? { DATABASE_SCHEMA: database.schema! }
+    : { DATA_DIR: other.config.dataDir };
+}
+
+/** Sets the "take-off" price through the API (an admin's headers). */
+export async function setPrice(
+  t: TestApp,
+  headers: { authorization: string },
+  amount: number,
+): Promise<void> {
+  const answer = await call(t.app, {
+    method: "POST",
+    url: "/api/prices",
+    headers,
+    payload: { key: "take-off", amount },
+  });
+  expect(answer.status).toBeLessThan(300);
+}
+
+/** Polls `read` until `done` holds of its answer; answers the time it took, fails after `ms`. */
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  ms: number,
+): Promise<number> {
+  const start = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return Date.now() - start;
+    if (Date.now() - start > ms) {
+      throw new Error(`not within ${ms} ms; last: ${JSON.stringify(value)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Enquiry, EnquiryNotification } from "../../common/schemas/enquiry.ts";
 import { createOutboxRepository } from "../../server/modules/outbox/repository.ts";
 import { GIVE_UP_AFTER_MS, LEASE_MS, RETRY_MAX_MS } from "../../server/modules/outbox/service.ts";
-import { call, createTestApp, type TestApp } from "./helpers.ts";
+import { call, createTestApp, type TestApp, sameDatabase } from "./helpers.ts";
 import { enquiryPayloads as payloads } from "../factories/enquiries.ts";
 import { freePort } from "../support/free-port.ts";
 import { startMailServer } from "../support/mail-server.ts";
@@ -17,14 +17,6 @@ const withMail = (port: number) => ({
   NOTIFY_TO: "sales@agency.test",
   MAIL_FROM: "website@agency.test",
 });
-
-/** The same database as `other`: its schema on PostgreSQL, its DATA_DIR (site.db) on SQLite. */
-function sameDatabase(other: TestApp): Record<string, string> {
-  const { database } = other.config;
-  return database.kind === "postgres"
-    ? { DATABASE_SCHEMA: database.schema! }
-    : { DATA_DIR: other.config.dataDir };
-}
 
 /** A test clock: starts at the real time and moves only when a test moves it. */
 function testClock() {

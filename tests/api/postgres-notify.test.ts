@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { postgresChannel } from "../../server/lib/change-relay.ts";
 import type { ChangeOrigin } from "../../server/lib/changes.ts";
-import { call, createTestApp, type TestApp } from "./helpers.ts";
+import { call, createTestApp, type TestApp, setPrice, waitFor } from "./helpers.ts";
 
 // Without Redis, instances on one PostgreSQL database hear each other's writes through
 // LISTEN/NOTIFY (issue 10): a change on one empties the render caches of the others.
@@ -33,27 +33,6 @@ const takeOff = async (t: TestApp) => {
   expect(answer.status).toBe(200);
   return answer.body.find((price) => price.key === "take-off")?.amount;
 };
-
-const setPrice = async (t: TestApp, headers: { authorization: string }, amount: number) => {
-  const answer = await call(t.app, {
-    method: "POST",
-    url: "/api/prices",
-    headers,
-    payload: { key: "take-off", amount },
-  });
-  expect(answer.status).toBeLessThan(300);
-};
-
-/** Polls until `done` holds; fails with the last value after `ms`. */
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number) {
-  const start = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return Date.now() - start;
-    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms; last: ${String(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** Reads until an answer comes from B's memory: B keeps its copy of /api/prices. */
 async function storedOn(t: TestApp, amount: number) {

@@ -6,7 +6,15 @@ import type { ChangeOrigin } from "../../server/lib/changes.ts";
 import { enquiryPayloads } from "../factories/enquiries.ts";
 import { freePort } from "../support/free-port.ts";
 import { startRedisServer } from "../support/redis-server.ts";
-import { call, createTestApp, TEST_PASSWORD, type TestApp } from "./helpers.ts";
+import {
+  call,
+  createTestApp,
+  TEST_PASSWORD,
+  type TestApp,
+  sameDatabase,
+  setPrice,
+  waitFor,
+} from "./helpers.ts";
 
 // Several instances behind a proxy on one database share their per-IP rate limits and hear
 // each other's writes through Redis (issue 10); without Redis they still start and serve.
@@ -29,14 +37,6 @@ async function open(env: Record<string, string>, options: BuildOptions = {}): Pr
 
 /** One Redis shared by parallel tests: every test has keys and a channel of its own. */
 const uniquePrefix = () => `test-${randomBytes(6).toString("hex")}`;
-
-/** The same database as `other`: its schema on PostgreSQL, its DATA_DIR (site.db) on SQLite. */
-function sameDatabase(other: TestApp): Record<string, string> {
-  const { database } = other.config;
-  return database.kind === "postgres"
-    ? { DATABASE_SCHEMA: database.schema! }
-    : { DATA_DIR: other.config.dataDir };
-}
 
 /** Two instances on one database and one Redis prefix. */
 async function pair(env: Record<string, string> = {}): Promise<[TestApp, TestApp]> {
@@ -69,34 +69,11 @@ const prices = async (t: TestApp) => {
   return answer.body;
 };
 
-const setPrice = async (t: TestApp, headers: { authorization: string }, amount: number) => {
-  const answer = await call(t.app, {
-    method: "POST",
-    url: "/api/prices",
-    headers,
-    payload: { key: "take-off", amount },
-  });
-  expect(answer.status).toBeLessThan(300);
-};
-
 const ready = (t: TestApp) =>
   call<{ status: string; failing?: string[]; checks: Record<string, string> }>(t.app, {
     method: "GET",
     url: "/api/ready",
   });
-
-/** Polls `read` until `done` holds of its answer; fails with the last answer after `ms`. */
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number) {
-  const start = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return { value, elapsed: Date.now() - start };
-    if (Date.now() - start > ms) {
-      throw new Error(`not within ${ms} ms; last: ${JSON.stringify(value)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 const takeOff = (list: { key: string; amount: number }[]) =>
   list.find((price) => price.key === "take-off")?.amount;
@@ -189,7 +166,7 @@ describe("the change relay through Redis", () => {
     b.app.services.changes.subscribe((topic, origin) => heard.b.push([topic, origin]));
 
     await setPrice(a, headers, 150_000);
-    const { elapsed } = await waitFor(
+    const elapsed = await waitFor(
       () => prices(b),
       (list) => takeOff(list) === 150_000,
       1000,

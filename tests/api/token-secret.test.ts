@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { call, createTestApp, type TestApp } from "./helpers.ts";
+import { call, createTestApp, type TestApp, sameDatabase } from "./helpers.ts";
 
 // Without TOKEN_SECRET, the secret that signs sign-in tokens lives in the database: every
 // instance on one database accepts the tokens of the others (issue 10).
@@ -17,14 +17,6 @@ async function open(env: Record<string, string> = {}): Promise<TestApp> {
   const app = await createTestApp({ TOKEN_SECRET: "", ...env });
   apps.push(app);
   return app;
-}
-
-/** The same database as `other`: its schema on PostgreSQL, its DATA_DIR (site.db) on SQLite. */
-function sameDatabase(other: TestApp): Record<string, string> {
-  const { database } = other.config;
-  return database.kind === "postgres"
-    ? { DATABASE_SCHEMA: database.schema! }
-    : { DATA_DIR: other.config.dataDir };
 }
 
 const me = (app: TestApp, headers: { authorization: string }) =>
