@@ -276,8 +276,13 @@ async function storedAnswer(
   }
   const type = headers["content-type"] ?? "";
   const policy = headers["content-security-policy"];
-  if (policy && type.startsWith("text/html")) {
-    headers["content-security-policy"] = cspForStoredPage(policy, body.toString("utf8"));
+  if (policy) {
+    // A page gets the hashes of its inline scripts; a JSON answer has none, and loses the
+    // empty nonce all the same ('nonce-' alone is no source).
+    headers["content-security-policy"] = cspForStoredPage(
+      policy,
+      type.startsWith("text/html") ? body.toString("utf8") : "",
+    );
   }
   const etag = `W/"${etagOf(body)}"`;
   // Browsers ask again each time (a 304 when nothing changed); a CDN may keep it a while.

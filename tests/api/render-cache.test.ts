@@ -126,6 +126,12 @@ describe("the render cache", () => {
     expect(inlineHashes(page.text).size).toBeGreaterThan(0);
     expect(scriptSources(page)).toEqual(inlineHashes(page.text));
     expect(page.text).not.toMatch(/nonce="/);
+    // A stored API list: no inline scripts, and no empty 'nonce-' either, first answer or not.
+    for (const answer of [await get("/api/prices?csp=1"), await stored("/api/prices?csp=1")]) {
+      const listPolicy = answer.headers.get("content-security-policy")!;
+      expect(listPolicy).toMatch(/script-src 'self';/);
+      expect(listPolicy).not.toContain("nonce-");
+    }
   });
 
   it("shares one answer between orders of the same query, not between different queries", async () => {
