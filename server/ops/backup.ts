@@ -48,7 +48,13 @@ const MIGRATION_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
 /** The site's tables (those the migrations made), with their columns in order. */
 async function siteTables(db: Kysely<Database> | Transaction<Database>) {
   const tables = await db.introspection.getTables();
+  // PostgreSQL lists the tables of every schema of the database: only the site's own count
+  // (the schema its search path names, DATABASE_SCHEMA or public). SQLite has no schemas.
+  const own = tables.some((table) => table.schema !== undefined)
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+    : undefined;
   return tables
+    .filter((table) => own === undefined || table.schema === own)
     .filter((table) => !MIGRATION_TABLES.has(table.name) && !table.isView)
     .map((table) => ({ name: table.name, columns: table.columns.map((column) => column.name) }))
     .sort((a, b) => a.name.localeCompare(b.name));
