@@ -13,30 +13,12 @@ import {
 import { Upload } from "@aws-sdk/lib-storage";
 import type { FastifyBaseLogger } from "fastify";
 import type { S3Config } from "../config.ts";
+import { contentTypeOf } from "../lib/content-types.ts";
 import { AppError, ServiceUnavailable } from "../errors.ts";
 import { createIncoming, KEY_PATTERN, type Storage } from "./storage.ts";
 
 /** Every stored name is server-made and never reused: caches may keep a file for good. */
 export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
-
-/** The types of the files the site stores, by the extension it gives them. */
-const CONTENT_TYPES: Record<string, string> = {
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  webp: "image/webp",
-  gif: "image/gif",
-  avif: "image/avif",
-  svg: "image/svg+xml",
-  mp4: "video/mp4",
-  webm: "video/webm",
-  mov: "video/quicktime",
-};
-
-export function contentTypeOf(key: string): string {
-  const dot = key.lastIndexOf(".");
-  return (dot >= 0 && CONTENT_TYPES[key.slice(dot + 1)]) || "application/octet-stream";
-}
 
 /** What GET or HEAD /media/<key> answers, read from the bucket. */
 export interface MediaAnswer {

@@ -2,33 +2,9 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
+import { contentTypeOf } from "../lib/content-types.ts";
 import type { FrontDoor } from "./front-door.ts";
 import { etagOf, memoryAnswer, prepare, sendPrepared, type MemoryAnswer } from "./memory-answer.ts";
-
-const TYPES: Record<string, string> = {
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".html": "text/html; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".map": "application/json; charset=utf-8",
-  ".webmanifest": "application/manifest+json; charset=utf-8",
-  ".txt": "text/plain; charset=utf-8",
-  ".xml": "application/xml; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".gif": "image/gif",
-  ".webp": "image/webp",
-  ".avif": "image/avif",
-  ".ico": "image/x-icon",
-  ".woff2": "font/woff2",
-  ".woff": "font/woff",
-  ".ttf": "font/ttf",
-  ".mp4": "video/mp4",
-  ".webm": "video/webm",
-};
 
 /** Types worth compressing when the build left no .br/.gz beside the file. */
 const TEXT = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
@@ -63,7 +39,7 @@ export function loadStaticFiles(
   for (const file of walk(directory)) {
     if (/\.(br|gz)$/.test(file) || path.basename(file).startsWith(".")) continue;
     const identity = readFileSync(file);
-    const type = TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+    const type = contentTypeOf(file);
     const compressible = TEXT.test(type) && identity.length > 1024;
     let br = readIfPresent(`${file}.br`);
     let gzip = readIfPresent(`${file}.gz`);
