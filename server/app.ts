@@ -155,7 +155,7 @@ export async function buildApp(
   const services = createServices({
     config,
     database,
-    storage: createStorage(config),
+    storage: createStorage(config, app.log),
     notifier,
     log: app.log,
     clock: options.clock,

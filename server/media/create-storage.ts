@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
 import pino from "pino";
 import type { Config } from "../config.ts";
 import type { Readiness } from "../lib/readiness.ts";
@@ -7,15 +8,16 @@ import { createLocalStorage, type Storage } from "./storage.ts";
 
 /**
  * The media storage the settings ask for: the bucket of S3_BUCKET when it is set, else the
- * folder DATA_DIR/media. With S3, uploads on their way in wait in DATA_DIR/incoming.
+ * folder DATA_DIR/media. With S3, uploads on their way in wait in DATA_DIR/incoming, and
+ * the bucket's failures are logged to `log` (the scripts, which report them themselves,
+ * give none).
  */
-export function createStorage(config: Config): Storage {
+export function createStorage(
+  config: Config,
+  log: FastifyBaseLogger = pino({ enabled: false }),
+): Storage {
   if (!config.s3) return createLocalStorage(config.mediaDir);
-  return createS3Storage(config.s3, {
-    tempDir: path.join(config.dataDir, "incoming"),
-    // The app's log is not made yet: registerMediaRoutes hands it over (useLog).
-    log: pino({ enabled: false }),
-  });
+  return createS3Storage(config.s3, { tempDir: path.join(config.dataDir, "incoming"), log });
 }
 
 /**

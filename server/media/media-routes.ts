@@ -13,7 +13,6 @@ import { isS3Storage, type MediaRequest, type S3Storage } from "./s3-storage.ts"
 export async function registerMediaRoutes(app: FastifyInstance, config: Config): Promise<void> {
   const storage = app.services.storage;
   if (isS3Storage(storage)) {
-    storage.useLog(app.log);
     addStorageReadiness(app.services.readiness, storage);
     app.addHook("onClose", async () => storage.close());
     registerBucketMedia(app, storage);

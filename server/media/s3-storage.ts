@@ -43,8 +43,6 @@ export interface S3Storage extends Storage {
   ping(): Promise<void>;
   /** The object of `key` as an HTTP answer; 404 for a malformed or missing key. */
   serve(key: string, request: MediaRequest): Promise<MediaAnswer>;
-  /** Where storage failures are logged from now on (the app's log, once it exists). */
-  useLog(log: FastifyBaseLogger): void;
   /** Closes the client's pooled connections. */
   close(): void;
 }
@@ -81,7 +79,7 @@ export function createS3Storage(s3: S3Config, options: S3StorageOptions): S3Stor
   const { bucket } = s3;
   const partSize = options.partSize ?? 8 * 1024 * 1024;
   const queueSize = options.queueSize ?? 2;
-  let log = options.log;
+  const { log } = options;
   // Many media answers stream at once (videos are long): room for more sockets than the
   // SDK's default 50.
   const agent = { keepAlive: true, maxSockets: 256 };
@@ -315,10 +313,6 @@ export function createS3Storage(s3: S3Config, options: S3StorageOptions): S3Stor
         }
         throw unavailable(error, "read a file", key);
       }
-    },
-
-    useLog(next) {
-      log = next;
     },
 
     close() {
