@@ -1,4 +1,4 @@
-import { PassThrough, pipeline } from "node:stream";
+import { PassThrough, pipeline, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -7,8 +7,8 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { requestInfoContext } from "../common/load-context.ts";
 import {
+  deferModulesInPage,
   lowPriorityModulePreloads,
-  modulesAfterFirstPaint,
 } from "./lib/low-priority-scripts.server.ts";
 
 export const streamTimeout = 5_000;
@@ -34,8 +34,9 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 
 // React Router's default Node entry, plus the CSP nonce the server generated for this
 // response (React Router puts it on every inline script it renders, when there is one).
-// Public pages request their modules only after the first paint (docs/decisions/0015); the
-// back office preloads them at once, at low priority (docs/decisions/0008).
+// Public pages are rendered whole before they are sent, and request their modules only
+// after the first paint (docs/decisions/0015); the back office streams and preloads them at
+// once, at low priority (docs/decisions/0008).
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -47,17 +48,25 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = loadContext.get(requestInfoContext);
+  const whole = !loadsScriptsAtOnce(request);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      whole || (userAgent && isbot(userAgent)) || routerContext.isSpaMode
+        ? "onAllReady"
+        : "onShellReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
     );
+    const rendered = () => {
+      clearTimeout(timeoutId);
+      timeoutId = undefined;
+    };
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />,
@@ -69,22 +78,50 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
+          if (whole) {
+            // A public page is complete once its data is (no streamed parts), and is sent
+            // in one piece: React's 2 KB chunks would each cross every stream between here
+            // and the socket, and the compressor, which cost more than the render itself.
+            const chunks: Buffer[] = [];
+            pipe(
+              new Writable({
+                write(chunk: Buffer, _encoding, callback) {
+                  chunks.push(chunk);
+                  callback();
+                },
+                final(callback) {
+                  rendered();
+                  // latin1 maps each byte to one character and back, so the rewriting
+                  // (ASCII tags) leaves every other byte as it was, without decoding UTF-8.
+                  const html = deferModulesInPage(Buffer.concat(chunks).toString("latin1"));
+                  resolve(
+                    new Response(Buffer.from(html, "latin1"), {
+                      headers: responseHeaders,
+                      status: responseStatusCode,
+                    }),
+                  );
+                  callback();
+                },
+              }),
+            );
+            return;
+          }
           const body = new PassThrough({
             final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
+              rendered();
               callback();
             },
           });
-          const html = loadsScriptsAtOnce(request)
-            ? lowPriorityModulePreloads()
-            : modulesAfterFirstPaint();
+          const html = lowPriorityModulePreloads();
           // pipeline, not pipe: a failure of the render reaches the response stream.
           pipeline(body, html, () => {});
-          const stream = createReadableStreamFromReadable(html);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          resolve(
+            new Response(createReadableStreamFromReadable(html), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
         },
         onShellError(error: unknown) {
           reject(error);

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   deferModuleScript,
   lowPriorityModulePreloads,
+  deferModulesInPage,
   modulesAfterFirstPaint,
 } from "./low-priority-scripts.server.ts";
 
@@ -73,6 +74,17 @@ describe("modulesAfterFirstPaint", () => {
     expect(script.indexOf('import("/e.js")')).toBeGreaterThan(
       script.indexOf("__reactRouterRouteModules"),
     );
+  });
+
+  it("finds the module script when its nonce comes before its type (a page not stored)", async () => {
+    const withNonce = page.replace(
+      '<script type="module" async="" nonce="n1">',
+      '<script nonce="n1" type="module" async="">',
+    );
+    const html = await run([withNonce]);
+    expect(html).not.toContain("modulepreload");
+    expect(html).toContain('<script nonce="n1" type="module" async="">const hydrate=');
+    expect(deferModulesInPage(withNonce)).toBe(html);
   });
 
   it("runs in a page: nothing is imported before load, then route modules, then the entry", async () => {

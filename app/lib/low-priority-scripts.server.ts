@@ -38,7 +38,9 @@ export function lowPriorityModulePreloads(): Transform {
 }
 
 const PRELOAD = '<link rel="modulepreload"';
-const MODULE_SCRIPT = '<script type="module"';
+const SCRIPT_OPEN = "<script";
+/** A module script's opening tag, whatever the order of its attributes (a nonce may come first). */
+const MODULE_SCRIPT = /^<script\b[^>]*\stype="module"/;
 const SCRIPT_END = "</script>";
 // A static import at the top of React Router's module script: `import * as route0 from "…";`
 // or `import "…";`.
@@ -53,7 +55,7 @@ const STATIC_IMPORT = /^[\s;]*import\s*(?:\*\s*as\s+([A-Za-z_$][\w$]*)\s+from\s*
  */
 export function deferModuleScript(script: string, preloads: string[]): string | undefined {
   const open = script.indexOf(">");
-  if (!script.startsWith(MODULE_SCRIPT) || open === -1 || !script.endsWith(SCRIPT_END)) {
+  if (!MODULE_SCRIPT.test(script) || open === -1 || !script.endsWith(SCRIPT_END)) {
     return undefined;
   }
   let body = script.slice(open + 1, -SCRIPT_END.length);
@@ -89,39 +91,45 @@ export function deferModuleScript(script: string, preloads: string[]): string | 
 }
 
 /**
- * For the public pages: drops React Router's `<link rel="modulepreload">` tags and makes its
- * module script request the modules only after the first paint (`deferModuleScript`), so
- * that nothing competes with the content for the connection or delays the largest paint
- * (docs/decisions/0015). Every public form posts to its page and works without JavaScript,
- * so a click before hydration is a plain HTML one. After that script, the HTML streams on
- * untouched. A tag split between chunks is still found.
+ * Where the next module script starts in `text` from `at`, or a `<script` tag whose opening
+ * tag is not complete yet (it may be one); -1 when there is neither.
  */
-export function modulesAfterFirstPaint(): Transform {
-  const decoder = new StringDecoder("utf8");
+function nextModuleScript(text: string, at: number): number {
+  for (let start = text.indexOf(SCRIPT_OPEN, at); start !== -1;) {
+    const close = text.indexOf(">", start);
+    if (close === -1 || MODULE_SCRIPT.test(text.slice(start, close + 1))) return start;
+    start = text.indexOf(SCRIPT_OPEN, close);
+  }
+  return -1;
+}
+
+/**
+ * The rewriting of `modulesAfterFirstPaint`, fed text in pieces: `push` answers what can go
+ * out so far (a tag split between pieces is held back until it is whole), `end` the rest.
+ */
+function moduleDeferrer(): { push(text: string): string; end(): string } {
   const preloadTags: string[] = [];
   const preloads: string[] = [];
   let pending = "";
   let done = false;
-  return new Transform({
-    transform(chunk: Buffer | string, _encoding, callback) {
-      const decoded = typeof chunk === "string" ? chunk : decoder.write(chunk);
-      if (done) {
-        callback(null, decoded);
-        return;
-      }
+  return {
+    push(decoded) {
+      if (done) return decoded;
       const text = pending + decoded;
       pending = "";
       let out = "";
       let at = 0;
+      // Found once per piece: the preload links all come before it.
+      let script = nextModuleScript(text, 0);
       while (!done) {
         const link = text.indexOf(PRELOAD, at);
-        const script = text.indexOf(MODULE_SCRIPT, at);
+        if (script !== -1 && script < at) script = nextModuleScript(text, at);
         const next = link === -1 ? script : script === -1 ? link : Math.min(link, script);
         if (next === -1) {
           // Hold back a tail that could be the start of either tag.
           const lt = text.lastIndexOf("<");
           const tail = lt >= at ? text.slice(lt) : "";
-          const keep = tail && (PRELOAD.startsWith(tail) || MODULE_SCRIPT.startsWith(tail));
+          const keep = tail && (PRELOAD.startsWith(tail) || SCRIPT_OPEN.startsWith(tail));
           const end = keep ? lt : text.length;
           out += text.slice(at, end);
           pending = text.slice(end);
@@ -148,10 +156,39 @@ export function modulesAfterFirstPaint(): Transform {
         }
         at = end;
       }
-      callback(null, out);
+      return out;
+    },
+    end() {
+      const rest = pending;
+      pending = "";
+      return rest;
+    },
+  };
+}
+
+/**
+ * For the public pages: drops React Router's `<link rel="modulepreload">` tags and makes its
+ * module script request the modules only after the first paint (`deferModuleScript`), so
+ * that nothing competes with the content for the connection or delays the largest paint
+ * (docs/decisions/0015). Every public form posts to its page and works without JavaScript,
+ * so a click before hydration is a plain HTML one. After that script, the HTML streams on
+ * untouched. A tag split between chunks is still found.
+ */
+export function modulesAfterFirstPaint(): Transform {
+  const decoder = new StringDecoder("utf8");
+  const deferrer = moduleDeferrer();
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, callback) {
+      callback(null, deferrer.push(typeof chunk === "string" ? chunk : decoder.write(chunk)));
     },
     flush(callback) {
-      callback(null, pending + decoder.end());
+      callback(null, deferrer.push(decoder.end()) + deferrer.end());
     },
   });
+}
+
+/** `modulesAfterFirstPaint` for a whole page at once (public pages are rendered whole). */
+export function deferModulesInPage(html: string): string {
+  const deferrer = moduleDeferrer();
+  return deferrer.push(html) + deferrer.end();
 }
