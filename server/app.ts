@@ -181,6 +181,7 @@ export async function buildApp(
   app.addHook("preClose", async () => {
     door.closing = true;
   });
+  app.addHook("onClose", async () => door.flushLog());
   const buildDirectory = path.resolve(options.buildDirectory ?? config.buildDir);
   if (options.web !== false && !options.devServer) {
     // The client build's files, from memory, before any other hook (web/static-files.ts).

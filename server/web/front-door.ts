@@ -1,6 +1,61 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { FastifyBaseLogger, FastifyServerOptions } from "fastify";
+import pino from "pino";
 import type { RequestIds } from "../plugins/request-id.ts";
+
+/** The longest address a log line keeps (as plugins/request-log.ts). */
+const MAX_LOGGED_URL = 200;
+/** Lines written at once at most; the rest wait for the next turn of the event loop. */
+const BATCH = 64;
+
+/**
+ * The "request" log lines of answers from memory, the same JSON lines pino writes for the
+ * others, given to the log's destination a batch at a time: one write per line cost more
+ * than the answer itself (3.4 µs of a 30 µs answer, against 0.3 µs to build the line).
+ * The lines of one turn of the event loop go out at its end, so none waits long and none is
+ * lost at shutdown (`flush`).
+ */
+export class MemoryAnswerLog {
+  readonly #stream: { write(text: string): unknown };
+  readonly #bindings: string;
+  readonly #level: number;
+  #lines: string[] = [];
+  #scheduled = false;
+
+  constructor(log: FastifyBaseLogger) {
+    const logger = log as unknown as Record<symbol, unknown> & {
+      levels: { values: Record<string, number> };
+    };
+    this.#stream = logger[pino.symbols.streamSym] as { write(text: string): unknown };
+    // `,"pid":…,"hostname":"…"`, and any other binding of the logger, as pino writes them.
+    this.#bindings = String(logger[pino.symbols.chindingsSym] ?? "");
+    this.#level = logger.levels.values.info ?? 30;
+  }
+
+  add(reqId: string, request: IncomingMessage, status: number): void {
+    const url = request.url ?? "";
+    const line =
+      `{"level":${this.#level},"time":${Date.now()}${this.#bindings},"reqId":${JSON.stringify(reqId)},` +
+      `"method":${JSON.stringify(request.method)},` +
+      `"url":${JSON.stringify(url.length > MAX_LOGGED_URL ? url.slice(0, MAX_LOGGED_URL) : url)},` +
+      `"status":${status},"ms":0,"ip":${JSON.stringify(request.socket.remoteAddress ?? null)},` +
+      `"memory":true,"msg":"request"}\n`;
+    this.#lines.push(line);
+    if (this.#lines.length >= BATCH) this.flush();
+    else if (!this.#scheduled) {
+      this.#scheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  flush(): void {
+    this.#scheduled = false;
+    if (this.#lines.length === 0) return;
+    const text = this.#lines.join("");
+    this.#lines = [];
+    this.#stream.write(text);
+  }
+}
 
 /**
  * Answers a request from memory when it can (a stored page, a build file) and says so;
@@ -24,7 +79,7 @@ export interface Prepared {
  */
 export class FrontDoor {
   readonly #answers: MemoryAnswer[] = [];
-  #log?: FastifyBaseLogger;
+  #log?: MemoryAnswerLog;
   readonly #requestId: RequestIds;
   closing = false;
 
@@ -36,8 +91,18 @@ export class FrontDoor {
     this.#answers.push(answer);
   }
 
+  /** Where the request lines go: none when the log is off or above `info`. */
   useLog(log: FastifyBaseLogger): void {
-    this.#log = log;
+    // Fastify's stand-in logger, when the log is off, is no pino: it has no levels.
+    const levels = (log as unknown as { levels?: { values: Record<string, number> } }).levels;
+    const info = levels?.values.info;
+    const enabled = info !== undefined && (levels!.values[log.level] ?? Infinity) <= info;
+    this.#log = enabled ? new MemoryAnswerLog(log) : undefined;
+  }
+
+  /** Writes the request lines still waiting (the server is closing). */
+  flushLog(): void {
+    this.#log?.flush();
   }
 
   /** Writes a prepared answer and its log line. */
@@ -46,18 +111,7 @@ export class FrontDoor {
     response.setHeader("x-request-id", reqId);
     response.writeHead(prepared.status, prepared.headers);
     response.end(prepared.body);
-    this.#log?.info(
-      {
-        reqId,
-        method: request.method,
-        url: request.url && request.url.length > 200 ? request.url.slice(0, 200) : request.url,
-        status: prepared.status,
-        ms: 0,
-        ip: request.socket.remoteAddress,
-        memory: true,
-      },
-      "request",
-    );
+    this.#log?.add(reqId, request, prepared.status);
     return true;
   }
 

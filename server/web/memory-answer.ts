@@ -34,6 +34,21 @@ export function chooseEncoding(accept: string | string[] | undefined): Encoding 
   return gzipOk ? "gzip" : "identity";
 }
 
+/** chooseEncoding's answers for the few Accept-Encoding values browsers send. */
+const chosen = new Map<string, Encoding>();
+
+/** chooseEncoding, remembered per header value (at most 100 values of at most 200 characters). */
+function encodingFor(accept: string | string[] | undefined): Encoding {
+  if (typeof accept !== "string" || accept.length > 200) return chooseEncoding(accept);
+  let encoding = chosen.get(accept);
+  if (encoding === undefined) {
+    encoding = chooseEncoding(accept);
+    if (chosen.size >= 100) chosen.clear();
+    chosen.set(accept, encoding);
+  }
+  return encoding;
+}
+
 /** Whether an If-None-Match header names this ETag (weak comparison, RFC 9110 §13.1.2). */
 export function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -82,7 +97,7 @@ export const etagOf = (body: Buffer) =>
 /** The variant of an answer for a request's Accept-Encoding and If-None-Match. */
 export function prepare(answer: MemoryAnswer, headers: IncomingHttpHeaders): Prepared {
   if (etagMatches(headers["if-none-match"], answer.etag)) return answer.notModified;
-  const wanted = chooseEncoding(headers["accept-encoding"]);
+  const wanted = encodingFor(headers["accept-encoding"]);
   return (
     answer.variants[wanted] ??
     (wanted === "br" ? answer.variants.gzip : undefined) ??
