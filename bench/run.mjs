@@ -1,6 +1,6 @@
 // `npm run bench`: the figures of issue 9 in one run, from a fresh build on a fresh database.
 //   npm run bench [-- --quick] [-- --only lighthouse,js,load,enquiries]
-// --quick: one Lighthouse run per page and 3 s per load target (a check, not a figure).
+// --quick: one Lighthouse run per page, one round of 3 s per load target (a check, not a figure).
 // --only: the named parts alone (all four by default).
 // The server under test is pinned to core 0 and the load generator (autocannon, in its own
 // process) to core 1 with taskset; a bare Fastify hello-world on core 0 is the yardstick.
@@ -23,8 +23,10 @@ const quick = values.quick;
 const parts = new Set(values.only.split(",").map((part) => part.trim()));
 const want = (part) => parts.has(part);
 const lighthouseRuns = quick ? 1 : 3;
-const warmupSeconds = quick ? 1 : 2;
 const seconds = quick ? 3 : 10;
+// Load targets: each measured this many times, in turn with the others (see measureLoad).
+const rounds = quick ? 1 : 3;
+const loadSeconds = quick ? 3 : 5;
 const ENCODINGS = { "accept-encoding": "gzip, deflate, br" };
 
 const targets = {
@@ -145,38 +147,49 @@ async function measureLoad() {
       key: "miss",
       headers: { authorization: "Bearer bench" },
     },
-    // Again at the end: the yardstick is the mean of both (the machine may have changed).
-    { name: "bare Fastify hello, again", url: `${hello.url}/`, pid: hello.pid },
   ];
   console.log(
-    `\nLoad: 50 connections, Accept-Encoding: gzip, deflate, br, ${warmupSeconds} s warm-up + ${seconds} s each…`,
+    `\nLoad: 50 connections, Accept-Encoding: gzip, deflate, br; ${rounds} rounds of every target ` +
+      `in turn (1 s warm-up + ${loadSeconds} s each), the best round of each kept…`,
   );
-  const measured = [];
-  for (const load of loads) {
-    await settle(`${server.url}/api/health`);
-    const pid = load.pid ?? server.pid;
-    const cpuBefore = cpuSeconds(pid);
-    const started = performance.now();
-    const { result } = await runLoad(
-      {
-        url: load.url,
-        headers: { ...ENCODINGS, ...load.headers },
-        connections: 50,
-        warmup: warmupSeconds,
-        duration: seconds,
-      },
-      pins?.client,
-    );
-    // The server's share of its core while loaded: below 100 %, the load generator (one
-    // core parsing the answers) was the limit, not the server.
-    const cpuShare = (cpuSeconds(pid) - cpuBefore) / ((performance.now() - started) / 1000);
-    measured.push({ ...load, result, cpuShare });
+  const runs = new Map(loads.map((load) => [load, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const load of loads) {
+      await settle(`${server.url}/api/health`);
+      const pid = load.pid ?? server.pid;
+      const cpuBefore = cpuSeconds(pid);
+      const started = performance.now();
+      const { result } = await runLoad(
+        {
+          url: load.url,
+          headers: { ...ENCODINGS, ...load.headers },
+          connections: 50,
+          warmup: 1,
+          duration: loadSeconds,
+        },
+        pins?.client,
+      );
+      // The server's share of its core while loaded: below 100 %, the load generator (one
+      // core parsing the answers) was the limit, not the server.
+      const cpuShare = (cpuSeconds(pid) - cpuBefore) / ((performance.now() - started) / 1000);
+      runs.get(load).push({ result, cpuShare });
+    }
   }
-  const helloRate =
-    (measured[0].result.requestsPerSecond + measured.at(-1).result.requestsPerSecond) / 2;
+  // This machine's speed changes from one run to the next (a shared host: the same bare
+  // server measured 15,000 and 32,000 req/s two runs apart). Other work only ever slows a
+  // run down, so the best round of each target, the hello-world's included, is its figure;
+  // every round is printed.
+  const measured = loads.map((load) => {
+    const all = runs.get(load);
+    const best = all.reduce((a, b) =>
+      b.result.requestsPerSecond > a.result.requestsPerSecond ? b : a,
+    );
+    return { ...load, ...best, rounds: all.map((run) => Math.round(run.result.requestsPerSecond)) };
+  });
+  const helloRate = measured[0].result.requestsPerSecond;
   // What one core of the server could answer: req/s divided by the share of the core used.
   const capacity = (load) => load.result.requestsPerSecond / load.cpuShare;
-  const helloCapacity = (capacity(measured[0]) + capacity(measured.at(-1))) / 2;
+  const helloCapacity = capacity(measured[0]);
   const table = measured.map((load) => {
     const { name, key, result } = load;
     const rate = result.requestsPerSecond;
@@ -198,8 +211,8 @@ async function measureLoad() {
       "p99 ms": result.latency.p99,
       "ratio to hello": Number(ratio.toFixed(3)),
       goal: verdict,
+      "every round": load.rounds.join(" "),
       "server CPU %": Math.round(load.cpuShare * 100),
-      "req/s per server core": Math.round(capacity(load)),
       "core ratio": Number((capacity(load) / helloCapacity).toFixed(3)),
       ...(notOk.length || result.errors
         ? {
@@ -211,10 +224,10 @@ async function measureLoad() {
     };
   });
   console.table(table);
-  console.log(`  hello: mean of the first and last rows, ${Math.round(helloRate)} req/s`);
   console.log(
-    "  server CPU % below 100: the load generator's core was the limit. 'req/s per server core'\n" +
-      "  is req/s ÷ that share, and 'core ratio' compares it with the hello-world's the same way.",
+    `  hello: ${Math.round(helloRate)} req/s (best round). Server CPU % below 100: the load\n` +
+      "  generator's core was the limit; 'core ratio' compares req/s per server core (req/s ÷ that\n" +
+      "  share) with the hello-world's the same way.",
   );
 }
 
