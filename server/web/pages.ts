@@ -12,6 +12,7 @@ import { FORM_BODY_LIMIT, hasBody, readBody, refuseDeclaredOver } from "../plugi
 import type { Limiters } from "../plugins/rate-limits.ts";
 import type { NonceResponse } from "../plugins/security-headers.ts";
 import { siteServices, type Services } from "../services.ts";
+import { Slots } from "../lib/slots.ts";
 import { actionMatcher, type BuildRoute } from "./page-methods.ts";
 
 export interface PagesOptions {
@@ -23,6 +24,12 @@ export interface PagesOptions {
   /** Vite's dev server, given by `react-router dev`. */
   devServer?: ViteDevServer;
 }
+
+/**
+ * Page renders under way at most; more wait their turn. Four, not one, so that renders
+ * waiting on the database (PostgreSQL) leave the CPU to others.
+ */
+const RENDERS_AT_ONCE = 4;
 
 /** What a browser sends a form as; nothing else reaches a page's action. */
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
@@ -95,9 +102,20 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
   // everything else is a page.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
-  app.all(
-    "*",
-    { schema: { hide: true } },
-    createRequestHandler({ build: build!, mode: config.env, getLoadContext }),
-  );
+  const render = createRequestHandler({ build: build!, mode: config.env, getLoadContext });
+  // A render is CPU work on the one thread: fifty at once each take fifty times as long, and
+  // all their pages stay in memory meanwhile. Taking turns, a burst of pages the render
+  // cache cannot answer is served about twice as fast (62 → 104–160 renders/s, 50
+  // connections), and each visitor waits for their own render only.
+  const slots = new Slots(RENDERS_AT_ONCE);
+  app.all("*", { schema: { hide: true } }, async (request, reply) => {
+    await slots.take();
+    try {
+      // A visitor who left while waiting is not rendered for.
+      if (request.raw.socket?.destroyed) return reply.code(499).send();
+      return await render(request, reply);
+    } finally {
+      slots.give();
+    }
+  });
 }
