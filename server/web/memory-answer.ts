@@ -59,6 +59,9 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
+const flatHeaders = (headers: Prepared["headers"]) =>
+  Object.entries(headers).flatMap(([name, value]) => [name, String(value)]);
+
 /** Builds the variants of an answer from its headers (with `etag`) and its bodies. */
 export function memoryAnswer(
   headers: Record<string, string>,
@@ -71,15 +74,14 @@ export function memoryAnswer(
     etag,
     ...(compressed ? { vary: "accept-encoding" } : {}),
   };
-  const variant = (encoding: Encoding, bytes: Buffer): Prepared => ({
-    status: 200,
-    headers: {
+  const variant = (encoding: Encoding, bytes: Buffer): Prepared => {
+    const headers = {
       ...base,
       ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
       "content-length": bytes.length,
-    },
-    body: bytes,
-  });
+    };
+    return { status: 200, headers, body: bytes, flat: flatHeaders(headers) };
+  };
   const variants: MemoryAnswer["variants"] = { identity: variant("identity", body.identity) };
   if (body.br) variants.br = variant("br", body.br);
   if (body.gzip) variants.gzip = variant("gzip", body.gzip);
@@ -87,6 +89,7 @@ export function memoryAnswer(
   for (const name of ["etag", "cache-control", "vary", "content-security-policy"]) {
     if (base[name] !== undefined) notModified.headers[name] = base[name];
   }
+  notModified.flat = flatHeaders(notModified.headers);
   return { headers, etag, body, variants, notModified };
 }
 
