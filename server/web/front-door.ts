@@ -72,7 +72,7 @@ export interface Prepared {
    * `headers` as writeHead's flat list of names and values, made once: Node then takes them
    * as they are, instead of storing each one through setHeader first.
    */
-  flat?: string[];
+  flat: string[];
 }
 
 /**
@@ -113,14 +113,9 @@ export class FrontDoor {
   /** Writes a prepared answer and its log line. */
   write(request: IncomingMessage, response: ServerResponse, prepared: Prepared): true {
     const reqId = this.#requestId(request);
-    if (prepared.flat) {
-      const headers = prepared.flat.slice();
-      headers.push("x-request-id", reqId);
-      response.writeHead(prepared.status, headers);
-    } else {
-      response.setHeader("x-request-id", reqId);
-      response.writeHead(prepared.status, prepared.headers);
-    }
+    const headers = prepared.flat.slice();
+    headers.push("x-request-id", reqId);
+    response.writeHead(prepared.status, headers);
     response.end(prepared.body);
     this.#log?.add(reqId, request, prepared.status);
     return true;

@@ -59,8 +59,11 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
-const flatHeaders = (headers: Prepared["headers"]) =>
-  Object.entries(headers).flatMap(([name, value]) => [name, String(value)]);
+/** A prepared answer, with its headers also as writeHead's flat list. */
+function prepared(status: number, headers: Prepared["headers"], body?: Buffer): Prepared {
+  const flat = Object.entries(headers).flatMap(([name, value]) => [name, String(value)]);
+  return { status, headers, body, flat };
+}
 
 /** Builds the variants of an answer from its headers (with `etag`) and its bodies. */
 export function memoryAnswer(
@@ -74,23 +77,24 @@ export function memoryAnswer(
     etag,
     ...(compressed ? { vary: "accept-encoding" } : {}),
   };
-  const variant = (encoding: Encoding, bytes: Buffer): Prepared => {
-    const headers = {
-      ...base,
-      ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
-      "content-length": bytes.length,
-    };
-    return { status: 200, headers, body: bytes, flat: flatHeaders(headers) };
-  };
+  const variant = (encoding: Encoding, bytes: Buffer): Prepared =>
+    prepared(
+      200,
+      {
+        ...base,
+        ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
+        "content-length": bytes.length,
+      },
+      bytes,
+    );
   const variants: MemoryAnswer["variants"] = { identity: variant("identity", body.identity) };
   if (body.br) variants.br = variant("br", body.br);
   if (body.gzip) variants.gzip = variant("gzip", body.gzip);
-  const notModified: Prepared = { status: 304, headers: {} };
+  const kept: Prepared["headers"] = {};
   for (const name of ["etag", "cache-control", "vary", "content-security-policy"]) {
-    if (base[name] !== undefined) notModified.headers[name] = base[name];
+    if (base[name] !== undefined) kept[name] = base[name];
   }
-  notModified.flat = flatHeaders(notModified.headers);
-  return { headers, etag, body, variants, notModified };
+  return { headers, etag, body, variants, notModified: prepared(304, kept) };
 }
 
 /** The opaque part of a body's ETag (quote it, with `W/` for a weak one). */
