@@ -8,7 +8,8 @@ import {
 /** The longest address a log line keeps: a probe's 6,000-character path is not worth more. */
 const MAX_LOGGED_URL = 200;
 
-const clipUrl = (url: string) =>
+/** An address as request log lines keep it: at most MAX_LOGGED_URL characters, and its length. */
+export const clipUrl = (url: string) =>
   url.length > MAX_LOGGED_URL ? `${url.slice(0, MAX_LOGGED_URL)}…(${url.length} chars)` : url;
 
 /**

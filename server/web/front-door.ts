@@ -2,9 +2,8 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { FastifyBaseLogger, FastifyServerOptions } from "fastify";
 import pino from "pino";
 import type { RequestIds } from "../plugins/request-id.ts";
+import { clipUrl } from "../plugins/request-log.ts";
 
-/** The longest address a log line keeps (as plugins/request-log.ts). */
-const MAX_LOGGED_URL = 200;
 /** Lines written at once at most; the rest wait for the next turn of the event loop. */
 const BATCH = 64;
 
@@ -33,11 +32,10 @@ export class MemoryAnswerLog {
   }
 
   add(reqId: string, request: IncomingMessage, status: number): void {
-    const url = request.url ?? "";
     const line =
       `{"level":${this.#level},"time":${Date.now()}${this.#bindings},"reqId":${JSON.stringify(reqId)},` +
       `"method":${JSON.stringify(request.method)},` +
-      `"url":${JSON.stringify(url.length > MAX_LOGGED_URL ? url.slice(0, MAX_LOGGED_URL) : url)},` +
+      `"url":${JSON.stringify(clipUrl(request.url ?? ""))},` +
       `"status":${status},"ms":0,"ip":${JSON.stringify(request.socket.remoteAddress ?? null)},` +
       `"memory":true,"msg":"request"}\n`;
     this.#lines.push(line);
