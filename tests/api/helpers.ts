@@ -188,17 +188,18 @@ export function sameDatabase(other: TestApp): Record<string, string> {
     : { DATA_DIR: other.config.dataDir };
 }
 
-/** Sets the "take-off" price through the API (an admin's headers). */
+/** Sets a price (the "take-off" one unless told) through the API (an admin's headers). */
 export async function setPrice(
   t: TestApp,
   headers: { authorization: string },
   amount: number,
+  key = "take-off",
 ): Promise<void> {
   const answer = await call(t.app, {
     method: "POST",
     url: "/api/prices",
     headers,
-    payload: { key: "take-off", amount },
+    payload: { key, amount },
   });
   expect(answer.status).toBeLessThan(300);
 }
