@@ -5,9 +5,15 @@
 // of the measured part in `ids` (the answers must not be compressed). Prints
 // { warmup, result, ids } as JSON on stdout: the figures autocannon gives (requests per
 // second, latency percentiles, counts per status code).
+// With `sequence` ([{ url, headers, duration, pid }]) it measures each step in turn, back to
+// back in this one process, and prints { steps: [{ result, cpu }] }: cpu is the CPU seconds
+// the process `pid` used during the step (the server under load). A step with `parts`
+// ([{ url, headers, pid, connections }]) loads them all at once, for `duration` s, and
+// answers { parts: [{ result, cpu }] }.
 import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import autocannon from "autocannon";
+import { cpuSeconds } from "./load.mjs";
 
 const options = JSON.parse(process.argv[2]);
 if (!options.collectIds) {
@@ -57,6 +63,32 @@ function summary(result) {
     errors: result.errors,
     timeouts: result.timeouts,
   };
+}
+
+if (options.sequence) {
+  const steps = [];
+  for (const step of options.sequence) {
+    const parts = step.parts ?? [step];
+    const before = parts.map((part) => cpuSeconds(part.pid));
+    const results = await Promise.all(
+      parts.map((part) =>
+        autocannon({
+          ...base,
+          url: part.url,
+          headers: part.headers ?? base.headers,
+          connections: part.connections ?? base.connections,
+          duration: step.duration,
+        }),
+      ),
+    );
+    const measured = results.map((result, i) => ({
+      result: summary(result),
+      cpu: cpuSeconds(parts[i].pid) - before[i],
+    }));
+    steps.push(step.parts ? { parts: measured } : measured[0]);
+  }
+  process.stdout.write(JSON.stringify({ steps }) + "\n");
+  process.exit(0);
 }
 
 const warmup = options.warmup > 0 ? await autocannon({ ...base, duration: options.warmup }) : null;
