@@ -6,6 +6,7 @@ import pg from "pg";
 import type { Config } from "../config.ts";
 import type { Database } from "./schema.ts";
 import { SchemaPostgresDialect } from "./schema-introspector.ts";
+import { withStatementCache } from "./statement-cache.ts";
 import { StripNulPlugin } from "./strip-nul-plugin.ts";
 
 export interface DatabaseHandle {
@@ -28,7 +29,7 @@ export async function openDatabase(config: Config["database"]): Promise<Database
     // FULL: a write acknowledged with a 2xx survives a power cut, not only a crash.
     sqlite.pragma("synchronous = FULL");
     const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: sqlite }),
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
       plugins: [new StripNulPlugin()],
     });
     return {
