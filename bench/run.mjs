@@ -1,6 +1,7 @@
 // `npm run bench`: the figures of issue 9 in one run, from a fresh build on a fresh database.
 //   npm run bench [-- --quick] [-- --only lighthouse,js,load,enquiries]
-// --quick: one Lighthouse run per page, one round of 3 s per load target (a check, not a figure).
+// --quick: one Lighthouse run per page, one round of 3 s per load target side by side with the
+// hello-world (a check, not a figure).
 // --only: the named parts alone (all four by default).
 // The server under test is pinned to core 0 and the load generator (autocannon, in its own
 // process) to core 1 with taskset; a bare Fastify hello-world on core 0 is the yardstick.
@@ -182,8 +183,9 @@ async function measureLoad() {
   // Side by side: this machine's speed swings from one second to the next (a shared host: the
   // same bare server measured 15,000 and 32,000 req/s two runs apart). Loaded at the same
   // time on the same core, the target and its yardstick share whatever the machine gives, and
-  // the answers each served per CPU second of its own compare their costs: the ratio held
-  // within ±5 % where targets measured apart swung 0.5–0.9×.
+  // the answers each served per CPU second of its own compare their costs. The rounds of a run
+  // agree within ±5 %, where targets measured apart swung 0.5–0.9×; between runs the ratios
+  // still move together (docs/decisions/0018).
   const side = new Map();
   for (const load of cached) {
     await settle(`${server.url}/api/health`);
