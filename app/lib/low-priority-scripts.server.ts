@@ -10,7 +10,7 @@ const REPLACEMENT = '<link rel="modulepreload" fetchpriority="low"';
  * stylesheet, the font and the pictures should get the bandwidth first and the scripts that
  * only hydrate the page come after (see docs/decisions/0008). A tag split between two
  * chunks is still found: the end of each chunk that could start one is held back.
- * The back office's pages; the public ones use `modulesAfterFirstPaint()`.
+ * The back office's pages; the public ones use `deferModulesInPage()`.
  */
 export function lowPriorityModulePreloads(): Transform {
   let pending = "";
@@ -91,8 +91,8 @@ export function deferModuleScript(script: string, preloads: string[]): string | 
 }
 
 /**
- * Where the next module script starts in `text` from `at`, or a `<script` tag whose opening
- * tag is not complete yet (it may be one); -1 when there is neither.
+ * Where the next module script starts in `text` from `at`, or a `<script` tag left unclosed
+ * (it may be one); -1 when there is neither.
  */
 function nextModuleScript(text: string, at: number): number {
   for (let start = text.indexOf(SCRIPT_OPEN, at); start !== -1;) {
@@ -104,91 +104,41 @@ function nextModuleScript(text: string, at: number): number {
 }
 
 /**
- * The rewriting of `modulesAfterFirstPaint`, fed text in pieces: `push` answers what can go
- * out so far (a tag split between pieces is held back until it is whole), `end` the rest.
+ * For the public pages, rendered whole: drops React Router's `<link rel="modulepreload">`
+ * tags and makes its module script request the modules only after the first paint
+ * (`deferModuleScript`), so that nothing competes with the content for the connection or
+ * delays the largest paint (docs/decisions/0015). Every public form posts to its page and
+ * works without JavaScript, so a click before hydration is a plain HTML one. After that
+ * script, the page goes on untouched.
  */
-function moduleDeferrer(): { push(text: string): string; end(): string } {
+export function deferModulesInPage(html: string): string {
   const preloadTags: string[] = [];
   const preloads: string[] = [];
-  let pending = "";
-  let done = false;
-  return {
-    push(decoded) {
-      if (done) return decoded;
-      const text = pending + decoded;
-      pending = "";
-      let out = "";
-      let at = 0;
-      // Found once per piece: the preload links all come before it.
-      let script = nextModuleScript(text, 0);
-      while (!done) {
-        const link = text.indexOf(PRELOAD, at);
-        if (script !== -1 && script < at) script = nextModuleScript(text, at);
-        const next = link === -1 ? script : script === -1 ? link : Math.min(link, script);
-        if (next === -1) {
-          // Hold back a tail that could be the start of either tag.
-          const lt = text.lastIndexOf("<");
-          const tail = lt >= at ? text.slice(lt) : "";
-          const keep = tail && (PRELOAD.startsWith(tail) || SCRIPT_OPEN.startsWith(tail));
-          const end = keep ? lt : text.length;
-          out += text.slice(at, end);
-          pending = text.slice(end);
-          break;
-        }
-        out += text.slice(at, next);
-        const close = next === link ? ">" : SCRIPT_END;
-        const found = text.indexOf(close, next);
-        if (found === -1) {
-          pending = text.slice(next);
-          break;
-        }
-        const end = found + close.length;
-        const tag = text.slice(next, end);
-        if (next === link) {
-          preloadTags.push(tag);
-          const href = /\shref="([^"]+)"/.exec(tag)?.[1];
-          if (href) preloads.push(href);
-        } else {
-          // Not of the expected shape: the page loads its scripts as React Router wrote them.
-          out += deferModuleScript(tag, preloads) ?? preloadTags.join("") + tag;
-          done = true;
-          out += text.slice(end);
-        }
-        at = end;
-      }
-      return out;
-    },
-    end() {
-      const rest = pending;
-      pending = "";
-      return rest;
-    },
-  };
-}
-
-/**
- * For the public pages: drops React Router's `<link rel="modulepreload">` tags and makes its
- * module script request the modules only after the first paint (`deferModuleScript`), so
- * that nothing competes with the content for the connection or delays the largest paint
- * (docs/decisions/0015). Every public form posts to its page and works without JavaScript,
- * so a click before hydration is a plain HTML one. After that script, the HTML streams on
- * untouched. A tag split between chunks is still found.
- */
-export function modulesAfterFirstPaint(): Transform {
-  const decoder = new StringDecoder("utf8");
-  const deferrer = moduleDeferrer();
-  return new Transform({
-    transform(chunk: Buffer | string, _encoding, callback) {
-      callback(null, deferrer.push(typeof chunk === "string" ? chunk : decoder.write(chunk)));
-    },
-    flush(callback) {
-      callback(null, deferrer.push(decoder.end()) + deferrer.end());
-    },
-  });
-}
-
-/** `modulesAfterFirstPaint` for a whole page at once (public pages are rendered whole). */
-export function deferModulesInPage(html: string): string {
-  const deferrer = moduleDeferrer();
-  return deferrer.push(html) + deferrer.end();
+  let out = "";
+  let at = 0;
+  // Found once: the preload links all come before it.
+  let script = nextModuleScript(html, 0);
+  for (;;) {
+    const link = html.indexOf(PRELOAD, at);
+    if (script !== -1 && script < at) script = nextModuleScript(html, at);
+    const next = link === -1 ? script : script === -1 ? link : Math.min(link, script);
+    if (next === -1) return out + html.slice(at);
+    out += html.slice(at, next);
+    const close = next === link ? ">" : SCRIPT_END;
+    const found = html.indexOf(close, next);
+    // An unclosed tag: the rest is left as it is.
+    if (found === -1) return out + html.slice(next);
+    const end = found + close.length;
+    const tag = html.slice(next, end);
+    if (next !== link) {
+      // Not of the expected shape: the page loads its scripts as React Router wrote them.
+      return (
+        out + (deferModuleScript(tag, preloads) ?? preloadTags.join("") + tag) + html.slice(end)
+      );
+    }
+    preloadTags.push(tag);
+    const href = /\shref="([^"]+)"/.exec(tag)?.[1];
+    if (href) preloads.push(href);
+    at = end;
+  }
 }
