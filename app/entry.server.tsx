@@ -94,11 +94,12 @@ export default function handleRequest(
                   // latin1 maps each byte to one character and back, so the rewriting
                   // (ASCII tags) leaves every other byte as it was, without decoding UTF-8.
                   const html = deferModulesInPage(Buffer.concat(chunks).toString("latin1"));
+                  const body = Buffer.from(html, "latin1");
+                  // Its length tells the server that the page is whole: it sends it as one
+                  // buffer, compressed in one call (server/web/pages.ts).
+                  responseHeaders.set("Content-Length", String(body.length));
                   resolve(
-                    new Response(Buffer.from(html, "latin1"), {
-                      headers: responseHeaders,
-                      status: responseStatusCode,
-                    }),
+                    new Response(body, { headers: responseHeaders, status: responseStatusCode }),
                   );
                   callback();
                 },

@@ -82,30 +82,32 @@ describe("the render cache", () => {
     expect(changed.status).toBe(200);
   });
 
+  /** An answer's headers and its bytes as sent (node:http: fetch asks for compression and decodes it). */
+  const raw = (path: string, requestHeaders: Record<string, string> = {}) =>
+    new Promise<{ headers: IncomingMessage["headers"]; encoding?: string; body: Buffer }>(
+      (resolve, reject) => {
+        httpGet(`${base}${path}`, { headers: requestHeaders }, (response: IncomingMessage) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({
+              headers: response.headers,
+              encoding: response.headers["content-encoding"],
+              body: Buffer.concat(chunks),
+            }),
+          );
+        }).on("error", reject);
+      },
+    );
+
   it("sends br, gzip or plain bytes of the same page, as asked", async () => {
     await stored("/services");
-    // node:http, not fetch: fetch always asks for compression and decodes it.
-    const raw = (encoding: string) =>
-      new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
-        httpGet(
-          `${base}/services`,
-          { headers: encoding ? { "accept-encoding": encoding } : {} },
-          (response: IncomingMessage) => {
-            const chunks: Buffer[] = [];
-            response.on("data", (chunk: Buffer) => chunks.push(chunk));
-            response.on("end", () =>
-              resolve({
-                encoding: response.headers["content-encoding"],
-                body: Buffer.concat(chunks),
-              }),
-            );
-          },
-        ).on("error", reject);
-      });
-    const plain = await raw("");
-    const br = await raw("gzip, deflate, br");
-    const gzip = await raw("gzip");
-    const refused = await raw("br;q=0, gzip;q=0");
+    const encoded = (encoding: string) =>
+      raw("/services", encoding ? { "accept-encoding": encoding } : {});
+    const plain = await encoded("");
+    const br = await encoded("gzip, deflate, br");
+    const gzip = await encoded("gzip");
+    const refused = await encoded("br;q=0, gzip;q=0");
     expect(plain.encoding).toBeUndefined();
     expect(br.encoding).toBe("br");
     expect(gzip.encoding).toBe("gzip");
@@ -189,6 +191,29 @@ describe("the render cache", () => {
     await get("/api/content");
     await get("/api/content");
     expect(hits()).toBe(before2);
+  });
+
+  it("sends a page rendered for one request whole, with its length; the back office streams", async () => {
+    for (const encoding of ["br", "gzip", ""]) {
+      const page = await raw("/about", {
+        ...headers,
+        ...(encoding ? { "accept-encoding": encoding } : {}),
+      });
+      expect(page.headers.etag, encoding).toBeUndefined(); // not from the cache
+      expect(page.encoding, encoding).toBe(encoding || undefined);
+      expect(page.headers["transfer-encoding"], encoding).toBeUndefined();
+      expect(Number(page.headers["content-length"]), encoding).toBe(page.body.length);
+      const html =
+        encoding === "br"
+          ? brotliDecompressSync(page.body)
+          : encoding === "gzip"
+            ? gunzipSync(page.body)
+            : page.body;
+      expect(html.toString(), encoding).toMatch(/^<!DOCTYPE html>[\s\S]*<\/html>$/);
+    }
+    const login = await raw("/admin/login", { "accept-encoding": "br" });
+    expect(login.headers["transfer-encoding"]).toBe("chunked");
+    expect(brotliDecompressSync(login.body).toString()).toContain("</html>");
   });
 
   it("shows a post's change on the next request for every page and list it is on", async () => {
