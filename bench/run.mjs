@@ -38,7 +38,8 @@ const targets = {
   getHome: { ratio: 0.5 },
   apiBlogs: { ratio: 0.6 },
   asset: { ratio: 0.8 },
-  miss: { perSecond: 250 },
+  // helloWhenSet: the hello-world's req/s in the run the goal was set from (issue 9).
+  miss: { perSecond: 250, helloWhenSet: 82_555 },
   lighthouse: { performance: 100, lcpMs: 1200, tbtMs: 50, cls: 0.01 },
   jsGzipKB: 125,
   enquiriesPerSecond: 1000,
@@ -263,12 +264,21 @@ async function measureLoad() {
     "req/s": Math.round(missRate),
     "p99 ms": bestMiss.result.latency.p99,
     "server CPU %": cpuShare(bestMiss),
-    "ratio to hello": Number((missRate / rate(helloAlone)).toFixed(3)),
+    "ratio to hello": Number((missRate / rate(helloAlone)).toFixed(4)),
     goal: `${check(missRate >= targets.miss.perSecond, miss.name)} ≥ ${targets.miss.perSecond}/s`,
     "each round": missRuns.map((run) => Math.round(rate(run))).join(" "),
     ...problems([bestMiss.result]),
   });
   console.table(table);
+  // The miss's goal is in req/s, on a machine twice as fast as this one often is: the same
+  // goal in this run's terms is its share of the hello-world that machine measured.
+  const missGoalShare = targets.miss.perSecond / targets.miss.helloWhenSet;
+  console.log(
+    `  The miss's goal of ${targets.miss.perSecond}/s was set where the hello-world did ` +
+      `${targets.miss.helloWhenSet.toLocaleString("en")} req/s (${missGoalShare.toFixed(4)}× of it); ` +
+      `in this run the miss is ${(missRate / rate(helloAlone)).toFixed(4)}× the hello-world alone, ` +
+      `${Math.round(missGoalShare * rate(helloAlone))}/s at that share.`,
+  );
   const sideHello = [...side.values()].flat().map((run) => rate(run.parts[0]));
   console.log(
     `  req/s, p99 and server CPU: each alone (CPU below 100 %: the load generator's core was the\n` +
