@@ -1,0 +1,127 @@
+// Instructions a server executes per answer, counted by valgrind's callgrind: a count, not a
+// time, so it does not move with the other tenants of a shared machine the way req/s does
+// (docs/decisions/0018). For A/B comparisons of a change: run it on two checkouts.
+//   node bench/instructions.mjs [--root ../other-checkout] [--path /] [--header 'authorization: x']
+//                               [--warm 40] [--count 60] [--connections 2] [--hello]
+// --root: the checkout whose server/main.ts and build to run (this one by default; build it
+// first); --hello: count bench/hello.mjs instead. The server runs under callgrind with
+// counting off while it starts and takes `--warm` requests, then counts exactly `--count`.
+// Repeatability seen on 2026-11-24: the hello-world 119.6k, 119.6k and 119.7k per answer
+// (3,000 answers, 10 connections; 145.1k and 145.2k with 2: fewer answers share each turn of
+// the event loop); a render of / that misses the cache 49.2–51.2 M (60 answers, ±2 %). Cheap
+// answers of the site vary more (a hashed asset 119k–249k): whether a major garbage
+// collection falls inside the counted window decides it, so compare those with req/s.
+// Compare counts made with the same --connections only.
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { freePort } from "../tests/support/free-port.ts";
+
+const { values } = parseArgs({
+  options: {
+    root: { type: "string", default: path.resolve(import.meta.dirname, "..") },
+    path: { type: "string", default: "/" },
+    header: { type: "string", multiple: true, default: [] },
+    warm: { type: "string", default: "40" },
+    count: { type: "string", default: "60" },
+    connections: { type: "string", default: "2" },
+    hello: { type: "boolean", default: false },
+  },
+});
+const root = path.resolve(values.root);
+const port = await freePort();
+const url = `http://127.0.0.1:${port}`;
+const outDir = mkdtempSync(path.join(tmpdir(), "agency-callgrind-"));
+const dataDir = mkdtempSync(path.join(tmpdir(), "agency-bench-"));
+// valgrind names its control pipes after HOST when it is set: callgrind_control must see the
+// same value to find them.
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir,
+  PUBLIC_ORIGIN: url,
+  LOG_LEVEL: "warn",
+  DATABASE_URL: "",
+  RATE_LIMIT_PER_MINUTE: "100000000",
+};
+const script = values.hello
+  ? path.join(import.meta.dirname, "hello.mjs")
+  : path.join(root, "server/main.ts");
+const child = spawn(
+  "valgrind",
+  [
+    "--tool=callgrind",
+    "--instr-atstart=no",
+    `--callgrind-out-file=${path.join(outDir, "callgrind.%p")}`,
+    process.execPath,
+    script,
+  ],
+  { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] },
+);
+let errors = "";
+child.stderr.on("data", (chunk) => (errors += chunk));
+const control = (...args) =>
+  execFileSync("callgrind_control", [...args, String(child.pid)], { env, stdio: "ignore" });
+
+try {
+  const ready = values.hello ? "/" : "/api/health";
+  for (let tries = 0; ; tries++) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${errors}`);
+    const answer = await fetch(url + ready).catch(() => undefined);
+    if (answer?.ok) break;
+    if (tries > 600) throw new Error(`the server did not start within 5 minutes:\n${errors}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const headers = values.header.flatMap((header) => ["-H", header]);
+  const load = (amount) =>
+    JSON.parse(
+      execFileSync(
+        "npx",
+        [
+          "autocannon",
+          ...["-c", values.connections, "-t", "300", "-a", String(amount), "-j"],
+          ...["-H", "accept-encoding: gzip, deflate, br", ...headers],
+          url + values.path,
+        ],
+        { cwd: import.meta.dirname, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] },
+      ),
+    );
+  load(Number(values.warm));
+  control("--zero");
+  control("--instr=on");
+  const result = load(Number(values.count));
+  control("--instr=off");
+  control("--dump");
+  // The dump is written by the server's own thread: wait for its totals line.
+  let total = 0;
+  for (let tries = 0; total === 0 && tries < 100; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const file of readdirSync(outDir)) {
+      const found = /^totals: (\d+)/m.exec(readFileSync(path.join(outDir, file), "utf8"));
+      if (found) total = Math.max(total, Number(found[1]));
+    }
+  }
+  const answered = result["2xx"] + result.non2xx;
+  const other = result.non2xx ? ` (${result.non2xx} not 2xx)` : "";
+  const missing = Number(values.count) - answered;
+  console.log(
+    `${values.hello ? "hello-world" : root} GET ${values.path}: ${answered} answers${other}` +
+      `${missing ? `, ${missing} unanswered (their work is counted too)` : ""}, ` +
+      `${(total / answered / 1000).toFixed(1)} k instructions per answer`,
+  );
+} finally {
+  // SIGTERM: the server closes and valgrind removes its control pipes from /tmp.
+  if (child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  rmSync(outDir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+}
