@@ -87,7 +87,7 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
             key={q}
             maxLength={200}
             placeholder="Search articles"
-            className="min-w-0 flex-1 rounded-full border-0 bg-white px-5 py-3 text-ink focus:ring-2 focus:ring-accent focus:outline-none"
+            className="w-0 min-w-0 flex-1 rounded-full border-0 bg-white px-5 py-3 text-ink focus:ring-2 focus:ring-accent focus:outline-none"
           />
           <button
             type="submit"

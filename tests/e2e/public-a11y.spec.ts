@@ -137,3 +137,30 @@ test.describe("at 375 px", () => {
     }
   });
 });
+
+test.describe("at 320 px", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test("no public page cuts off its text or controls", async ({ page, request }) => {
+    // A section that hides its overflow does not scroll sideways: what is too wide is cut off
+    // instead (the blog's search once pushed its button and the hero's text past the edge).
+    for (const path of [...publicPaths, await seededPostPath(request)]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBeLessThan(500);
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll("main :is(h1, h2, h3, p, a, button, input, label)")]
+          // Decoration, hidden text, and the slides a carousel keeps outside its window.
+          .filter((element) => !element.closest('[aria-hidden="true"], [inert], .sr-only'))
+          .filter((element) => !element.closest('[aria-roledescription="carousel"]'))
+          .map((element) => ({ element, box: element.getBoundingClientRect() }))
+          .filter(({ box }) => box.width > 0 && box.height > 0)
+          .filter(({ box }) => box.left < -0.5 || box.right > window.innerWidth + 0.5)
+          .map(({ element, box }) => {
+            const text = (element.textContent || element.getAttribute("placeholder") || "").trim();
+            return `${element.tagName} "${text.slice(0, 40)}" ${Math.round(box.left)}–${Math.round(box.right)}`;
+          }),
+      );
+      expect(cut, path).toEqual([]);
+    }
+  });
+});
