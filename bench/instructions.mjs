@@ -18,6 +18,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { freePort } from "../tests/support/free-port.ts";
+import { spawnServer, waitForHealth } from "../tests/support/server-process.ts";
 
 const { values } = parseArgs({
   options: {
@@ -30,52 +31,41 @@ const { values } = parseArgs({
     hello: { type: "boolean", default: false },
   },
 });
-const root = path.resolve(values.root);
-const port = await freePort();
-const url = `http://127.0.0.1:${port}`;
 const outDir = mkdtempSync(path.join(tmpdir(), "agency-callgrind-"));
 const dataDir = mkdtempSync(path.join(tmpdir(), "agency-bench-"));
+const valgrind = [
+  "valgrind",
+  "--tool=callgrind",
+  "--instr-atstart=no",
+  `--log-file=${path.join(outDir, "valgrind.log")}`,
+  `--callgrind-out-file=${path.join(outDir, "callgrind.%p")}`,
+];
+const stdio = ["ignore", "ignore", "inherit"];
+let server;
+if (values.hello) {
+  // The hello-world answers every GET, /api/health included.
+  const url = `http://127.0.0.1:${await freePort()}`;
+  const env = { ...process.env, PORT: new URL(url).port };
+  const hello = path.join(import.meta.dirname, "hello.mjs");
+  const child = spawn(valgrind[0], [...valgrind.slice(1), process.execPath, hello], { env, stdio });
+  server = { child, url, env };
+} else {
+  server = await spawnServer(dataDir, { RATE_LIMIT_PER_MINUTE: "100000000" }, stdio, {
+    prefix: valgrind,
+    checkout: path.resolve(values.root),
+  });
+}
+const { child, url } = server;
 // valgrind names its control pipes after HOST when it is set: callgrind_control must see the
 // same value to find them.
-const env = {
-  ...process.env,
-  NODE_ENV: "production",
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  DATA_DIR: dataDir,
-  PUBLIC_ORIGIN: url,
-  LOG_LEVEL: "warn",
-  DATABASE_URL: "",
-  RATE_LIMIT_PER_MINUTE: "100000000",
-};
-const script = values.hello
-  ? path.join(import.meta.dirname, "hello.mjs")
-  : path.join(root, "server/main.ts");
-const child = spawn(
-  "valgrind",
-  [
-    "--tool=callgrind",
-    "--instr-atstart=no",
-    `--callgrind-out-file=${path.join(outDir, "callgrind.%p")}`,
-    process.execPath,
-    script,
-  ],
-  { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] },
-);
-let errors = "";
-child.stderr.on("data", (chunk) => (errors += chunk));
 const control = (...args) =>
-  execFileSync("callgrind_control", [...args, String(child.pid)], { env, stdio: "ignore" });
+  execFileSync("callgrind_control", [...args, String(child.pid)], {
+    env: server.env,
+    stdio: "ignore",
+  });
 
 try {
-  const ready = values.hello ? "/" : "/api/health";
-  for (let tries = 0; ; tries++) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${errors}`);
-    const answer = await fetch(url + ready).catch(() => undefined);
-    if (answer?.ok) break;
-    if (tries > 600) throw new Error(`the server did not start within 5 minutes:\n${errors}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  await waitForHealth(server, 300_000);
   const headers = values.header.flatMap((header) => ["-H", header]);
   const load = (amount) =>
     JSON.parse(
@@ -109,7 +99,7 @@ try {
   const other = result.non2xx ? ` (${result.non2xx} not 2xx)` : "";
   const missing = Number(values.count) - answered;
   console.log(
-    `${values.hello ? "hello-world" : root} GET ${values.path}: ${answered} answers${other}` +
+    `${values.hello ? "hello-world" : path.resolve(values.root)} GET ${values.path}: ${answered} answers${other}` +
       `${missing ? `, ${missing} unanswered (their work is counted too)` : ""}, ` +
       `${(total / answered / 1000).toFixed(1)} k instructions per answer`,
   );

@@ -15,14 +15,19 @@ export interface ServerProcess {
 /**
  * Starts `node server/main.ts` as an operator would: production mode, on a free port of
  * 127.0.0.1, over SQLite in `dataDir`. `env` adds or overrides settings (BUILD_DIR, …).
- * `cpu` pins the process to that core with `taskset` (the benchmarks).
+ * `cpu` pins the process to that core with `taskset` (the benchmarks); `prefix` runs it
+ * under another program that execs it (valgrind); `checkout` runs another checkout's server.
  * Used by the browser tests' global setup, the lifecycle tests and the benchmarks.
  */
 export async function spawnServer(
   dataDir: string,
   env: Record<string, string> = {},
   stdio: StdioOptions = ["ignore", "ignore", "inherit"],
-  { cpu }: { cpu?: number } = {},
+  {
+    cpu,
+    prefix = [],
+    checkout = root,
+  }: { cpu?: number; prefix?: string[]; checkout?: string } = {},
 ): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${await freePort()}`;
   const serverEnv: NodeJS.ProcessEnv = {
@@ -36,11 +41,11 @@ export async function spawnServer(
     DATABASE_URL: "",
     ...env,
   };
-  const command = [process.execPath, path.join(root, "server/main.ts")];
+  const command = [...prefix, process.execPath, path.join(checkout, "server/main.ts")];
   // taskset execs the command: the child's pid is the server's.
   if (cpu !== undefined) command.unshift("taskset", "-c", String(cpu));
   const child = spawn(command[0]!, command.slice(1), {
-    cwd: root,
+    cwd: checkout,
     env: serverEnv,
     stdio,
   });
