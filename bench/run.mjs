@@ -259,12 +259,13 @@ async function measureLoad() {
   }
   const bestMiss = missRuns.reduce((a, b) => (rate(b) > rate(a) ? b : a));
   const missRate = rate(bestMiss);
+  const missShare = missRate / rate(helloAlone);
   table.push({
     target: miss.name,
     "req/s": Math.round(missRate),
     "p99 ms": bestMiss.result.latency.p99,
     "server CPU %": cpuShare(bestMiss),
-    "ratio to hello": Number((missRate / rate(helloAlone)).toFixed(4)),
+    "ratio to hello": Number(missShare.toFixed(4)),
     goal: `${check(missRate >= targets.miss.perSecond, miss.name)} ≥ ${targets.miss.perSecond}/s`,
     "each round": missRuns.map((run) => Math.round(rate(run))).join(" "),
     ...problems([bestMiss.result]),
@@ -276,7 +277,7 @@ async function measureLoad() {
   console.log(
     `  The miss's goal of ${targets.miss.perSecond}/s was set where the hello-world did ` +
       `${targets.miss.helloWhenSet.toLocaleString("en")} req/s (${missGoalShare.toFixed(4)}× of it); ` +
-      `in this run the miss is ${(missRate / rate(helloAlone)).toFixed(4)}× the hello-world alone, ` +
+      `in this run the miss is ${missShare.toFixed(4)}× the hello-world alone, ` +
       `${Math.round(missGoalShare * rate(helloAlone))}/s at that share.`,
   );
   const sideHello = [...side.values()].flat().map((run) => rate(run.parts[0]));
