@@ -164,3 +164,31 @@ test.describe("at 320 px", () => {
     }
   });
 });
+
+test.describe("in forced-colours mode", () => {
+  test.use({ viewport: { width: 1280, height: 900 }, forcedColors: "active" });
+
+  test("the packages' check marks keep the text colour instead of the brand's", async ({
+    page,
+  }) => {
+    // The marks are a CSS mask over a background (one element per feature, not an SVG
+    // icon): forced colours would paint backgrounds over, and a brand-blue mark is lost on
+    // a black window.
+    await page.goto("/");
+    const marks = await page
+      .locator(`section[aria-labelledby="packages-title"] li li`)
+      .evaluateAll((items) =>
+        items.map((item) => {
+          const before = getComputedStyle(item, "::before");
+          return {
+            mask: before.maskImage.startsWith("url("),
+            background: before.backgroundColor,
+            text: getComputedStyle(item).color,
+          };
+        }),
+      );
+    expect(marks.length).toBeGreaterThan(20);
+    for (const mark of marks)
+      expect(mark).toEqual({ mask: true, background: mark.text, text: mark.text });
+  });
+});

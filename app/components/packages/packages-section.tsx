@@ -3,7 +3,6 @@ import { naira } from "../../../common/format.ts";
 import type { ListItemOf } from "../../../common/schemas/content.ts";
 import { choosePackageHref, PACKAGE_NOTE } from "../../content/packages.ts";
 import { SectionHeading } from "../sections/section-heading.tsx";
-import { CheckIcon } from "../ui/icons.tsx";
 import { WhatsAppLink } from "../ui/whatsapp-link.tsx";
 
 /**
@@ -60,12 +59,10 @@ export function PackagesSection({
               </p>
               <ul className="mt-5 flex-1 space-y-2 text-sm">
                 {pack.features.map((feature) => (
-                  <li key={feature} className="flex gap-2">
-                    <CheckIcon
-                      width={18}
-                      height={18}
-                      className={`shrink-0 ${pack.featured ? "text-accent-soft" : "text-brand"}`}
-                    />
+                  <li
+                    key={feature}
+                    className={`check-mark flex gap-2 ${pack.featured ? "before:bg-accent-soft" : "before:bg-brand"}`}
+                  >
                     {feature}
                   </li>
                 ))}

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { ListItemOf } from "../../../common/schemas/content.ts";
-import { CheckIcon } from "../ui/icons.tsx";
 import { priceText } from "../ui/price.ts";
 
 /**
@@ -29,8 +28,7 @@ export function RateCards({
           <p className="mt-2 text-3xl font-extrabold text-brand">{priceText(block, prices)}</p>
           <ul className="mt-4 flex-1 space-y-2 text-sm">
             {block.descs.map((desc) => (
-              <li key={desc} className="flex gap-2">
-                <CheckIcon width={18} height={18} className="shrink-0 text-brand" />
+              <li key={desc} className="check-mark flex gap-2 before:bg-brand">
                 {desc}
               </li>
             ))}
