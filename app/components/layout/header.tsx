@@ -192,20 +192,23 @@ function NavMenu({
           link ? "w-56" : "w-72"
         }`}
       >
-        {items.map((item) => (
-          <li key={item.to}>
-            <Link
-              to={item.to}
-              className={
-                item.overview
-                  ? "block rounded-lg px-3 py-2 text-sm font-bold text-brand hover:bg-brand-50 focus:bg-brand-50"
-                  : "block rounded-lg px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50 hover:text-brand focus:bg-brand-50"
-              }
-            >
-              {item.label}
-            </Link>
-          </li>
-        ))}
+        {/* Its links exist while it is open only: it cannot open before the page is
+            hydrated, and every page of the site would otherwise render them for nothing. */}
+        {open &&
+          items.map((item) => (
+            <li key={item.to}>
+              <Link
+                to={item.to}
+                className={
+                  item.overview
+                    ? "block rounded-lg px-3 py-2 text-sm font-bold text-brand hover:bg-brand-50 focus:bg-brand-50"
+                    : "block rounded-lg px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50 hover:text-brand focus:bg-brand-50"
+                }
+              >
+                {item.label}
+              </Link>
+            </li>
+          ))}
       </ul>
     </li>
   );
@@ -290,39 +293,44 @@ function MobileMenu({ solid }: { solid: boolean }) {
         hidden={!open}
         className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white p-6 shadow-2xl"
       >
-        <div className="mb-6 flex items-center justify-between">
-          <span className="text-lg font-extrabold text-brand">{site.name}</span>
-          <button
-            type="button"
-            onClick={() => {
-              setOpen(false);
-              button.current?.focus();
-            }}
-            aria-label="Close menu"
-            className="flex size-10 items-center justify-center rounded-lg text-brand"
-          >
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-              <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" />
-            </svg>
-          </button>
-        </div>
-        <nav aria-label="Mobile">
-          <ul className="space-y-1">
-            {drawerItems.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end
-                  className={({ isActive }) =>
-                    `block rounded-lg py-3 font-semibold ${item.sub ? "pr-4 pl-8 text-base" : "px-4 text-lg"} ${isActive ? "bg-brand-50 text-brand" : "text-ink"}`
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {/* The drawer holds its content while it is open only (as the dropdowns do). */}
+        {open && (
+          <>
+            <div className="mb-6 flex items-center justify-between">
+              <span className="text-lg font-extrabold text-brand">{site.name}</span>
+              <button
+                type="button"
+                onClick={() => {
+                  setOpen(false);
+                  button.current?.focus();
+                }}
+                aria-label="Close menu"
+                className="flex size-10 items-center justify-center rounded-lg text-brand"
+              >
+                <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+                  <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" />
+                </svg>
+              </button>
+            </div>
+            <nav aria-label="Mobile">
+              <ul className="space-y-1">
+                {drawerItems.map((item) => (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      end
+                      className={({ isActive }) =>
+                        `block rounded-lg py-3 font-semibold ${item.sub ? "pr-4 pl-8 text-base" : "px-4 text-lg"} ${isActive ? "bg-brand-50 text-brand" : "text-ink"}`
+                      }
+                    >
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </>
+        )}
       </div>
     </div>
   );
