@@ -6,11 +6,15 @@
 // --root: the checkout whose server/main.ts and build to run (this one by default; build it
 // first); --hello: count bench/hello.mjs instead. The server runs under callgrind with
 // counting off while it starts and takes `--warm` requests, then counts exactly `--count`.
-// Repeatability seen on 2026-11-24: the hello-world 119.6k, 119.6k and 119.7k per answer
-// (3,000 answers, 10 connections; 145.1k and 145.2k with 2: fewer answers share each turn of
-// the event loop); a render of / that misses the cache 49.2–51.2 M (60 answers, ±2 %). Cheap
-// answers of the site vary more (a hashed asset 119k–249k): whether a major garbage
-// collection falls inside the counted window decides it, so compare those with req/s.
+// It prints two counts per answer: the main thread's (the JavaScript, the render, the
+// young-generation collections), and all threads' (plus V8's background compilers and
+// concurrent marking, and libuv's pool). Compare the main thread's: on 2026-11-25, renders
+// of / that miss the cache counted 39.3, 40.2 and 39.4 M on the main thread (±1 %) where all
+// threads counted 44.8–56.3 M, as background compilation and marking fell into the counted
+// window or not. Seen on 2026-11-24 (all threads): the hello-world 119.6k, 119.6k and 119.7k
+// per answer (3,000 answers, 10 connections; 145.1k and 145.2k with 2: fewer answers share
+// each turn of the event loop); a hashed asset 119k–249k (whether a major garbage collection
+// falls inside the window decides it: compare such cheap answers with req/s).
 // Compare counts made with the same --connections only.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -37,6 +41,8 @@ const valgrind = [
   "valgrind",
   "--tool=callgrind",
   "--instr-atstart=no",
+  // A file per thread (…-01 is the main thread's).
+  "--separate-threads=yes",
   `--log-file=${path.join(outDir, "valgrind.log")}`,
   `--callgrind-out-file=${path.join(outDir, "callgrind.%p")}`,
 ];
@@ -86,13 +92,20 @@ try {
   const result = load(Number(values.count));
   control("--instr=off");
   control("--dump");
-  // The dump is written by the server's own thread: wait for its totals line.
+  // The dump (part 1, a file per thread) is written by the server's own thread: wait for
+  // the main thread's totals line, then add up every thread's.
+  let main = 0;
   let total = 0;
-  for (let tries = 0; total === 0 && tries < 100; tries++) {
+  for (let tries = 0; main === 0 && tries < 100; tries++) {
     await new Promise((resolve) => setTimeout(resolve, 200));
+    total = 0;
     for (const file of readdirSync(outDir)) {
+      const thread = /\.1-(\d+)$/.exec(file);
+      if (!thread) continue;
       const found = /^totals: (\d+)/m.exec(readFileSync(path.join(outDir, file), "utf8"));
-      if (found) total = Math.max(total, Number(found[1]));
+      if (!found) continue;
+      total += Number(found[1]);
+      if (Number(thread[1]) === 1) main = Number(found[1]);
     }
   }
   const answered = result["2xx"] + result.non2xx;
@@ -101,7 +114,8 @@ try {
   console.log(
     `${values.hello ? "hello-world" : path.resolve(values.root)} GET ${values.path}: ${answered} answers${other}` +
       `${missing ? `, ${missing} unanswered (their work is counted too)` : ""}, ` +
-      `${(total / answered / 1000).toFixed(1)} k instructions per answer`,
+      `${(main / answered / 1000).toFixed(1)} k instructions per answer on the main thread, ` +
+      `${(total / answered / 1000).toFixed(1)} k on all threads`,
   );
 } finally {
   // SIGTERM: the server closes and valgrind removes its control pipes from /tmp.
