@@ -1,10 +1,10 @@
 // Makes app/fonts/plus-jakarta-sans-core.woff2: Plus Jakarta Sans (the Fontsource latin file)
-// cut to the characters the site's text uses (printable ASCII and the punctuation in
-// CORE_TEXT) and to the weights it uses (400–800), 13 KB instead of 27 KB. app/styles/app.css
+// cut to the characters the site's text uses (printable ASCII and the characters in
+// CORE_EXTRA) and to the weights it uses (400–800), 13 KB instead of 27 KB. app/styles/app.css
 // declares it after Fontsource's faces, with a unicode-range of those characters: a page
 // whose text has no other character downloads this file alone; any other character of a post
 // (é, ₦…) still gets the full face, which the browser downloads only then.
-// Run with `node scripts/subset-font.ts` after changing CORE_TEXT; the output is committed.
+// Run with `node scripts/subset-font.ts` after changing CORE_EXTRA; the output is committed.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
