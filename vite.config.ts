@@ -60,7 +60,10 @@ export default defineConfig({
     },
   },
   build: {
-    assetsInlineLimit: 0,
+    // Every asset is a file of its own, except the web font's cut (app/fonts, 13 KB), which
+    // comes inside the stylesheet: the first paint has it, with no request of its own, no
+    // swap of faces, and no round trips of a new connection before the largest paint.
+    assetsInlineLimit: (file: string) => file.endsWith("/app/fonts/plus-jakarta-sans-core.woff2"),
   },
   environments: {
     client: {

@@ -1,7 +1,8 @@
 // Makes app/fonts/plus-jakarta-sans-core.woff2: Plus Jakarta Sans (the Fontsource latin file)
 // cut to the characters the site's text uses (printable ASCII and the characters in
 // CORE_EXTRA) and to the weights it uses (400–800), 13 KB instead of 27 KB. app/styles/app.css
-// declares it after Fontsource's faces, with a unicode-range of those characters: a page
+// declares it after Fontsource's faces (and the build puts it inside the stylesheet), with a
+// unicode-range of those characters: a page
 // whose text has no other character downloads this file alone; any other character of a post
 // (é, ₦…) still gets the full face, which the browser downloads only then.
 // Run with `node scripts/subset-font.ts` after changing CORE_EXTRA; the output is committed.

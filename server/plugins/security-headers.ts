@@ -81,7 +81,8 @@ export async function registerSecurityHeaders(
             "style-src": ["'self'", "'unsafe-inline'"],
             "img-src": ["'self'", "data:", "blob:", ...mediaOrigins(config)],
             "media-src": ["'self'", "blob:", ...mediaOrigins(config)],
-            "font-src": ["'self'"],
+            // data: for the web font's cut, which comes inside the stylesheet (vite.config.ts).
+            "font-src": ["'self'", "data:"],
             "connect-src": ["'self'"],
             "frame-src": ["'none'"],
             "object-src": ["'none'"],
