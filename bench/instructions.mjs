@@ -92,12 +92,15 @@ try {
   const result = load(Number(values.count));
   control("--instr=off");
   control("--dump");
-  // The dump (part 1, a file per thread) is written by the server's own thread: wait for
-  // the main thread's totals line, then add up every thread's.
+  // The dump (part 1, a file per thread, the main thread's first) is written by the
+  // server's own thread: wait until the main thread's totals line is there and the sum of
+  // every thread's stops growing.
   let main = 0;
   let total = 0;
-  for (let tries = 0; main === 0 && tries < 100; tries++) {
+  let before = -1;
+  for (let tries = 0; (main === 0 || total !== before) && tries < 100; tries++) {
     await new Promise((resolve) => setTimeout(resolve, 200));
+    before = total;
     total = 0;
     for (const file of readdirSync(outDir)) {
       const thread = /\.1-(\d+)$/.exec(file);
