@@ -191,4 +191,35 @@ test.describe("in forced-colours mode", () => {
     for (const mark of marks)
       expect(mark).toEqual({ mask: true, background: mark.text, text: mark.text });
   });
+
+  test("the icons take the system colour of the link, button or text they stand in", async ({
+    page,
+  }) => {
+    // An icon is a CSS mask over its background (components/ui/icons.tsx). Forced colours
+    // replace backgrounds, and the forced colour of a link is not what its children inherit:
+    // without a rule of its own, the Instagram icon is white on the forced white window.
+    await page.goto("/contact");
+    const icons = await page.locator(".icon:visible").evaluateAll((elements) => {
+      const system = (color: string) => {
+        const probe = document.createElement("span");
+        probe.style.cssText = `forced-color-adjust: none; color: ${color}`;
+        document.body.append(probe);
+        const value = getComputedStyle(probe).color;
+        probe.remove();
+        return value;
+      };
+      const [text, link, button] = ["CanvasText", "LinkText", "ButtonText"].map(system);
+      return elements.map((element) => ({
+        drawing: [...element.classList].find((name) => name.startsWith("icon-")),
+        mask: getComputedStyle(element).maskImage.startsWith("url("),
+        background: getComputedStyle(element).backgroundColor,
+        expected: element.closest("a") ? link : element.closest("button, summary") ? button : text,
+      }));
+    });
+    // Phone, mail, pin, clock; WhatsApp and the social links; the FAQ's and menus' chevrons.
+    expect(new Set(icons.map((icon) => icon.drawing)).size).toBeGreaterThanOrEqual(8);
+    for (const { expected, ...icon } of icons) {
+      expect(icon, icon.drawing).toEqual({ ...icon, mask: true, background: expected });
+    }
+  });
 });

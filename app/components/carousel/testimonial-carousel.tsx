@@ -59,12 +59,7 @@ export function TestimonialCarousel({
                 aria-label={`${index + 1} of ${testimonials.length}`}
               >
                 <figure className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-md ring-1 ring-black/5">
-                  <svg viewBox="0 0 32 24" width="36" height="27" aria-hidden="true">
-                    <path
-                      d="M0 24V14C0 6 5 1 12 0l1 4c-4 1-6 4-6 8h6v12zm19 0V14c0-8 5-13 12-14l1 4c-4 1-6 4-6 8h6v12z"
-                      fill="#DD8D15"
-                    />
-                  </svg>
+                  <span aria-hidden="true" className="icon icon-quote h-6.75 w-9 text-accent" />
                   <blockquote className="mt-4 flex-1 text-ink">{item.text}</blockquote>
                   <figcaption className="mt-6 flex items-center gap-3">
                     {/* The name is right beside it: the avatar or logo says nothing more to

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } f
 import { Link, NavLink, useLocation } from "react-router";
 import { site } from "../../../common/site-config.ts";
 import { services } from "../../content/services.ts";
-import { ChevronIcon } from "../ui/icons.tsx";
+import { ChevronIcon, CloseIcon, MenuIcon } from "../ui/icons.tsx";
 import { SocialMenu } from "./social-rail.tsx";
 
 /** Spec §9: the bar switches style past 100 px of scroll (and always on /contact). */
@@ -270,14 +270,7 @@ function MobileMenu({ solid }: { solid: boolean }) {
         onClick={() => setOpen((value) => !value)}
         className={`flex size-11 items-center justify-center rounded-lg ${solid ? "text-brand" : "text-white"}`}
       >
-        <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
-          <path
-            d={open ? "M6 6l12 12M18 6 6 18" : "M4 7h16M4 12h16M4 17h16"}
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          />
-        </svg>
+        {open ? <CloseIcon width={26} /> : <MenuIcon width={26} />}
       </button>
       <div
         className={`fixed inset-0 z-40 bg-navy/60 transition-opacity ${open ? "opacity-100" : "pointer-events-none opacity-0"}`}
@@ -307,9 +300,7 @@ function MobileMenu({ solid }: { solid: boolean }) {
                 aria-label="Close menu"
                 className="flex size-10 items-center justify-center rounded-lg text-brand"
               >
-                <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-                  <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" />
-                </svg>
+                <CloseIcon width={24} />
               </button>
             </div>
             <nav aria-label="Mobile">

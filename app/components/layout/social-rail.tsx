@@ -1,4 +1,5 @@
 import { useContactDetails } from "../../lib/contact-details.tsx";
+import { CloseIcon, ShareIcon } from "../ui/icons.tsx";
 import { SocialLinkList } from "./social-link-list.tsx";
 import { socialLinksOf } from "./social-links.ts";
 
@@ -33,26 +34,8 @@ export function SocialMenu() {
     <details className="group relative">
       <summary className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full bg-brand text-white shadow-md ring-2 ring-white [&::-webkit-details-marker]:hidden">
         <span className="sr-only">Follow us</span>
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <g className="group-open:hidden" fill="currentColor">
-            <circle cx="18" cy="5" r="3" />
-            <circle cx="6" cy="12" r="3" />
-            <circle cx="18" cy="19" r="3" />
-          </g>
-          <path
-            className="group-open:hidden"
-            d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4"
-            stroke="currentColor"
-            strokeWidth="2"
-          />
-          <path
-            className="hidden group-open:block"
-            d="M6 6l12 12M18 6 6 18"
-            stroke="currentColor"
-            strokeWidth="2.5"
-            strokeLinecap="round"
-          />
-        </svg>
+        <ShareIcon className="group-open:hidden" />
+        <CloseIcon className="hidden group-open:inline-block" />
       </summary>
       <nav aria-label="Social media" className="absolute top-full left-0 mt-2">
         <SocialLinkList
