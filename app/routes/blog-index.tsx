@@ -58,7 +58,7 @@ function BlogCard({ blog }: { blog: Blog }) {
             className="mt-4 inline-flex items-center gap-1.5 text-sm font-bold text-brand hover:underline sm:text-base"
           >
             Read More<span className="sr-only">: {blog.title}</span>
-            <ArrowIcon width={18} height={18} />
+            <ArrowIcon width={18} />
           </Link>
         </div>
       </article>

@@ -153,7 +153,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                         rel="noopener noreferrer"
                         className="flex items-center gap-2 rounded-full bg-brand-50 px-4 py-2 font-semibold text-brand hover:bg-brand hover:text-white"
                       >
-                        <Icon width={16} height={16} />
+                        <Icon width={16} />
                         {name}
                         <span className="sr-only">(opens in a new tab)</span>
                       </a>

@@ -36,7 +36,7 @@ export function PortfolioVideos({ items }: { items: readonly PortfolioItem[] }) 
                       }
                     >
                       <span className="flex size-11 items-center justify-center rounded-full bg-accent text-navy shadow-xl transition-transform group-hover:scale-110 motion-reduce:transition-none sm:size-16">
-                        <PlayIcon width={24} height={24} />
+                        <PlayIcon width={24} />
                       </span>
                     </a>
                   )}

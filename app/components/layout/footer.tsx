@@ -63,7 +63,7 @@ export function Footer() {
           <ul className="mt-4 space-y-3 text-sm">
             {contact.phone && (
               <li className="flex gap-2">
-                <PhoneIcon width={18} height={18} className="mt-0.5 shrink-0 text-accent" />
+                <PhoneIcon width={18} className="mt-0.5 shrink-0 text-accent" />
                 <a href={telHref(contact.phone)} className={linkClass}>
                   {contact.phone}
                 </a>
@@ -71,7 +71,7 @@ export function Footer() {
             )}
             {contact.email && (
               <li className="flex gap-2">
-                <MailIcon width={18} height={18} className="mt-0.5 shrink-0 text-accent" />
+                <MailIcon width={18} className="mt-0.5 shrink-0 text-accent" />
                 <a href={`mailto:${contact.email}`} className={linkClass}>
                   {contact.email}
                 </a>
@@ -79,7 +79,7 @@ export function Footer() {
             )}
             {address && (
               <li className="flex gap-2">
-                <PinIcon width={18} height={18} className="mt-0.5 shrink-0 text-accent" />
+                <PinIcon width={18} className="mt-0.5 shrink-0 text-accent" />
                 <address className="not-italic">{address}</address>
               </li>
             )}

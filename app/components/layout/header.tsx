@@ -175,11 +175,7 @@ function NavMenu({
         } ${solid ? "text-ink hover:text-brand" : "text-white hover:text-accent-soft"}`}
       >
         {!link && label}
-        <ChevronIcon
-          width={16}
-          height={16}
-          className={`transition-transform ${open ? "rotate-180" : ""}`}
-        />
+        <ChevronIcon width={16} className={`transition-transform ${open ? "rotate-180" : ""}`} />
       </button>
       {/* Arrow keys and Escape move between the links the list holds. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}

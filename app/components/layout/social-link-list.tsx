@@ -16,7 +16,7 @@ export function SocialLinkList({ listClass, linkClass }: { listClass: string; li
             aria-label={`${name} (opens in a new tab)`}
             className={`flex items-center justify-center rounded-full ${linkClass}`}
           >
-            <Icon width={16} height={16} />
+            <Icon width={16} />
           </a>
         </li>
       ))}

@@ -45,7 +45,7 @@ export function NotFoundPage() {
                     to={service.path}
                     className="inline-flex items-center gap-2 font-semibold text-brand hover:underline"
                   >
-                    <ArrowIcon width={16} height={16} />
+                    <ArrowIcon width={16} />
                     {service.name}
                   </Link>
                 </li>

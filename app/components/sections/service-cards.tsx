@@ -24,7 +24,7 @@ export function ServiceCards({ items }: { items: readonly Service[] }) {
               <p className="mt-2 flex-1 text-muted">{service.summary}</p>
               <Link to={service.path} className={`${linkArrow} mt-4`}>
                 Learn More<span className="sr-only"> about {service.name}</span>
-                <ArrowIcon width={18} height={18} />
+                <ArrowIcon width={18} />
               </Link>
             </div>
           </article>

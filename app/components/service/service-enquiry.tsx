@@ -44,7 +44,7 @@ export function ServiceEnquiry({
             {promises.map((promise) => (
               <li key={promise} className="flex gap-3 text-ink">
                 <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand text-white">
-                  <CheckIcon width={14} height={14} />
+                  <CheckIcon width={14} />
                 </span>
                 {promise}
               </li>
@@ -60,7 +60,7 @@ export function ServiceEnquiry({
                       href={telHref(contact.phone)}
                       className="inline-flex items-center gap-2 font-semibold text-brand hover:underline"
                     >
-                      <PhoneIcon width={18} height={18} />
+                      <PhoneIcon width={18} />
                       {contact.phone}
                     </a>
                   </li>
@@ -71,7 +71,7 @@ export function ServiceEnquiry({
                       href={`mailto:${contact.email}`}
                       className="inline-flex items-center gap-2 font-semibold [overflow-wrap:anywhere] text-brand hover:underline"
                     >
-                      <MailIcon width={18} height={18} className="shrink-0" />
+                      <MailIcon width={18} className="shrink-0" />
                       {contact.email}
                     </a>
                   </li>

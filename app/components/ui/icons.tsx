@@ -5,10 +5,8 @@
  * Decorative: the link or button around an icon says what it does.
  */
 interface IconProps {
-  /** Width and height in CSS pixels (20 by default): 14, 16, 18, 20, 24 or 26. */
+  /** Width and height (every icon is square) in CSS pixels, 20 by default. */
   width?: 14 | 16 | 18 | 20 | 24 | 26;
-  /** Ignored: every icon is square (kept so an icon takes the `<svg>` props it replaced). */
-  height?: number;
   className?: string;
 }
 
