@@ -71,6 +71,12 @@ export interface Prepared {
    * as they are, instead of storing each one through setHeader first.
    */
   flat: string[];
+  /**
+   * A small `body` as a latin1 string (byte for byte the same): Node sends a string body in
+   * one write with the headers, where a Buffer goes out beside them through writev. An 840 B
+   * answer cost 54–57 µs of CPU that way against 63–64 (a bare node:http server, 17 headers).
+   */
+  text?: string;
 }
 
 /**
@@ -114,7 +120,8 @@ export class FrontDoor {
     const headers = prepared.flat.slice();
     headers.push("x-request-id", reqId);
     response.writeHead(prepared.status, headers);
-    response.end(prepared.body);
+    if (prepared.text === undefined) response.end(prepared.body);
+    else response.end(prepared.text, "latin1");
     this.#log?.add(reqId, request, prepared.status);
     return true;
   }

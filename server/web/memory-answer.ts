@@ -59,10 +59,18 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
+/**
+ * The largest body also kept as a string (see Prepared.text): with the headers, it still fits
+ * the 16 KB Node writes at once without copying; past that the copy costs more than it saves
+ * (60 KB: 88–98 µs an answer as a Buffer, 110–114 as a string).
+ */
+const TEXT_BODY_MAX = 15 * 1024;
+
 /** A prepared answer, with its headers also as writeHead's flat list. */
 function prepared(status: number, headers: Prepared["headers"], body?: Buffer): Prepared {
   const flat = Object.entries(headers).flatMap(([name, value]) => [name, String(value)]);
-  return { status, headers, body, flat };
+  const text = body && body.length <= TEXT_BODY_MAX ? body.toString("latin1") : undefined;
+  return { status, headers, body, flat, text };
 }
 
 /** Builds the variants of an answer from its headers (with `etag`) and its bodies. */

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer, get as httpGet, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mp4Bytes } from "../factories/images.ts";
@@ -314,6 +316,26 @@ describe("the render cache", () => {
     expect(await head.text()).toBe("");
     const picture = await fetch(`${base}/favicon.ico`);
     expect([200, 404]).toContain(picture.status);
+  });
+
+  it("sends a build file's bytes as they are on disk, in each encoding", async () => {
+    const client = path.join(t.config.buildDir, "client");
+    const asset = /\/assets\/[\w.-]+\.js/.exec((await get("/")).text)![0];
+    const script = readFileSync(path.join(client, asset));
+    const br = await raw(asset, { "accept-encoding": "br" });
+    expect(br.encoding).toBe("br");
+    expect(brotliDecompressSync(br.body).equals(script)).toBe(true);
+    const gzip = await raw(asset, { "accept-encoding": "gzip" });
+    expect(gzip.encoding).toBe("gzip");
+    expect(gunzipSync(gzip.body).equals(script)).toBe(true);
+    expect((await raw(asset)).body.equals(script)).toBe(true);
+    // A font: binary, every byte value, sent as it is.
+    const font = readdirSync(path.join(client, "assets")).find((name) => name.endsWith(".woff2"))!;
+    const bytes = readFileSync(path.join(client, "assets", font));
+    const sent = await raw(`/assets/${font}`, { "accept-encoding": "gzip, deflate, br" });
+    expect(sent.encoding).toBeUndefined();
+    expect(sent.headers["content-length"]).toBe(String(bytes.length));
+    expect(sent.body.equals(bytes)).toBe(true);
   });
 });
 
