@@ -196,6 +196,36 @@ test("the About Us reveal runs once: 2000 ms, ease-in-out, delays 50–900 ms", 
   }
 });
 
+test("the sections left out of the first paint are all laid out once the page has settled", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 700 });
+  await page.goto("/");
+  // Far below the first screen: skipped by content-visibility until the page is idle, then
+  // laid out, so a capture or a print of the whole page shows it (not an empty box).
+  const footerSide = section(page, "Subscribe to Our Newsletter").getByRole("heading", {
+    level: 2,
+  });
+  await expect
+    .poll(() =>
+      footerSide.evaluate((heading) => heading.checkVisibility({ contentVisibilityAuto: true })),
+    )
+    .toBe(true);
+  const skipped = await page
+    .locator("main section")
+    .evaluateAll(
+      (sections) =>
+        sections.filter(
+          (element) =>
+            element.querySelector("h2") &&
+            !element.querySelector("h2")!.checkVisibility({ contentVisibilityAuto: true }),
+        ).length,
+    );
+  expect(skipped).toBe(0);
+  // Nothing moved the visitor: the page is still at its top.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
 test("the portfolio shows the latest uploads: our own picture, the YouTube link, else the file", async ({
   page,
   request,

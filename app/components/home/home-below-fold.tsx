@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { SiteContent } from "../../../common/schemas/content.ts";
 import { homeSections } from "../../content/home.ts";
@@ -26,6 +27,32 @@ export type HomeContent = Pick<
 >;
 
 /**
+ * Lays out the sections inside `ref` that the stylesheet leaves for later
+ * (`.sections-on-demand`), one per idle moment from the top, once the page has hydrated: the
+ * first paint skips them, and afterwards the whole page is there for whoever saves, prints or
+ * captures it at once. Each is a short task of its own, not one long one.
+ */
+function useSectionsWhenIdle(ref: React.RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const sections = [...(ref.current?.children ?? [])];
+    const idle =
+      typeof requestIdleCallback === "function"
+        ? (task: () => void) => requestIdleCallback(task, { timeout: 2000 })
+        : (task: () => void) => window.setTimeout(task, 50);
+    const cancel = typeof cancelIdleCallback === "function" ? cancelIdleCallback : clearTimeout;
+    let handle = 0;
+    const next = () => {
+      const section = sections.shift();
+      if (!section) return;
+      section.setAttribute("data-laid-out", "");
+      handle = idle(next);
+    };
+    handle = idle(next);
+    return () => cancel(handle);
+  }, [ref]);
+}
+
+/**
  * The home page from the brand strip down, in the spec's order: brands, six service cards,
  * packages, graphics gallery, video portfolio, image carousel, client feedback, the 'Get
  * Started' banner, one-time offers, the enquiry form and the newsletter box. A section whose
@@ -42,107 +69,111 @@ export function HomeBelowFold({
 }) {
   const contact = useContactDetails();
   const address = postalAddressOf(contact);
+  const onDemand = useRef<HTMLDivElement>(null);
+  useSectionsWhenIdle(onDemand);
   return (
     <>
       <BrandsStrip brands={content.brands} />
-      <section aria-labelledby="services-title" className="bg-brand-50 py-16 md:py-24">
-        <div className="container-page">
-          <SectionHeading id="services-title" {...servicesText} />
-          <div className="mt-12">
-            <ServiceCards items={services.filter((service) => service.onHome)} />
-          </div>
-          <div className="mt-10 text-center">
-            <Link to="/services" className={buttonPrimary}>
-              Explore Our Services
-            </Link>
-          </div>
-        </div>
-      </section>
-      <PackagesSection packages={content.packages} prices={prices} />
-      <GraphicsGallery gallery={content.gallery} />
-      <PortfolioVideos items={portfolio} />
-      {content.slides.length > 0 && (
-        <section aria-labelledby="highlights-title" className="bg-white py-16 md:py-24">
+      <div ref={onDemand} className="sections-on-demand">
+        <section aria-labelledby="services-title" className="bg-brand-50 py-16 md:py-24">
           <div className="container-page">
-            <SectionHeading id="highlights-title" {...highlights} />
+            <SectionHeading id="services-title" {...servicesText} />
             <div className="mt-12">
-              <ImageCarousel slides={content.slides} />
+              <ServiceCards items={services.filter((service) => service.onHome)} />
+            </div>
+            <div className="mt-10 text-center">
+              <Link to="/services" className={buttonPrimary}>
+                Explore Our Services
+              </Link>
             </div>
           </div>
         </section>
-      )}
-      {content.testimonials.length > 0 && (
-        <section aria-labelledby="feedback-title" className="bg-brand-50 py-16 md:py-24">
+        <PackagesSection packages={content.packages} prices={prices} />
+        <GraphicsGallery gallery={content.gallery} />
+        <PortfolioVideos items={portfolio} />
+        {content.slides.length > 0 && (
+          <section aria-labelledby="highlights-title" className="bg-white py-16 md:py-24">
+            <div className="container-page">
+              <SectionHeading id="highlights-title" {...highlights} />
+              <div className="mt-12">
+                <ImageCarousel slides={content.slides} />
+              </div>
+            </div>
+          </section>
+        )}
+        {content.testimonials.length > 0 && (
+          <section aria-labelledby="feedback-title" className="bg-brand-50 py-16 md:py-24">
+            <div className="container-page">
+              <SectionHeading id="feedback-title" {...feedback} />
+              <div className="mt-12">
+                <TestimonialCarousel testimonials={content.testimonials} />
+              </div>
+            </div>
+          </section>
+        )}
+        <section aria-labelledby="cta-title" className="bg-white py-16">
           <div className="container-page">
-            <SectionHeading id="feedback-title" {...feedback} />
-            <div className="mt-12">
-              <TestimonialCarousel testimonials={content.testimonials} />
+            <div className="relative flex flex-col items-center justify-between gap-6 overflow-hidden rounded-3xl bg-accent px-8 py-10 text-center md:flex-row md:px-12 md:text-left">
+              <div
+                aria-hidden="true"
+                className="absolute -top-16 -right-10 size-48 rounded-full border-[1.5rem] border-white/25"
+              />
+              <div className="relative">
+                <h2 id="cta-title" className="text-3xl font-extrabold text-navy">
+                  {cta.title}
+                </h2>
+                <p className="mt-2 text-lg text-navy">{cta.text}</p>
+              </div>
+              <Link
+                to="/contact"
+                className="relative shrink-0 rounded-full bg-navy px-8 py-3.5 font-bold text-white hover:bg-brand"
+              >
+                Get Started
+              </Link>
             </div>
           </div>
         </section>
-      )}
-      <section aria-labelledby="cta-title" className="bg-white py-16">
-        <div className="container-page">
-          <div className="relative flex flex-col items-center justify-between gap-6 overflow-hidden rounded-3xl bg-accent px-8 py-10 text-center md:flex-row md:px-12 md:text-left">
-            <div
-              aria-hidden="true"
-              className="absolute -top-16 -right-10 size-48 rounded-full border-[1.5rem] border-white/25"
-            />
-            <div className="relative">
-              <h2 id="cta-title" className="text-3xl font-extrabold text-navy">
-                {cta.title}
-              </h2>
-              <p className="mt-2 text-lg text-navy">{cta.text}</p>
+        <OneTimeOffers offers={content.offers} prices={prices} />
+        <section aria-labelledby="enquiry-title" className="bg-white py-16 md:py-24">
+          <div className="container-page grid gap-12 md:grid-cols-[1fr_1.3fr]">
+            <div>
+              <SectionHeading id="enquiry-title" {...enquiry} align="left" />
+              <ul className="mt-8 space-y-3 text-ink">
+                {contact.phone && (
+                  <li>
+                    <span className="font-semibold">Phone:</span>{" "}
+                    <a href={telHref(contact.phone)} className="text-brand underline">
+                      {contact.phone}
+                    </a>
+                  </li>
+                )}
+                {contact.email && (
+                  <li>
+                    <span className="font-semibold">Email:</span>{" "}
+                    <a href={`mailto:${contact.email}`} className="text-brand underline">
+                      {contact.email}
+                    </a>
+                  </li>
+                )}
+                {address && (
+                  <li>
+                    <span className="font-semibold">Office:</span> {address}
+                  </li>
+                )}
+                {contact.officeHours && (
+                  <li>
+                    <span className="font-semibold">Hours:</span> {contact.officeHours}
+                  </li>
+                )}
+              </ul>
             </div>
-            <Link
-              to="/contact"
-              className="relative shrink-0 rounded-full bg-navy px-8 py-3.5 font-bold text-white hover:bg-brand"
-            >
-              Get Started
-            </Link>
+            <div className="rounded-3xl bg-white p-6 shadow-xl ring-1 ring-black/5 md:p-8">
+              <HomeEnquiryForm />
+            </div>
           </div>
-        </div>
-      </section>
-      <OneTimeOffers offers={content.offers} prices={prices} />
-      <section aria-labelledby="enquiry-title" className="bg-white py-16 md:py-24">
-        <div className="container-page grid gap-12 md:grid-cols-[1fr_1.3fr]">
-          <div>
-            <SectionHeading id="enquiry-title" {...enquiry} align="left" />
-            <ul className="mt-8 space-y-3 text-ink">
-              {contact.phone && (
-                <li>
-                  <span className="font-semibold">Phone:</span>{" "}
-                  <a href={telHref(contact.phone)} className="text-brand underline">
-                    {contact.phone}
-                  </a>
-                </li>
-              )}
-              {contact.email && (
-                <li>
-                  <span className="font-semibold">Email:</span>{" "}
-                  <a href={`mailto:${contact.email}`} className="text-brand underline">
-                    {contact.email}
-                  </a>
-                </li>
-              )}
-              {address && (
-                <li>
-                  <span className="font-semibold">Office:</span> {address}
-                </li>
-              )}
-              {contact.officeHours && (
-                <li>
-                  <span className="font-semibold">Hours:</span> {contact.officeHours}
-                </li>
-              )}
-            </ul>
-          </div>
-          <div className="rounded-3xl bg-white p-6 shadow-xl ring-1 ring-black/5 md:p-8">
-            <HomeEnquiryForm />
-          </div>
-        </div>
-      </section>
-      <NewsletterBox />
+        </section>
+        <NewsletterBox />
+      </div>
     </>
   );
 }

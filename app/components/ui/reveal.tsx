@@ -28,12 +28,22 @@ export function Reveal({
     const element = ref.current;
     if (!element || typeof IntersectionObserver === "undefined") return;
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    const rect = element.getBoundingClientRect();
-    if (rect.top < window.innerHeight && rect.bottom > 0) return; // already on screen
-    element.classList.add("reveal-hidden");
+    // The observer's first report says where the element is: measured with the page's own
+    // layout, where getBoundingClientRect here would force one during hydration (and lay
+    // out the sections the home page leaves for later, see `.sections-on-demand`).
+    let first = true;
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
+          if (first) {
+            first = false;
+            const rect = entry.boundingClientRect;
+            if (rect.bottom > 0 && rect.top < window.innerHeight && rect.height > 0) {
+              observer.disconnect(); // already on screen
+              return;
+            }
+            element.classList.add("reveal-hidden");
+          }
           if (!entry.isIntersecting) continue;
           element.classList.remove("reveal-hidden");
           observer.disconnect();
