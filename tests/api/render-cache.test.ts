@@ -319,7 +319,7 @@ describe("the render cache", () => {
   });
 
   it("sends a build file's bytes as they are on disk, in each encoding", async () => {
-    const client = path.join(t.config.buildDir, "client");
+    const client = path.join(inject("buildDir"), "client");
     const asset = /\/assets\/[\w.-]+\.js/.exec((await get("/")).text)![0];
     const script = readFileSync(path.join(client, asset));
     const br = await raw(asset, { "accept-encoding": "br" });

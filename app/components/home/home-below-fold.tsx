@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import { Link } from "react-router";
 import type { SiteContent } from "../../../common/schemas/content.ts";
 import { homeSections } from "../../content/home.ts";
@@ -32,7 +32,7 @@ export type HomeContent = Pick<
  * first paint skips them, and afterwards the whole page is there for whoever saves, prints or
  * captures it at once. Each is a short task of its own, not one long one.
  */
-function useSectionsWhenIdle(ref: React.RefObject<HTMLDivElement | null>) {
+function useSectionsWhenIdle(ref: RefObject<HTMLDivElement | null>) {
   useEffect(() => {
     const sections = [...(ref.current?.children ?? [])];
     const idle =
