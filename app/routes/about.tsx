@@ -10,11 +10,12 @@ import { Reveal } from "../components/ui/reveal.tsx";
 import { buttonPrimary } from "../components/ui/styles.ts";
 import { aboutHero, mission, reasons, welcome } from "../content/about.ts";
 import { originFrom, seo } from "../lib/seo.ts";
+import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/about";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { team, claims } = await context.get(siteServicesContext).content.all();
-  return { team, claims };
+  return { team: withoutIds(team), claims: withoutIds(claims) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -16,13 +16,14 @@ import {
   useContactDetails,
 } from "../lib/contact-details.tsx";
 import { jsonLd, originFrom, seo } from "../lib/seo.ts";
+import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/contact";
 
 export { siteFormAction as action } from "../lib/site-form-action.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { faq } = await context.get(siteServicesContext).content.all();
-  return { faq };
+  return { faq: withoutIds(faq) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

@@ -15,6 +15,7 @@ import { portfolioItems } from "../content/portfolio.ts";
 import { contactFrom } from "../lib/contact-details.tsx";
 import { loadPrices } from "../lib/prices.server.ts";
 import { jsonLd, originFrom, seo } from "../lib/seo.ts";
+import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/home";
 
 export { siteFormAction as action } from "../lib/site-form-action.ts";
@@ -35,14 +36,20 @@ export async function loader({ context }: Route.LoaderArgs) {
     siteServices.content.all(),
     HomeBelowFold.preload(),
   ]);
-  // Only the editable content the home page shows (the payload stays small).
-  const { claims, brands, packages, gallery, slides, testimonials, offers, contact } = content;
+  // Only the editable content the home page shows, without ids (the payload stays small).
   return {
     prices,
     // The first six visible videos in the back office's order, then built-in samples.
-    portfolio: portfolioItems(videos, contact.youtube),
-    claims,
-    content: { brands, packages, gallery, slides, testimonials, offers },
+    portfolio: portfolioItems(videos, content.contact.youtube),
+    claims: withoutIds(content.claims),
+    content: {
+      brands: withoutIds(content.brands),
+      packages: withoutIds(content.packages),
+      gallery: withoutIds(content.gallery),
+      slides: withoutIds(content.slides),
+      testimonials: withoutIds(content.testimonials),
+      offers: withoutIds(content.offers),
+    },
   };
 }
 

@@ -15,6 +15,7 @@ import { serviceDetails } from "../content/service-details.ts";
 import { serviceByPath } from "../content/services.ts";
 import { loadPrices } from "../lib/prices.server.ts";
 import { originFrom, pageTitle, seo } from "../lib/seo.ts";
+import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/service-page";
 
 export { siteFormAction as action } from "../lib/site-form-action.ts";
@@ -54,10 +55,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     details: serviceDetails[slug],
     prices,
     chosenPackage,
-    packages,
-    rates: slug === "video-creation" ? content["video-rates"] : [],
-    adsOffers: slug === "ads" ? content["ads-offers"] : [],
-    gallery: slug === "branding" ? content.gallery : [],
+    packages: withoutIds(packages),
+    rates: withoutIds(slug === "video-creation" ? content["video-rates"] : []),
+    adsOffers: withoutIds(slug === "ads" ? content["ads-offers"] : []),
+    gallery: withoutIds(slug === "branding" ? content.gallery : []),
   };
 }
 

@@ -7,11 +7,12 @@ import { SectionHeading } from "../components/sections/section-heading.tsx";
 import { ServiceCards } from "../components/sections/service-cards.tsx";
 import { services } from "../content/services.ts";
 import { originFrom, seo } from "../lib/seo.ts";
+import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/services";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { claims } = await context.get(siteServicesContext).content.all();
-  return { claims };
+  return { claims: withoutIds(claims) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -7,11 +7,12 @@ import { SectionHeading } from "../components/sections/section-heading.tsx";
 import { TeamGrid } from "../components/sections/team-grid.tsx";
 import { teamPage } from "../content/team.ts";
 import { originFrom, seo } from "../lib/seo.ts";
+import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/team";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { team, claims } = await context.get(siteServicesContext).content.all();
-  return { team, claims };
+  return { team: withoutIds(team), claims: withoutIds(claims) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

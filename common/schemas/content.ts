@@ -464,10 +464,12 @@ export const singleTypeParam = z.enum(
   { error: "There is no such setting." },
 );
 
-/** One stored item of a list type as the API answers it. */
-export type ListItemOf<T extends ListContentTypeName> = z.infer<
+/** One item of a list type as the public pages show it: what it says, without its id. */
+export type ShownItemOf<T extends ListContentTypeName> = z.infer<
   (typeof listContentTypes)[T]["schema"]
-> & { _id: string };
+>;
+/** One stored item of a list type as the API answers it. */
+export type ListItemOf<T extends ListContentTypeName> = ShownItemOf<T> & { _id: string };
 export type SingleOf<T extends SingleContentTypeName> = z.infer<
   (typeof singleContentTypes)[T]["schema"]
 >;

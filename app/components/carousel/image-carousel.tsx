@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import type { ListItemOf } from "../../../common/schemas/content.ts";
+import type { ShownItemOf } from "../../../common/schemas/content.ts";
 import { ChevronIcon } from "../ui/icons.tsx";
 import { useMediaQuery, useReducedMotion } from "./use-media.ts";
 
@@ -32,7 +32,7 @@ function withClones<T>(items: readonly T[]): T[] {
  * missing image. Paused on hover and focus; still under prefers-reduced-motion. An upload of
  * any shape fills the 8:5 box (cropped). The caller leaves it out when there are no slides.
  */
-export function ImageCarousel({ slides: items }: { slides: readonly ListItemOf<"slides">[] }) {
+export function ImageCarousel({ slides: items }: { slides: readonly ShownItemOf<"slides">[] }) {
   const count = items.length;
   const narrow = useMediaQuery("(max-width: 768px)");
   const reduced = useReducedMotion();

@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from "react";
-import type { ListItemOf } from "../../../common/schemas/content.ts";
+import type { ShownItemOf } from "../../../common/schemas/content.ts";
 import { ChevronIcon } from "../ui/icons.tsx";
 import { useMediaQuery, useReducedMotion } from "./use-media.ts";
 
@@ -12,7 +12,7 @@ import { useMediaQuery, useReducedMotion } from "./use-media.ts";
 export function TestimonialCarousel({
   testimonials,
 }: {
-  testimonials: readonly ListItemOf<"testimonials">[];
+  testimonials: readonly ShownItemOf<"testimonials">[];
 }) {
   const mobile = useMediaQuery("(max-width: 767.98px)");
   const reduced = useReducedMotion();
@@ -51,7 +51,7 @@ export function TestimonialCarousel({
             const visible = Math.floor(index / perPage) === page;
             return (
               <li
-                key={item._id}
+                key={index}
                 className="w-full shrink-0 px-3 md:w-1/3"
                 aria-hidden={!visible}
                 inert={!visible}

@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from "react";
-import type { ListItemOf } from "../../../common/schemas/content.ts";
+import type { ShownItemOf } from "../../../common/schemas/content.ts";
 import { ChevronIcon } from "../ui/icons.tsx";
 
 /**
  * The FAQ (spec §4): each question toggles its answer, whose panel is at most 250 px tall.
  * Without JavaScript every answer stays open.
  */
-export function FaqAccordion({ faq }: { faq: readonly ListItemOf<"faq">[] }) {
+export function FaqAccordion({ faq }: { faq: readonly ShownItemOf<"faq">[] }) {
   const baseId = useId();
   const [enhanced, setEnhanced] = useState(false);
   const [open, setOpen] = useState<number | null>(null);
@@ -20,7 +20,7 @@ export function FaqAccordion({ faq }: { faq: readonly ListItemOf<"faq">[] }) {
         const panelId = `${baseId}-panel-${index}`;
         return (
           <li
-            key={item._id}
+            key={index}
             className="overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-black/5"
           >
             <h3>

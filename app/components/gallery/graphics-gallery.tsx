@@ -1,4 +1,4 @@
-import type { ContentImage, ListItemOf } from "../../../common/schemas/content.ts";
+import type { ContentImage, ShownItemOf } from "../../../common/schemas/content.ts";
 import { SectionHeading } from "../sections/section-heading.tsx";
 
 /** Two columns on phones, four from 768 px, inside a container of at most 1200 px. */
@@ -39,7 +39,7 @@ export function sourcesOf(image: ContentImage): { type: string; srcSet: string }
 }
 
 /** The 'Graphics Design Portfolio' gallery: square tiles, each in the formats it has. */
-export function GraphicsGallery({ gallery }: { gallery: readonly ListItemOf<"gallery">[] }) {
+export function GraphicsGallery({ gallery }: { gallery: readonly ShownItemOf<"gallery">[] }) {
   if (gallery.length === 0) return null;
   return (
     <section aria-labelledby="gallery-title" className="bg-white py-16 md:py-24">
@@ -51,8 +51,8 @@ export function GraphicsGallery({ gallery }: { gallery: readonly ListItemOf<"gal
           intro="Posters, flyers and social media designs we made for brands across Nigeria."
         />
         <ul className="mt-12 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
-          {gallery.map(({ _id, image }) => (
-            <li key={_id} className="overflow-hidden rounded-xl shadow-sm ring-1 ring-black/5">
+          {gallery.map(({ image }, index) => (
+            <li key={index} className="overflow-hidden rounded-xl shadow-sm ring-1 ring-black/5">
               <picture>
                 {sourcesOf(image).map((source) => (
                   <source

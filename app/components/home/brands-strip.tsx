@@ -1,10 +1,10 @@
-import type { ListItemOf } from "../../../common/schemas/content.ts";
+import type { ShownItemOf } from "../../../common/schemas/content.ts";
 
 /**
  * 'Brands We've Worked With': the logos, 2 columns on mobile and 5 on desktop, each fitted
  * (not cropped) into a 3:1 box whatever its shape; no logos, no strip.
  */
-export function BrandsStrip({ brands }: { brands: readonly ListItemOf<"brands">[] }) {
+export function BrandsStrip({ brands }: { brands: readonly ShownItemOf<"brands">[] }) {
   if (brands.length === 0) return null;
   return (
     <section aria-labelledby="brands-title" className="bg-white py-16">
@@ -13,9 +13,9 @@ export function BrandsStrip({ brands }: { brands: readonly ListItemOf<"brands">[
           Brands We&apos;ve Worked With
         </h2>
         <ul className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-5">
-          {brands.map((brand) => (
+          {brands.map((brand, index) => (
             <li
-              key={brand._id}
+              key={index}
               className="flex items-center justify-center rounded-xl border border-slate-100 bg-white px-3 py-4 grayscale-[40%] transition hover:grayscale-0"
             >
               <img

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from "react";
 import { Link } from "react-router";
-import type { SiteContent } from "../../../common/schemas/content.ts";
+import type { ShownItemOf } from "../../../common/schemas/content.ts";
 import { homeSections } from "../../content/home.ts";
 import type { PortfolioItem } from "../../content/portfolio.ts";
 import { services } from "../../content/services.ts";
@@ -21,10 +21,9 @@ import { PortfolioVideos } from "./portfolio.tsx";
 const { services: servicesText, highlights, feedback, cta, enquiry } = homeSections;
 
 /** The editable content the home page shows below the fold (its loader sends only these). */
-export type HomeContent = Pick<
-  SiteContent,
-  "brands" | "packages" | "gallery" | "slides" | "testimonials" | "offers"
->;
+export type HomeContent = {
+  [T in "brands" | "packages" | "gallery" | "slides" | "testimonials" | "offers"]: ShownItemOf<T>[];
+};
 
 /**
  * Lays out the sections inside `ref` that the stylesheet leaves for later

@@ -1,4 +1,4 @@
-import type { ListItemOf } from "../../../common/schemas/content.ts";
+import type { ShownItemOf } from "../../../common/schemas/content.ts";
 import { SectionHeading } from "../sections/section-heading.tsx";
 import { priceText } from "../ui/price.ts";
 
@@ -7,7 +7,7 @@ export function OneTimeOffers({
   offers,
   prices,
 }: {
-  offers: readonly ListItemOf<"offers">[];
+  offers: readonly ShownItemOf<"offers">[];
   prices: Record<string, number>;
 }) {
   if (offers.length === 0) return null;
@@ -21,9 +21,9 @@ export function OneTimeOffers({
           intro="Single jobs at fixed prices, for when you need one thing done well."
         />
         <ul className="mx-auto mt-12 grid max-w-5xl gap-x-10 gap-y-1 rounded-3xl bg-white p-6 shadow-md md:grid-cols-2 md:p-10">
-          {offers.map((offer) => (
+          {offers.map((offer, index) => (
             <li
-              key={offer._id}
+              key={index}
               className="flex items-baseline justify-between gap-4 border-b border-dashed border-slate-200 py-3"
             >
               <span className="text-ink">{offer.name}</span>

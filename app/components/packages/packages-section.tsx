@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { naira } from "../../../common/format.ts";
-import type { ListItemOf } from "../../../common/schemas/content.ts";
+import type { ShownItemOf } from "../../../common/schemas/content.ts";
 import { choosePackageHref, PACKAGE_NOTE } from "../../content/packages.ts";
 import { SectionHeading } from "../sections/section-heading.tsx";
 import { WhatsAppLink } from "../ui/whatsapp-link.tsx";
@@ -15,7 +15,7 @@ export function PackagesSection({
   packages,
   prices,
 }: {
-  packages: readonly ListItemOf<"packages">[];
+  packages: readonly ShownItemOf<"packages">[];
   prices: Record<string, number>;
 }) {
   if (packages.length === 0) return null;
@@ -29,9 +29,9 @@ export function PackagesSection({
           intro={`${PACKAGE_NOTE}. Pick the pace that suits your business and change it as you grow.`}
         />
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {packages.map((pack) => (
+          {packages.map((pack, index) => (
             <li
-              key={pack._id}
+              key={index}
               className={`relative flex flex-col rounded-2xl p-6 shadow-md ${
                 pack.featured ? "bg-brand text-white ring-4 ring-accent" : "bg-white text-ink"
               }`}

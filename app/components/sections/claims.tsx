@@ -1,19 +1,19 @@
-import type { ListItemOf } from "../../../common/schemas/content.ts";
+import type { ShownItemOf } from "../../../common/schemas/content.ts";
 
 /** The agency's claims (200+ projects, 150+ clients, 5+ years); none: nothing. */
 export function Claims({
   claims,
   light = false,
 }: {
-  claims: readonly ListItemOf<"claims">[];
+  claims: readonly ShownItemOf<"claims">[];
   light?: boolean;
 }) {
   if (claims.length === 0) return null;
   return (
     <dl className="grid grid-cols-3 gap-4 text-center">
-      {claims.map((claim) => (
+      {claims.map((claim, index) => (
         <div
-          key={claim._id}
+          key={index}
           className={`flex flex-col rounded-2xl px-2 py-5 ${light ? "bg-white/10" : "bg-brand-50"}`}
         >
           <dt

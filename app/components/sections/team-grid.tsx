@@ -1,4 +1,4 @@
-import type { ListItemOf } from "../../../common/schemas/content.ts";
+import type { ShownItemOf } from "../../../common/schemas/content.ts";
 import { Reveal } from "../ui/reveal.tsx";
 
 /**
@@ -10,13 +10,13 @@ export function TeamGrid({
   team,
   bios = false,
 }: {
-  team: readonly ListItemOf<"team">[];
+  team: readonly ShownItemOf<"team">[];
   bios?: boolean;
 }) {
   return (
     <ul className={`grid gap-6 ${bios ? "md:grid-cols-2" : "sm:grid-cols-2 lg:grid-cols-4"}`}>
       {team.map((member, index) => (
-        <Reveal as="li" key={member._id} delay={50 + index * 150}>
+        <Reveal as="li" key={index} delay={50 + index * 150}>
           <article
             className={`h-full overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-black/5 ${
               bios ? "grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)]" : ""

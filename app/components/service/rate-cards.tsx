@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ListItemOf } from "../../../common/schemas/content.ts";
+import type { ShownItemOf } from "../../../common/schemas/content.ts";
 import { priceText } from "../ui/price.ts";
 
 /**
@@ -11,7 +11,7 @@ export function RateCards({
   prices,
   columns = 4,
 }: {
-  blocks: readonly ListItemOf<"video-rates" | "ads-offers">[];
+  blocks: readonly ShownItemOf<"video-rates" | "ads-offers">[];
   prices: Record<string, number>;
   columns?: 2 | 4;
 }) {
@@ -19,9 +19,9 @@ export function RateCards({
     <ul
       className={`grid gap-6 sm:grid-cols-2 ${columns === 4 ? "lg:grid-cols-4" : "mx-auto max-w-4xl"}`}
     >
-      {blocks.map((block) => (
+      {blocks.map((block, index) => (
         <li
-          key={block._id}
+          key={index}
           className="flex flex-col rounded-2xl bg-white p-6 shadow-md ring-1 ring-black/5"
         >
           <h3 className="text-lg font-extrabold text-navy">{block.title}</h3>

@@ -1,0 +1,57 @@
+import { brotliCompressSync, constants } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { publicPaths } from "../e2e/public-paths.ts";
+import { createTestApp, type TestApp } from "./helpers.ts";
+
+// What a first visit downloads before it can paint (issue 9): the public pages send the
+// browser what they show, not the editable content's ids, and the home page fits the first
+// round trip of a new connection.
+
+/** TCP's first flight on a new connection: 10 packets of 1,460 bytes (RFC 6928). */
+const FIRST_FLIGHT = 14_600;
+/** The headers Node adds on the wire, and the encoding's, which inject() leaves out. */
+const WIRE_HEADERS =
+  "content-encoding: br\r\nvary: accept-encoding\r\nDate: Thu, 26 Nov 2026 18:08:58 GMT\r\n" +
+  "Connection: keep-alive\r\nKeep-Alive: timeout=5\r\n";
+
+describe("the weight of the public pages", () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { web: true, buildDirectory: inject("buildDir") });
+  });
+  afterAll(() => t.close());
+
+  it("sends no id of the editable content's items", async () => {
+    const content = (await t.app.inject({ method: "GET", url: "/api/content" })).json<
+      Record<string, unknown>
+    >();
+    const ids = Object.values(content)
+      .filter(Array.isArray)
+      .flatMap((items: { _id: string }[]) => items.map((item) => item._id));
+    // The sample site: brands, packages, testimonials, the team, the FAQ and the rest.
+    expect(ids.length).toBeGreaterThan(60);
+    for (const url of publicPaths) {
+      const page = await t.app.inject({ method: "GET", url });
+      expect(page.statusCode, url).toBe(200);
+      const sent = ids.filter((id) => page.body.includes(id));
+      expect(sent, url).toEqual([]);
+    }
+  });
+
+  it("the home page, at Brotli's best with its headers, fits the first round trip", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/" });
+    expect(page.statusCode).toBe(200);
+    const body = brotliCompressSync(page.rawPayload, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+    });
+    const head = Object.entries(page.headers)
+      .map(([name, value]) => `${name}: ${String(value)}\r\n`)
+      .join("");
+    const bytes =
+      "HTTP/1.1 200 OK\r\n".length + head.length + WIRE_HEADERS.length + 2 + body.length;
+    expect(bytes).toBeLessThanOrEqual(FIRST_FLIGHT);
+    // What the page shows is all there.
+    expect(page.body).toContain("Brands We&#x27;ve Worked With");
+  });
+});
