@@ -196,6 +196,45 @@ test("the About Us reveal runs once: 2000 ms, ease-in-out, delays 50–900 ms", 
   }
 });
 
+test("a phone asks for the brand logos as the visitor comes near them, not before the first paint", async ({
+  browser,
+  baseURL,
+}) => {
+  // Its own page: the test's page waits for hydration, which this one never has.
+  const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  // The page as first painted: no module runs, so nothing lays the strip out afterwards.
+  await page.route("**/assets/*.js", (route) => route.abort());
+  // On a 3G connection the browser's lazy loading reaches 2,500 px below the screen: the
+  // whole strip.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 300,
+    downloadThroughput: 2_000_000,
+    uploadThroughput: 2_000_000,
+  });
+  await page.goto("/");
+  const requested = () =>
+    page.evaluate(
+      () =>
+        performance
+          .getEntriesByType("resource")
+          .filter((entry) => entry.name.includes("/images/brands/")).length,
+    );
+  // A second after the load, no logo has been asked for.
+  await page.waitForTimeout(1000);
+  expect(await requested()).toBe(0);
+  const last = section(page, "Brands We've Worked With").getByRole("img").last();
+  await last.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => last.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect.poll(requested).toBe(defaultItems("brands").length);
+  await context.close();
+});
+
 test("the sections left out of the first paint are all laid out once the page has settled", async ({
   page,
 }) => {
@@ -222,6 +261,14 @@ test("the sections left out of the first paint are all laid out once the page ha
         ).length,
     );
   expect(skipped).toBe(0);
+  // The brand logos' cells too (each is skipped until then on its own).
+  const cells = section(page, "Brands We've Worked With").getByRole("listitem");
+  await expect(cells).toHaveCount(defaultItems("brands").length);
+  expect(
+    await cells.evaluateAll((items) =>
+      items.every((item) => item.checkVisibility({ contentVisibilityAuto: true })),
+    ),
+  ).toBe(true);
   // Nothing moved the visitor: the page is still at its top.
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });

@@ -12,7 +12,7 @@ export function BrandsStrip({ brands }: { brands: readonly ShownItemOf<"brands">
         <h2 id="brands-title" className="text-center text-2xl font-extrabold text-navy md:text-3xl">
           Brands We&apos;ve Worked With
         </h2>
-        <ul className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-5">
+        <ul className="brand-logos mt-10 grid grid-cols-2 gap-4 md:grid-cols-5">
           {brands.map((brand, index) => (
             <li
               key={index}

@@ -72,8 +72,8 @@ export function HomeBelowFold({
   useSectionsWhenIdle(onDemand);
   return (
     <>
-      <BrandsStrip brands={content.brands} />
       <div ref={onDemand} className="sections-on-demand">
+        <BrandsStrip brands={content.brands} />
         <section aria-labelledby="services-title" className="bg-brand-50 py-16 md:py-24">
           <div className="container-page">
             <SectionHeading id="services-title" {...servicesText} />
