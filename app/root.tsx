@@ -8,8 +8,13 @@ import {
 } from "react-router";
 import { siteServicesContext } from "../common/load-context.ts";
 import { site } from "../common/site-config.ts";
+import svgToDataUri from "mini-svg-data-uri";
+import faviconSvg from "../public/favicon.svg?raw";
 import type { Route } from "./+types/root";
 import "./styles/app.css";
+
+/** The site's icon inside every page: the browser needs no request for it. */
+const favicon = svgToDataUri(faviconSvg.trim());
 
 /** The public origin, for canonical URLs and share tags in every route's meta. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -22,7 +27,7 @@ export function shouldRevalidate() {
 }
 
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: favicon, type: "image/svg+xml" },
   { rel: "alternate", type: "application/rss+xml", title: "Blog", href: "/blog/rss.xml" },
 ];
 

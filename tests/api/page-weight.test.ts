@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { publicPaths } from "../e2e/public-paths.ts";
@@ -53,5 +55,22 @@ describe("the weight of the public pages", () => {
     expect(bytes).toBeLessThanOrEqual(FIRST_FLIGHT);
     // What the page shows is all there.
     expect(page.body).toContain("Brands We&#x27;ve Worked With");
+  });
+
+  it("carries the site's icon inside the page, so that the browser asks for nothing", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/contact" });
+    const icons = [...page.body.matchAll(/<link rel="icon" href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(icons).toHaveLength(1);
+    const href = icons[0]!.replaceAll("&#x27;", "'").replaceAll("&amp;", "&");
+    expect(href).toMatch(/^data:image\/svg\+xml,/);
+    const svg = decodeURIComponent(href.slice("data:image/svg+xml,".length));
+    // The same drawing as public/favicon.svg, which structured data still links to.
+    const file = readFileSync(
+      path.resolve(import.meta.dirname, "../../public/favicon.svg"),
+      "utf8",
+    );
+    const colours = (text: string) => text.match(/#[0-9a-f]{6}/gi)?.map((c) => c.toLowerCase());
+    expect(svg).toContain(/ d="([^"]+)"/.exec(file)![1]!.replace(/"/g, "'"));
+    expect(colours(svg)).toEqual(colours(file));
   });
 });
