@@ -1,6 +1,11 @@
 import type { Blog } from "../../../common/schemas/blog.ts";
 
-/** A post's picture: WebP variants in srcset, the re-encoded original as fallback. */
+/**
+ * A post's picture: WebP variants in srcset, the re-encoded original as fallback. `eager` for
+ * the one that is its page's largest paint (a post's cover); the others (the blog's cards)
+ * load lazily, and at low priority even on the first screen, where the browser would
+ * otherwise raise them above the stylesheet's share of a slow connection.
+ */
 export function BlogImage({
   blog,
   sizes,
@@ -37,7 +42,7 @@ export function BlogImage({
         width={blog.imageWidth ?? 1200}
         height={blog.imageHeight ?? 630}
         loading={eager ? "eager" : "lazy"}
-        fetchPriority={eager ? "high" : undefined}
+        fetchPriority={eager ? "high" : "low"}
         className={className}
       />
     </picture>
