@@ -4,7 +4,10 @@ import { Reveal } from "../ui/reveal.tsx";
 import { ArrowIcon } from "../ui/icons.tsx";
 import { linkArrow } from "../ui/styles.ts";
 
-/** Service cards (spec §3: image, serviceName, desc, link), each with Learn More. */
+/**
+ * Service cards (spec §3: image, serviceName, desc, link), each with Learn More. Their
+ * pictures are never a page's largest paint: lazy, and low priority even on the first screen.
+ */
 export function ServiceCards({ items }: { items: readonly Service[] }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -17,6 +20,7 @@ export function ServiceCards({ items }: { items: readonly Service[] }) {
               width={480}
               height={360}
               loading="lazy"
+              fetchPriority="low"
               className="aspect-[4/3] w-full object-cover"
             />
             <div className="flex flex-1 flex-col p-6">
