@@ -8,13 +8,10 @@ import {
 } from "react-router";
 import { siteServicesContext } from "../common/load-context.ts";
 import { site } from "../common/site-config.ts";
-import svgToDataUri from "mini-svg-data-uri";
-import faviconSvg from "../public/favicon.svg?raw";
+// The site's icon inside every page (Vite inlines it as a data: URI): no request for it.
+import favicon from "../public/favicon.svg?inline";
 import type { Route } from "./+types/root";
 import "./styles/app.css";
-
-/** The site's icon inside every page: the browser needs no request for it. */
-const favicon = svgToDataUri(faviconSvg.trim());
 
 /** The public origin, for canonical URLs and share tags in every route's meta. */
 export function loader({ context }: Route.LoaderArgs) {
