@@ -1,0 +1,58 @@
+// One load target side by side with the hello-world, as `npm run bench` measures it, over
+// several fresh starts of both servers: how much a figure depends on the process itself.
+//   node bench/side-by-side.mjs /assets/root-….js [--starts 6] [--rounds 3] [--auth]
+// Each start: the site (fresh database) and bench/hello.mjs on core 0, both loaded at once
+// (25 connections each, 1 s warm-up, then `rounds` × 4 s) from core 1; prints the target's
+// answers per CPU second over the hello-world's, per round and in all (docs/decisions/0018).
+// --auth sends `Authorization`, which no stored answer serves (a render of every request).
+import { parseArgs } from "node:util";
+import { pinning, runLoad, settle, startHello } from "./load.mjs";
+import { ensureBuild, startServer } from "./server.mjs";
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    starts: { type: "string", default: "6" },
+    rounds: { type: "string", default: "3" },
+    auth: { type: "boolean", default: false },
+  },
+});
+const path = positionals[0] ?? "/";
+const pins = pinning();
+if (!pins) throw new Error("needs taskset and two cores");
+const encodings = { "accept-encoding": "gzip, deflate, br" };
+const headers = values.auth ? { ...encodings, authorization: "Bearer bench" } : encodings;
+
+ensureBuild();
+console.log(`${path}: ${values.starts} starts, ${values.rounds} × 4 s side by side each`);
+for (let start = 1; start <= Number(values.starts); start++) {
+  const server = await startServer({ build: false, cpu: pins.server });
+  const hello = await startHello(pins.server);
+  try {
+    for (let i = 0; i < 3; i++) await (await fetch(`${server.url}${path}`, { headers })).text();
+    await settle(`${server.url}/api/health`);
+    const both = {
+      parts: [
+        { url: `${hello.url}/`, pid: hello.pid, headers: encodings, connections: 25 },
+        { url: `${server.url}${path}`, pid: server.pid, headers, connections: 25 },
+      ],
+    };
+    const sequence = [{ ...both, duration: 1 }];
+    for (let i = 0; i < Number(values.rounds); i++) sequence.push({ ...both, duration: 4 });
+    const { steps } = await runLoad({ sequence }, pins.client);
+    const perCpu = (runs, i) =>
+      runs.reduce((n, run) => n + run.parts[i].result.completed, 0) /
+      runs.reduce((n, run) => n + run.parts[i].cpu, 0);
+    const rounds = steps.slice(1);
+    const ratio = (runs) => perCpu(runs, 1) / perCpu(runs, 0);
+    console.log(
+      `  start ${start}: ${ratio(rounds).toFixed(3)} (rounds ${rounds
+        .map((round) => ratio([round]).toFixed(2))
+        .join(" ")}); per CPU second: hello ${Math.round(perCpu(rounds, 0))}, ` +
+        `target ${Math.round(perCpu(rounds, 1))}`,
+    );
+  } finally {
+    await hello.stop();
+    await server.stop();
+  }
+}
