@@ -60,6 +60,23 @@ export async function settle(url, { quickMs = 100, timeoutMs = 60_000 } = {}) {
   }
 }
 
+/**
+ * Loads `parts` ([{ url, pid, headers, connections }]) all at once, as a target and the
+ * hello-world side by side: 1 s of warm-up, then `rounds` rounds of `seconds`. Answers each
+ * measured round, `{ parts: [{ result, cpu }] }` (docs/decisions/0018).
+ */
+export async function sideBySide(parts, { rounds, seconds }, cpu) {
+  const sequence = [{ parts, duration: 1 }];
+  for (let i = 0; i < rounds; i++) sequence.push({ parts, duration: seconds });
+  const { steps } = await runLoad({ sequence }, cpu);
+  return steps.slice(1);
+}
+
+/** Answers per CPU second of part `i` over the rounds `runs` of sideBySide. */
+export const perCpu = (runs, i) =>
+  runs.reduce((n, run) => n + run.parts[i].result.completed, 0) /
+  runs.reduce((n, run) => n + run.parts[i].cpu, 0);
+
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
 export function cpuSeconds(pid) {
   try {

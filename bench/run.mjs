@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { jsGzipSizes } from "./js-size.mjs";
 import { benchPages, lighthouseMedians, printLighthouse } from "./lighthouse.mjs";
-import { pinning, runLoad, settle, startHello } from "./load.mjs";
+import { perCpu, pinning, runLoad, settle, sideBySide, startHello } from "./load.mjs";
 import { ensureBuild, startServer } from "./server.mjs";
 
 const { values } = parseArgs({
@@ -190,11 +190,14 @@ async function measureLoad() {
   const side = new Map();
   for (const load of cached) {
     await settle(`${server.url}/api/health`);
-    const both = { parts: [part(helloLoad, 25), part(load, 25)] };
-    const sequence = [{ ...both, duration: 1 }];
-    for (let i = 0; i < sideRounds; i++) sequence.push({ ...both, duration: sideSeconds });
-    const { steps } = await runLoad({ sequence }, pins?.client);
-    side.set(load, steps.slice(1));
+    side.set(
+      load,
+      await sideBySide(
+        [part(helloLoad, 25), part(load, 25)],
+        { rounds: sideRounds, seconds: sideSeconds },
+        pins?.client,
+      ),
+    );
   }
 
   // The cache miss has an absolute goal: rounds of its own, the best kept.
@@ -215,9 +218,6 @@ async function measureLoad() {
 
   const rate = (run) => run.result.completed / run.result.duration;
   const cpuShare = (run) => Math.round((run.cpu / run.result.duration) * 100);
-  const perCpu = (runs, i) =>
-    runs.reduce((n, run) => n + run.parts[i].result.completed, 0) /
-    runs.reduce((n, run) => n + run.parts[i].cpu, 0);
   const problems = (results) => {
     const notOk = [];
     for (const result of results) {

@@ -6,7 +6,7 @@
 // answers per CPU second over the hello-world's, per round and in all (docs/decisions/0018).
 // --auth sends `Authorization`, which no stored answer serves (a render of every request).
 import { parseArgs } from "node:util";
-import { pinning, runLoad, settle, startHello } from "./load.mjs";
+import { perCpu, pinning, settle, sideBySide, startHello } from "./load.mjs";
 import { ensureBuild, startServer } from "./server.mjs";
 
 const { values, positionals } = parseArgs({
@@ -31,19 +31,14 @@ for (let start = 1; start <= Number(values.starts); start++) {
   try {
     for (let i = 0; i < 3; i++) await (await fetch(`${server.url}${path}`, { headers })).text();
     await settle(`${server.url}/api/health`);
-    const both = {
-      parts: [
+    const rounds = await sideBySide(
+      [
         { url: `${hello.url}/`, pid: hello.pid, headers: encodings, connections: 25 },
         { url: `${server.url}${path}`, pid: server.pid, headers, connections: 25 },
       ],
-    };
-    const sequence = [{ ...both, duration: 1 }];
-    for (let i = 0; i < Number(values.rounds); i++) sequence.push({ ...both, duration: 4 });
-    const { steps } = await runLoad({ sequence }, pins.client);
-    const perCpu = (runs, i) =>
-      runs.reduce((n, run) => n + run.parts[i].result.completed, 0) /
-      runs.reduce((n, run) => n + run.parts[i].cpu, 0);
-    const rounds = steps.slice(1);
+      { rounds: Number(values.rounds), seconds: 4 },
+      pins.client,
+    );
     const ratio = (runs) => perCpu(runs, 1) / perCpu(runs, 0);
     console.log(
       `  start ${start}: ${ratio(rounds).toFixed(3)} (rounds ${rounds
