@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess, type StdioOptions } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { NODE_FLAGS } from "../../server/node-flags.ts";
 import { freePort } from "./free-port.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -13,7 +14,7 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `node server/main.ts` as an operator would: production mode, on a free port of
+ * Starts `node server/main.ts` as an operator would (with NODE_FLAGS): production mode, on a free port of
  * 127.0.0.1, over SQLite in `dataDir`. `env` adds or overrides settings (BUILD_DIR, …).
  * `cpu` pins the process to that core with `taskset` (the benchmarks); `prefix` runs it
  * under another program that execs it (valgrind); `checkout` runs another checkout's server.
@@ -41,7 +42,7 @@ export async function spawnServer(
     DATABASE_URL: "",
     ...env,
   };
-  const command = [...prefix, process.execPath, path.join(checkout, "server/main.ts")];
+  const command = [...prefix, process.execPath, ...NODE_FLAGS, path.join(checkout, "server/main.ts")];
   // taskset execs the command: the child's pid is the server's.
   if (cpu !== undefined) command.unshift("taskset", "-c", String(cpu));
   const child = spawn(command[0]!, command.slice(1), {

@@ -1,0 +1,13 @@
+/**
+ * The V8 settings the server is started with (`npm start`, the systemd unit of
+ * docs/deploy.md, the tests' and benchmarks' server processes). They can only be given on
+ * node's command line: V8 reads them when it sets up the heap, and refuses them in
+ * NODE_OPTIONS.
+ *
+ * The young generation is held at two semi-spaces of 16 MB. Every answer leaves a few KB of
+ * short-lived objects. On its own, V8 starts it at 1 MB and grows it to 128 MB under load:
+ * - some starts of the same build kept it small and collected it far too often;
+ * - a process that had been under heavy load kept it large, beyond what the CPU's caches hold.
+ * Either way, cheap answers cost up to a quarter more (docs/decisions/0020).
+ */
+export const NODE_FLAGS = ["--min-semi-space-size=16", "--max-semi-space-size=16"] as const;
