@@ -42,7 +42,12 @@ export async function spawnServer(
     DATABASE_URL: "",
     ...env,
   };
-  const command = [...prefix, process.execPath, ...NODE_FLAGS, path.join(checkout, "server/main.ts")];
+  const command = [
+    ...prefix,
+    process.execPath,
+    ...NODE_FLAGS,
+    path.join(checkout, "server/main.ts"),
+  ];
   // taskset execs the command: the child's pid is the server's.
   if (cpu !== undefined) command.unshift("taskset", "-c", String(cpu));
   const child = spawn(command[0]!, command.slice(1), {
