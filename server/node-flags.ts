@@ -1,8 +1,8 @@
 /**
  * The V8 settings the server is started with (`npm start`, the systemd unit of
- * docs/deploy.md, the tests' and benchmarks' server processes). They can only be given on
- * node's command line: V8 reads them when it sets up the heap, and refuses them in
- * NODE_OPTIONS.
+ * docs/deploy.md, the tests' and benchmarks' server processes). They belong on node's
+ * command line: V8 reads them when it sets up the heap (v8.setFlagsFromString later does not
+ * resize it), and node refuses the minimum in NODE_OPTIONS.
  *
  * The young generation is held at two semi-spaces of 16 MB. Every answer leaves a few KB of
  * short-lived objects. On its own, V8 starts it at 1 MB and grows it to 128 MB under load:

@@ -14,8 +14,9 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `node server/main.ts` as an operator would (with NODE_FLAGS): production mode, on a free port of
- * 127.0.0.1, over SQLite in `dataDir`. `env` adds or overrides settings (BUILD_DIR, …).
+ * Starts `node server/main.ts` as an operator would (with this checkout's NODE_FLAGS, also
+ * for another `checkout`): production mode, on a free port of 127.0.0.1, over SQLite in
+ * `dataDir`. `env` adds or overrides settings (BUILD_DIR, …).
  * `cpu` pins the process to that core with `taskset` (the benchmarks); `prefix` runs it
  * under another program that execs it (valgrind); `checkout` runs another checkout's server.
  * Used by the browser tests' global setup, the lifecycle tests and the benchmarks.
