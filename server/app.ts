@@ -228,10 +228,12 @@ export async function buildApp(
   // assumes a spare core to compress on.)
   // What reaches this compressor is never stored (the render cache compresses its own
   // answers once, at its best quality): an answer rendered for one request, compressed
-  // for that one. Brotli quality 2 instead of the plugin's 4: the 117 KB home page takes
-  // 0.59 ms instead of 0.95 ms and weighs 19.6 KB instead of 18.7 KB, still less than
-  // gzip's default level (21.6 KB). A render of / that misses the cache went from 37.7 M
-  // to 33.6 M instructions on the main thread (bench/instructions.mjs).
+  // for that one, while the visitor waits. Brotli quality 0 instead of the plugin's 4:
+  // the 103 KB home page weighs 19.6 KB instead of 15.6 KB (17.1 KB at quality 2, 20.2 KB
+  // as gzip level 1). A render of / that misses the cache went from 37.7 M to 33.6 M
+  // instructions on the main thread at quality 2, and from 30.7 M to 27.8 M at quality 0
+  // (bench/instructions.mjs). Quality 1 is no middle way: it took 2.0 ms of CPU where
+  // 0 took 0.4 ms and 2 took 0.55 ms (2026-11-26, Node 24's zlib).
   await app.register(compress, {
     global: true,
     threshold: 1024,
@@ -239,7 +241,7 @@ export async function buildApp(
     brotliOptions: {
       params: {
         [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 2,
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 0,
       },
     },
   });
