@@ -47,7 +47,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce } = loadContext.get(requestInfoContext);
+  const { nonce, wholePage } = loadContext.get(requestInfoContext);
   const whole = !loadsScriptsAtOnce(request);
 
   return new Promise((resolve, reject) => {
@@ -98,9 +98,8 @@ export default function handleRequest(
                   // Its length tells the server that the page is whole: it sends it as one
                   // buffer, compressed in one call (server/web/pages.ts).
                   responseHeaders.set("Content-Length", String(body.length));
-                  resolve(
-                    new Response(body, { headers: responseHeaders, status: responseStatusCode }),
-                  );
+                  const init = { headers: responseHeaders, status: responseStatusCode };
+                  resolve(wholePage ? wholePage(body, init) : new Response(body, init));
                   callback();
                 },
               }),

@@ -65,6 +65,13 @@ export interface RequestInfo {
   countSubmission(limit: FormLimit): Promise<number | null>;
   /** Logs a server error (with its stack) on the request's log line. */
   logError(error: unknown): void;
+  /**
+   * Takes the bytes of a page rendered whole (app/entry.server.tsx) and answers the Response
+   * that stands for them: the server sends those bytes as they are (server/web/pages.ts),
+   * without a copy into a web stream and back out of it. Absent where nothing takes them
+   * (the dev server, tests): the page is then the Response's body.
+   */
+  wholePage?(body: Buffer, init: ResponseInit): Response;
 }
 
 const REQUEST_TOKEN = Symbol.for("agency-site.request-info");

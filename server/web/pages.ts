@@ -5,7 +5,11 @@ import { createRequest, fastifyReactRouter, sendResponse } from "@mcansh/react-r
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { requestInfoContext, siteServicesContext } from "../../common/load-context.ts";
+import {
+  requestInfoContext,
+  siteServicesContext,
+  type RequestInfo,
+} from "../../common/load-context.ts";
 import type { Config } from "../config.ts";
 import { MethodNotAllowed, UnsupportedMediaType } from "../errors.ts";
 import { createLimiter } from "../lib/limiter.ts";
@@ -72,10 +76,15 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
   );
 
   const pageServices = siteServices(services, config);
-  const getLoadContext = (request: FastifyRequest, reply: FastifyReply) => {
+  const getLoadContext = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    wholePage?: RequestInfo["wholePage"],
+  ) => {
     const context = new RouterContextProvider();
     context.set(siteServicesContext, pageServices);
     context.set(requestInfoContext, {
+      wholePage,
       nonce: (reply.raw as NonceResponse).cspNonce ?? "",
       async countSubmission(limit) {
         const decision = await limits[limit](request);
@@ -103,8 +112,17 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
   const handle = createRequestHandler(build!, config.env);
-  const render = async (request: FastifyRequest, reply: FastifyReply) =>
-    sendPage(reply, await handle(createRequest(request, reply), getLoadContext(request, reply)));
+  const render = async (request: FastifyRequest, reply: FastifyReply) => {
+    let whole: { response: Response; body: Buffer } | undefined;
+    const context = getLoadContext(request, reply, (body, init) => {
+      const response = new Response(null, init);
+      whole = { response, body };
+      return response;
+    });
+    const response = await handle(createRequest(request, reply), context);
+    // The page's bytes, when the Response is the very one that stands for them.
+    return sendPage(reply, response, whole?.response === response ? whole.body : undefined);
+  };
   // A render is CPU work on the one thread: fifty at once each take fifty times as long, and
   // all their pages stay in memory meanwhile. Taking turns, a burst of pages the render
   // cache cannot answer is served about twice as fast (62 → 104–160 renders/s, 50
@@ -125,15 +143,16 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
 }
 
 /**
- * Sends React Router's answer through Fastify. A page rendered whole says its length
- * (app/entry.server.tsx) and goes out as one buffer, which the compressor takes in one call;
- * streamed pages (the back office) and data requests stay streams.
+ * Sends React Router's answer through Fastify. A page rendered whole (`whole`, its bytes,
+ * from app/entry.server.tsx) goes out as one buffer, which the compressor takes in one call;
+ * so does any other answer that says its length. Streamed pages (the back office) and data
+ * requests stay streams.
  */
-async function sendPage(reply: FastifyReply, response: Response) {
-  if (response.body === null || !response.headers.has("content-length")) {
+async function sendPage(reply: FastifyReply, response: Response, whole?: Buffer) {
+  if (whole === undefined && (response.body === null || !response.headers.has("content-length"))) {
     return sendResponse(reply, response);
   }
-  const body = Buffer.from(await response.arrayBuffer());
+  const body = whole ?? Buffer.from(await response.arrayBuffer());
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name !== "set-cookie") reply.header(name, value);
