@@ -9,6 +9,7 @@ import { createAdminService } from "./modules/admins/service.ts";
 import { createAuditService } from "./modules/audit/service.ts";
 import { createAuthService } from "./modules/auth/service.ts";
 import { createTokenSigner } from "./modules/auth/tokens.ts";
+import { cachedRead } from "./lib/cached-read.ts";
 import { createChangeFeed } from "./lib/changes.ts";
 import { createReadiness } from "./lib/readiness.ts";
 import { createContentService } from "./modules/content/service.ts";
@@ -90,9 +91,10 @@ export function siteServices(services: Services, config: Config): SiteServices {
       get: services.blogs.get,
       preview: services.blogs.preview,
     },
-    prices: { list: services.prices.list },
+    // Read on every render of the home page: kept until the next write (lib/cached-read.ts).
+    prices: { list: cachedRead(services.changes, services.prices.list) },
     content: { all: services.content.all },
-    videos: { list: services.videos.list },
+    videos: { list: cachedRead(services.changes, services.videos.list) },
     enquiries: { create: services.enquiries.create },
     newsletter: { subscribe: services.newsletter.subscribe },
   };

@@ -12,6 +12,7 @@ import {
   type SiteContent,
 } from "../../../common/schemas/content.ts";
 import type { Database } from "../../db/schema.ts";
+import { cachedRead } from "../../lib/cached-read.ts";
 import type { ChangeFeed } from "../../lib/changes.ts";
 import { Invalid, NotFound } from "../../errors.ts";
 import {
@@ -23,9 +24,6 @@ import {
 import { processImage } from "../../media/images.ts";
 import type { Storage } from "../../media/storage.ts";
 import { createContentRepository, type ContentRow } from "./repository.ts";
-
-/** How long a full read of the content is reused when no write is heard. */
-const CACHE_MS = 5000;
 
 /**
  * The site's editable content: every write is checked with its type's schema and announced
@@ -40,19 +38,6 @@ export function createContentService(deps: {
   const { storage, log } = deps;
   const repo = createContentRepository(deps.db);
   const changed = (type: string) => deps.changes.publish(type);
-
-  /**
-   * The last full read, until a write this process hears of, or for CACHE_MS at most: another
-   * instance on the same database publishes its writes only to its own feed until issue 10
-   * spreads them, so its changes show here within seconds. `writes` counts the writes heard.
-   */
-  let cached: Promise<SiteContent> | undefined;
-  let cachedAt = 0;
-  let writes = 0;
-  deps.changes.subscribe(() => {
-    writes += 1;
-    cached = undefined;
-  });
 
   async function readAll(): Promise<SiteContent> {
     const rows = await repo.all();
@@ -109,23 +94,7 @@ export function createContentService(deps: {
      * Everything the pages show. Kept in memory until the next write announced on the change
      * feed (about 1 ms of query and parsing saved on every page).
      */
-    all(): Promise<SiteContent> {
-      if (cached && Date.now() - cachedAt < CACHE_MS) return cached;
-      const version = writes;
-      const reading = readAll();
-      cached = reading;
-      cachedAt = Date.now();
-      // A read that started before a write must not be kept after it; nor a failed one.
-      reading.then(
-        () => {
-          if (writes !== version && cached === reading) cached = undefined;
-        },
-        () => {
-          if (cached === reading) cached = undefined;
-        },
-      );
-      return reading;
-    },
+    all: cachedRead(deps.changes, readAll),
 
     async list<T extends ListContentTypeName>(type: T): Promise<ListItemOf<T>[]> {
       return (await repo.list(type))
