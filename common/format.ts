@@ -8,8 +8,18 @@ export function naira(amount: number | null | undefined): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) {
     return messages.priceOnRequest;
   }
-  return `N${nairaNumber.format(amount)}`;
+  let text = nairaTexts.get(amount);
+  if (text === undefined) {
+    text = `N${nairaNumber.format(amount)}`;
+    // The site shows a few dozen prices: the texts are kept, up to a bound.
+    if (nairaTexts.size >= 1000) nairaTexts.clear();
+    nairaTexts.set(amount, text);
+  }
+  return text;
 }
+
+/** naira()'s answers by amount (Intl's formatting costs more than the render of the tag). */
+const nairaTexts = new Map<number, string>();
 
 /** '1 min read' for one minute, 'N mins read' otherwise. */
 export function readTime(minutes: number): string {

@@ -20,7 +20,27 @@ const FORMAT_ORDER = ["image/avif", "image/webp", "image/png", "image/jpeg"];
  * One `<source>` per format among the image's variants (by file extension): the generated
  * posters come in AVIF and WebP, uploads in WebP; each with its widths for `srcset`.
  */
-export function sourcesOf(image: ContentImage): { type: string; srcSet: string }[] {
+export function sourcesOf(image: ContentImage): readonly ImageSource[] {
+  let sources = sourcesByImage.get(image);
+  if (sources === undefined) {
+    sources = sourcesFor(image);
+    sourcesByImage.set(image, sources);
+  }
+  return sources;
+}
+
+interface ImageSource {
+  type: string;
+  srcSet: string;
+}
+
+/**
+ * The sources of each image the content holds: the server's copy of the content is shared by
+ * every render until the next write (server/lib/cached-read.ts), so each is worked out once.
+ */
+const sourcesByImage = new WeakMap<ContentImage, readonly ImageSource[]>();
+
+function sourcesFor(image: ContentImage): ImageSource[] {
   const byType = new Map<string, { width: number; url: string }[]>();
   for (const variant of image.variants) {
     const type = MIME_TYPES[variant.url.split(".").pop()?.toLowerCase() ?? ""];
