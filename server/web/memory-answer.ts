@@ -66,11 +66,10 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
  */
 const TEXT_BODY_MAX = 15 * 1024;
 
-/** A prepared answer, with its headers also as writeHead's flat list. */
+/** A prepared answer, with a small body also as a string. */
 function prepared(status: number, headers: Prepared["headers"], body?: Buffer): Prepared {
-  const flat = Object.entries(headers).flatMap(([name, value]) => [name, String(value)]);
   const text = body && body.length <= TEXT_BODY_MAX ? body.toString("latin1") : undefined;
-  return { status, headers, body, flat, text };
+  return { status, headers, body, text };
 }
 
 /** Builds the variants of an answer from its headers (with `etag`) and its bodies. */
