@@ -113,9 +113,10 @@ export class FrontDoor {
   write(request: IncomingMessage, response: ServerResponse, prepared: Prepared): true {
     const reqId = this.#requestId(request);
     // An object, as Fastify passes its answers' headers: with a list here, Node's header
-    // code took both shapes, and after the first pages had been rendered this answer was
-    // about 6 % slower (a hashed script side by side with the hello-world: 0.67–0.79 of it
-    // with a list, 0.70–0.83 with an object, five starts each, 2026-11-26).
+    // code took both shapes. After renders of pages, a hashed script side by side with the
+    // hello-world was served at 0.67–0.79 of it with a list and 0.70–0.83 with an object
+    // (five starts each, 2026-11-26); after the bench's own mix of pages, lists and files,
+    // 0.69–0.78 and 0.70–0.82 (three starts each): no worse.
     response.writeHead(prepared.status, { ...prepared.headers, "x-request-id": reqId });
     if (prepared.text === undefined) response.end(prepared.body);
     else response.end(prepared.text, "latin1");
