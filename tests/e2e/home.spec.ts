@@ -429,8 +429,19 @@ test("image carousel: next/previous loop through the clones; clicks mid-slide ar
  * idle, through timers) once the page has hydrated.
  */
 async function pauseClock(page: Page): Promise<void> {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 1000);
+  // The clock keeps running between reading it and pausing it: on a slow machine the target
+  // can already be behind it ("Cannot fast-forward to the past"). Then read it again and aim
+  // further ahead.
+  for (let ahead = 1000; ; ahead *= 2) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + ahead);
+      return;
+    } catch (error) {
+      if (ahead >= 16_000 || !String(error).includes("Cannot fast-forward to the past"))
+        throw error;
+    }
+  }
 }
 
 test("image carousel: advances every 5 s, pauses on hover, one slide up to 768 px", async ({
