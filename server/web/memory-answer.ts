@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyReply } from "fastify";
-import type { Prepared } from "./front-door.ts";
+import { joinHeaders, type Prepared } from "./front-door.ts";
 
 export type Encoding = "identity" | "br" | "gzip";
 
@@ -69,7 +69,7 @@ const TEXT_BODY_MAX = 15 * 1024;
 /** A prepared answer, with a small body also as a string. */
 function prepared(status: number, headers: Prepared["headers"], body?: Buffer): Prepared {
   const text = body && body.length <= TEXT_BODY_MAX ? body.toString("latin1") : undefined;
-  return { status, headers, body, text };
+  return { status, headers, body, text, ...joinHeaders(headers) };
 }
 
 /** Builds the variants of an answer from its headers (with `etag`) and its bodies. */
