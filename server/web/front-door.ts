@@ -78,15 +78,18 @@ export interface Prepared {
    * answer cost 54–57 µs of CPU that way against 63–64 (a bare node:http server, 17 headers).
    */
   text?: string;
-  /** `headers` but content-length, as header lines checked and joined once (`joinHeaders`). */
+  /** `headers` but those Node acts on, as header lines checked and joined once (`joinHeaders`). */
   head: string;
   /** The content-length header's value, which Node must see itself. */
   length?: number;
+  /** Any other header Node acts on (`NODE_HEADERS`), given to it with each answer. */
+  rest?: Record<string, string | number>;
 }
 
 /**
  * The header names Node's `_storeHeader` acts on (framing, keep-alive, its own Date, the
- * latin1 content-disposition): they go through Node every time, never in joined lines.
+ * latin1 content-disposition, cookies): they go through Node every time, never in joined
+ * lines.
  */
 const NODE_HEADERS = new Set([
   "connection",
@@ -102,27 +105,28 @@ const NODE_HEADERS = new Set([
 
 /**
  * An answer's header lines ("name: value\r\n" each), checked with Node's own header checks
- * once and joined, for `DoorResponse.writeJoined`. `length` is content-length's value, which
- * stays out of the lines; any other header Node acts on is refused.
+ * once and joined, for `DoorResponse.writeJoined`; a bad name or value throws here. The
+ * headers Node acts on stay apart: content-length as `length`, any other in `rest`.
  */
 export function joinHeaders(headers: Record<string, string | number>): {
   head: string;
   length?: number;
+  rest?: Record<string, string | number>;
 } {
   let head = "";
   let length: number | undefined;
+  let rest: Record<string, string | number> | undefined;
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
-    if (lower === "content-length") {
-      length = Number(value);
-      continue;
+    if (lower === "content-length") length = Number(value);
+    else if (NODE_HEADERS.has(lower)) (rest ??= {})[name] = value;
+    else {
+      validateHeaderName(name);
+      validateHeaderValue(name, String(value));
+      head += `${name}: ${value}\r\n`;
     }
-    if (NODE_HEADERS.has(lower)) throw new Error(`${name} cannot be joined ahead of time`);
-    validateHeaderName(name);
-    validateHeaderValue(name, String(value));
-    head += `${name}: ${value}\r\n`;
   }
-  return { head, length };
+  return { head, length, ...(rest ? { rest } : {}) };
 }
 
 type StoreHeader = (this: ServerResponse, firstLine: string, headers: unknown) => void;
@@ -205,12 +209,14 @@ export class FrontDoor {
     // Headers as objects, as Fastify passes its answers' headers: with a list here, Node's
     // header code took both shapes and was no faster (2026-11-26).
     if (DoorResponse.joins && response instanceof DoorResponse) {
+      const own =
+        prepared.length === undefined
+          ? { "x-request-id": reqId }
+          : { "content-length": prepared.length, "x-request-id": reqId };
       response.writeJoined(
         prepared.status,
         prepared.head,
-        prepared.length === undefined
-          ? { "x-request-id": reqId }
-          : { "content-length": prepared.length, "x-request-id": reqId },
+        prepared.rest ? { ...prepared.rest, ...own } : own,
       );
     } else response.writeHead(prepared.status, { ...prepared.headers, "x-request-id": reqId });
     if (prepared.text === undefined) response.end(prepared.body);
