@@ -144,9 +144,9 @@ const nodeStoreHeader = (ServerResponse.prototype as unknown as { _storeHeader?:
  * checks and adds itself (content-length, x-request-id, Date, Connection, Keep-Alive), through
  * `_storeHeader(firstLine, headers)`, the one internal of Node's this relies on. Where a
  * Node has no such method it writes the headers through writeHead as before; a test compares
- * the bytes of both ways (docs/decisions/0021). The script's ratio to the hello-world went from 0.81–0.83 to
- * 0.89–0.90 in fresh starts (`node bench/side-by-side.mjs <asset> --starts 3`), and in a full
- * `npm run bench` from 0.747 to 0.887, with `/` 0.542 → 0.673 and `/api/blogs` 0.693 → 0.798.
+ * the bytes of both ways (docs/decisions/0021). The script's ratio to the hello-world went
+ * from 0.81–0.83 to 0.89–0.90 in fresh starts (`node bench/side-by-side.mjs <asset>
+ * --starts 3`), and from 0.747 to 0.887–0.925 in full runs of `npm run bench`.
  */
 export class DoorResponse<
   Request extends IncomingMessage = IncomingMessage,
@@ -154,7 +154,7 @@ export class DoorResponse<
   static readonly joins = typeof nodeStoreHeader === "function";
   #head = "";
 
-  /** writeHead with `prepared`'s joined lines and `headers` (checked by Node as usual). */
+  /** writeHead with the joined lines `head` and `headers` (checked by Node as usual). */
   writeJoined(status: number, head: string, headers: OutgoingHttpHeaders): void {
     this.#head = head;
     this.writeHead(status, headers);
