@@ -24,7 +24,7 @@ const download = memoryAnswer(
   { identity: Buffer.from("data") },
 );
 
-/** Answers /small and /large from memory; anything else as Fastify would, through Node's API. */
+/** Answers /small, /large and /download from memory; anything else through Node's API, as Fastify does. */
 function handler(door: FrontDoor, kinds: Set<string> = new Set()) {
   return (request: IncomingMessage, response: ServerResponse) => {
     kinds.add(response.constructor.name);
