@@ -24,7 +24,7 @@ const download = memoryAnswer(
   { identity: Buffer.from("data") },
 );
 
-/** Answers /small, /large and /download from memory; anything else through Node's API, as Fastify does. */
+/** Answers /small, /large and /download from memory; anything else as Fastify would. */
 function handler(door: FrontDoor, kinds: Set<string> = new Set()) {
   return (request: IncomingMessage, response: ServerResponse) => {
     kinds.add(response.constructor.name);
