@@ -36,9 +36,10 @@ for (let start = 1; start <= Number(values.starts); start++) {
   const server = await startServer({ build: false, cpu: pins.server });
   const hello = await startHello(pins.server);
   try {
-    const pages = await benchPages(server.url);
+    const renders = Number(values.renders);
+    const pages = renders > 0 ? await benchPages(server.url) : [];
     const render = { ...encodings, authorization: "Bearer bench" };
-    for (let i = 0; i < Number(values.renders); i++) {
+    for (let i = 0; i < renders; i++) {
       for (const page of pages)
         await (await fetch(`${server.url}${page}`, { headers: render })).text();
     }
