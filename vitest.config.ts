@@ -29,10 +29,10 @@ export default defineConfig(async () => {
     test: {
       name: `api-${name}`,
       include: ["tests/api/**/*.test.ts"],
-      // tests/api/postgres-*.test.ts are about PostgreSQL alone.
+      // tests/api/postgres-*.test.ts are about PostgreSQL alone, sqlite-*.test.ts SQLite alone.
       exclude: [
         ...configDefaults.exclude,
-        ...(name === "sqlite" ? ["tests/api/postgres-*.test.ts"] : []),
+        name === "sqlite" ? "tests/api/postgres-*.test.ts" : "tests/api/sqlite-*.test.ts",
       ],
       globalSetup: ["tests/support/vitest-build.ts"],
       // The fuzz test collects garbage before it reads the memory it asserts on.

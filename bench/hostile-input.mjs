@@ -1,13 +1,39 @@
 // Hostile bodies against the production server: what a 300 MB page-form post and a 2 GB
 // video upload cost it (status, time to the answer, how much the client got to send, the
-// server's RSS and peak RSS), and how /api/health answers while four 100 MB posts arrive.
-//   node bench/hostile-input.mjs
+// server's RSS and peak RSS), how /api/health answers while four 100 MB posts arrive, and
+// how long an uncached / takes while sixteen 40-megapixel pictures of 100 KB are uploaded
+// at once (issue 27: they take turns, one core at most).
+//   node bench/hostile-input.mjs [--pictures-only]
 import { readFileSync } from "node:fs";
+import { crc32, deflateSync } from "node:zlib";
 import { sendBody } from "../tests/support/raw-http.ts";
 import { createAdmin } from "../tests/support/server-process.ts";
 import { startServer } from "./server.mjs";
 
 const MB = 1024 * 1024;
+
+/** A PNG of `width` × `height` RGB pixels, all black: a few KB per megapixel. */
+function flatPng(width, height) {
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc(height * (1 + width * 3));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows, { level: 9 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
 
 const server = await startServer();
 const memory = () => {
@@ -62,7 +88,8 @@ try {
   const rows = [];
   const idle = memory();
   rows.push({ case: "idle", ...idle });
-  for (const [name, url, options] of cases) {
+  const picturesOnly = process.argv.includes("--pictures-only");
+  for (const [name, url, options] of picturesOnly ? [] : cases) {
     const answer = await sendBody(url, options);
     await new Promise((resolve) => setTimeout(resolve, 500));
     rows.push({
@@ -81,6 +108,57 @@ try {
     await fetch(`${server.url}/api/health`);
     return performance.now() - start;
   };
+  // An uncached render of / (a new query each time) before and while 16 pictures of
+  // 6,000 × 6,600 pixels (all one colour: 117 KB of PNG, 40 MP of decoding) are uploaded.
+  const uncachedHome = async (n) => {
+    const start = performance.now();
+    const answer = await fetch(`${server.url}/?uncached=${n}`);
+    await answer.arrayBuffer();
+    return performance.now() - start;
+  };
+  const quiet = [];
+  for (let i = 0; i < 5; i++) quiet.push(await uncachedHome(`quiet-${i}`));
+  const bomb = flatPng(6000, 6600);
+  const uploads = Array.from({ length: 16 }, () => {
+    const body = new FormData();
+    body.append("image", new Blob([bomb], { type: "image/png" }), "bomb.png");
+    const start = performance.now();
+    return fetch(`${server.url}/api/content-images`, { method: "POST", headers: admin, body }).then(
+      async (answer) => ({
+        status: answer.status,
+        ms: performance.now() - start,
+        ...(await answer.json()),
+      }),
+    );
+  });
+  const loaded = [];
+  const settled = Promise.all(uploads);
+  let done = false;
+  void settled.then(() => (done = true));
+  for (let i = 0; !done && i < 200; i++) loaded.push(await uncachedHome(`busy-${i}`));
+  const answers = await settled;
+  const statuses = {};
+  for (const answer of answers) statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+  const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+  rows.push({
+    case: `/ uncached, quiet (${quiet.length})`,
+    medianMs: Math.round(median(quiet)),
+    maxMs: Math.round(Math.max(...quiet)),
+    ...memory(),
+  });
+  rows.push({
+    case: `/ uncached, 16 × 40 MP pictures (${loaded.length})`,
+    medianMs: Math.round(median(loaded)),
+    maxMs: Math.round(Math.max(...loaded)),
+    uploads: JSON.stringify(statuses),
+    uploadMaxMs: Math.round(Math.max(...answers.map((answer) => answer.ms))),
+    ...memory(),
+  });
+  if (picturesOnly) {
+    console.table(rows);
+    process.exit(0);
+  }
+
   const posts = Array.from({ length: 4 }, () =>
     sendBody(`${server.url}/?index`, { headers: form, bodyBytes: 100 * MB, chunked: true }),
   );

@@ -30,6 +30,7 @@ import { keepAuditForAYear } from "./modules/audit/retention.ts";
 import { connectScaleOut } from "./scale-out.ts";
 import { createServices, type Services } from "./services.ts";
 import { createCdnPurger } from "./web/cdn-purge.ts";
+import { redirectToCanonicalPaths } from "./web/canonical-path.ts";
 import { FrontDoor } from "./web/front-door.ts";
 import { pagesPlugin } from "./web/pages.ts";
 import { registerRenderCache, RenderCache } from "./web/render-cache.ts";
@@ -212,6 +213,8 @@ export async function buildApp(
   watchSlowBodies(app, options.bodyTimeouts);
   closeAfterEarlyAnswers(app);
   await registerSecurityHeaders(app, config, { dev: options.devServer !== undefined });
+  // After the security headers (the redirect carries them), before any answer is made.
+  redirectToCanonicalPaths(app);
   // Redis and the like when configured: before the rate limits, which may keep their counts there.
   const scaleOut = await connectScaleOut(app, config, services);
   app.addHook("onClose", async () => scaleOut.close());

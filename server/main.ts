@@ -1,6 +1,11 @@
 import { buildApp } from "./app.ts";
 import { bootstrap, printFirstAdmin } from "./bootstrap.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { PRIVATE_UMASK } from "./lib/private-files.ts";
+
+// Whatever the shell's umask, nothing the server writes is readable by other accounts (as
+// PostgreSQL's server does); the code gives the modes itself too (lib/private-files.ts).
+process.umask(PRIVATE_UMASK);
 
 let config: Config;
 try {

@@ -60,6 +60,9 @@ export const errorAnswers = {
   tooManyRequests: errorAnswer(
     "Too many requests from this address within a minute: wait, then try again.",
   ),
+  imagesBusy: errorAnswer(
+    "Too many pictures are being processed at once: try again after `Retry-After` seconds.",
+  ),
 };
 
 /** What any operation with a JSON body may also answer, before its handler runs. */

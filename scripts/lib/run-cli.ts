@@ -1,4 +1,5 @@
 import { ConfigError } from "../../server/config.ts";
+import { PRIVATE_UMASK } from "../../server/lib/private-files.ts";
 
 /**
  * Runs a command-line script's `main` and sets the exit code it answers. A bad setting, and
@@ -9,6 +10,8 @@ export async function runCli(
   main: () => Promise<number>,
   usersErrors: (abstract new (...args: never[]) => Error)[] = [],
 ): Promise<void> {
+  // Backups, restored media and a new database are the service user's alone, as the server's.
+  process.umask(PRIVATE_UMASK);
   try {
     process.exitCode = await main();
   } catch (error) {

@@ -1,9 +1,9 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../config.ts";
+import { closeToOthers, makePrivateDir, makePrivateFile } from "../lib/private-files.ts";
 import type { Database } from "./schema.ts";
 import { SchemaPostgresDialect } from "./schema-introspector.ts";
 import { withStatementCache } from "./statement-cache.ts";
@@ -21,7 +21,10 @@ const PG_INT8_OID = 20;
 
 export async function openDatabase(config: Config["database"]): Promise<DatabaseHandle> {
   if (config.kind === "sqlite") {
-    mkdirSync(path.dirname(config.file), { recursive: true });
+    // SQLite makes its -wal and -shm files with the database file's mode (issue 27).
+    makePrivateDir(path.dirname(config.file));
+    makePrivateFile(config.file);
+    for (const suffix of ["-wal", "-shm", "-journal"]) closeToOthers(config.file + suffix);
     const sqlite = new BetterSqlite3(config.file);
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("foreign_keys = ON");

@@ -49,6 +49,8 @@ export interface BlogsTable {
   author_id: string | null;
   /** The secret of a draft's private preview link; null when it has none. */
   preview_token: string | null;
+  /** Who made the preview link (migration 0011): it ends when they are removed. */
+  preview_by: string | null;
 }
 
 export interface EnquiriesTable {

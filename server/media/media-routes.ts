@@ -1,7 +1,7 @@
-import { mkdir } from "node:fs/promises";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
+import { makePrivateDir } from "../lib/private-files.ts";
 import { addStorageReadiness } from "./create-storage.ts";
 import { isS3Storage, type MediaRequest, type S3Storage } from "./s3-storage.ts";
 
@@ -18,7 +18,9 @@ export async function registerMediaRoutes(app: FastifyInstance, config: Config):
     registerBucketMedia(app, storage);
     return;
   }
-  await mkdir(config.mediaDir, { recursive: true });
+  // DATA_DIR and its media are the service's alone (lib/private-files.ts).
+  makePrivateDir(config.dataDir);
+  makePrivateDir(config.mediaDir);
   await app.register(fastifyStatic, {
     root: config.mediaDir,
     prefix: "/media/",

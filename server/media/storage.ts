@@ -3,6 +3,7 @@ import { createWriteStream } from "node:fs";
 import { mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { PRIVATE_DIR, PRIVATE_FILE } from "../lib/private-files.ts";
 import { pipeline } from "node:stream/promises";
 
 /**
@@ -66,7 +67,7 @@ export function createIncoming(tempDir: string) {
     tempDir,
     checkTemp,
     async receive(stream: Readable): Promise<{ tempPath: string; bytes: number }> {
-      await mkdir(tempDir, { recursive: true });
+      await mkdir(tempDir, { recursive: true, mode: PRIVATE_DIR });
       await sweepIncoming();
       const tempPath = path.join(tempDir, randomUUID());
       let bytes = 0;
@@ -74,7 +75,7 @@ export function createIncoming(tempDir: string) {
         bytes += chunk.length;
       });
       try {
-        await pipeline(stream, createWriteStream(tempPath, { flags: "wx" }));
+        await pipeline(stream, createWriteStream(tempPath, { flags: "wx", mode: PRIVATE_FILE }));
       } catch (error) {
         await rm(tempPath, { force: true });
         throw error;
@@ -100,13 +101,13 @@ export function createLocalStorage(mediaDir: string): Storage {
   return {
     async put(key, data) {
       const file = fileFor(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, data);
+      await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR });
+      await writeFile(file, data, { mode: PRIVATE_FILE });
     },
     receive: incoming.receive,
     async commit(tempPath, key) {
       const file = fileFor(key);
-      await mkdir(path.dirname(file), { recursive: true });
+      await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR });
       await rename(tempPath, file);
     },
     discard: incoming.discard,

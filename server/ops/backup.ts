@@ -6,6 +6,7 @@ import { createInterface } from "node:readline";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { DatabaseHandle } from "../db/connection.ts";
 import type { Database } from "../db/schema.ts";
+import { makePrivateDir, PRIVATE_DIR, PRIVATE_FILE } from "../lib/private-files.ts";
 import type { Storage } from "../media/storage.ts";
 
 /**
@@ -69,7 +70,7 @@ async function appliedMigrations(db: Kysely<Database> | Transaction<Database>): 
 
 /** Writes `lines` to `file`, waiting when the disk is slower than the database. */
 async function writeLines(file: string, lines: AsyncIterable<string>): Promise<void> {
-  await pipeline(lines, createWriteStream(file, { flags: "wx" }));
+  await pipeline(lines, createWriteStream(file, { flags: "wx", mode: PRIVATE_FILE }));
 }
 
 /** Copies every row and media file into `target` (a new, empty folder). */
@@ -79,7 +80,9 @@ export async function backup(
   target: string,
   now = new Date(),
 ): Promise<BackupManifest> {
-  await mkdir(path.join(target, "tables"), { recursive: true });
+  // The rows hold the token secret and password hashes: the owner's alone, whatever the umask.
+  makePrivateDir(target);
+  makePrivateDir(path.join(target, "tables"));
   const counts: Record<string, number> = {};
   let migrations: string[] = [];
   // One snapshot for every table: on SQLite a read transaction sees the database as it was
@@ -113,8 +116,11 @@ export async function backup(
   let bytes = 0;
   for await (const key of storage.list()) {
     const file = path.join(target, "media", key);
-    await mkdir(path.dirname(file), { recursive: true });
-    await pipeline(await storage.read(key), createWriteStream(file, { flags: "wx" }));
+    await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR });
+    await pipeline(
+      await storage.read(key),
+      createWriteStream(file, { flags: "wx", mode: PRIVATE_FILE }),
+    );
     bytes += (await stat(file)).size;
     files++;
   }
@@ -128,7 +134,9 @@ export async function backup(
     tables: counts,
     media: { files, bytes },
   };
-  await writeFile(path.join(target, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
+  await writeFile(path.join(target, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n", {
+    mode: PRIVATE_FILE,
+  });
   return manifest;
 }
 

@@ -4,13 +4,40 @@ import {
   type FastifyReply,
   type FastifyRequest,
 } from "fastify";
+import { canonicalPath, isPlainPath } from "../web/canonical-path.ts";
 
 /** The longest address a log line keeps: a probe's 6,000-character path is not worth more. */
 const MAX_LOGGED_URL = 200;
 
-/** An address as request log lines keep it: at most MAX_LOGGED_URL characters, and its length. */
-export const clipUrl = (url: string) =>
-  url.length > MAX_LOGGED_URL ? `${url.slice(0, MAX_LOGGED_URL)}…(${url.length} chars)` : url;
+/**
+ * Places whose next path segment is a secret that opens something (a preview token): the
+ * log keeps the place, never the secret. Read on the canonical path, so no other spelling
+ * of the place gets its secret logged. A new kind of link with a token in its path is
+ * added here.
+ */
+const SECRET_SEGMENT = /^(\/blog\/preview\/)[^/]+/;
+/** Query parameters whose value is a secret, whatever the path. */
+const SECRET_PARAMETER = /([?&](?:token|secret|signature|key)=)[^&#]*/gi;
+
+/**
+ * An address as request log lines keep it: secrets left out (`SECRET_SEGMENT`,
+ * `SECRET_PARAMETER`), then at most MAX_LOGGED_URL characters, and its length.
+ */
+export function loggedUrl(url: string): string {
+  const mark = url.indexOf("?");
+  const path = mark === -1 ? url : url.slice(0, mark);
+  let safe = url;
+  if (!isPlainPath(path) || path.startsWith("/blog/preview/")) {
+    const canonical = canonicalPath(path);
+    if (SECRET_SEGMENT.test(canonical)) {
+      safe = canonical.replace(SECRET_SEGMENT, "$1…") + (mark === -1 ? "" : url.slice(mark));
+    }
+  }
+  if (mark !== -1) safe = safe.replace(SECRET_PARAMETER, "$1…");
+  return safe.length > MAX_LOGGED_URL
+    ? `${safe.slice(0, MAX_LOGGED_URL)}…(${safe.length} chars)`
+    : safe;
+}
 
 /**
  * Fastify's request log lines, made short: one `info` line per request when it ends
@@ -29,7 +56,7 @@ export class RequestLogController extends LogController {
     request.log.info(
       {
         method: request.method,
-        url: clipUrl(request.url),
+        url: loggedUrl(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
         ip: request.ip,
@@ -44,6 +71,6 @@ export class RequestLogController extends LogController {
 /** A request the client gave up on before the answer. */
 export function logAbortedRequests(app: FastifyInstance): void {
   app.addHook("onRequestAbort", async (request) => {
-    request.log.info({ method: request.method, url: clipUrl(request.url) }, "request aborted");
+    request.log.info({ method: request.method, url: loggedUrl(request.url) }, "request aborted");
   });
 }

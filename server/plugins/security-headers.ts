@@ -100,7 +100,9 @@ export async function registerSecurityHeaders(
       if (error) throw error;
     });
     reply.header("permissions-policy", PERMISSIONS_POLICY);
-    if (request.url.startsWith("/admin")) {
+    // Any spelling of the back office is redirected to /admin… (web/canonical-path.ts);
+    // its redirect is private all the same.
+    if (request.url.slice(0, 6).toLowerCase() === "/admin") {
       reply.header("cache-control", "no-store");
       reply.header("x-robots-tag", "noindex, nofollow");
     }

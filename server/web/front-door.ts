@@ -8,7 +8,7 @@ import http, {
 import type { FastifyBaseLogger, FastifyServerOptions } from "fastify";
 import pino from "pino";
 import type { RequestIds } from "../plugins/request-id.ts";
-import { clipUrl } from "../plugins/request-log.ts";
+import { loggedUrl } from "../plugins/request-log.ts";
 
 /** Lines written at once at most; the rest wait for the next turn of the event loop. */
 const BATCH = 64;
@@ -41,7 +41,7 @@ export class MemoryAnswerLog {
     const line =
       `{"level":${this.#level},"time":${Date.now()}${this.#bindings},"reqId":${JSON.stringify(reqId)},` +
       `"method":${JSON.stringify(request.method)},` +
-      `"url":${JSON.stringify(clipUrl(request.url ?? ""))},` +
+      `"url":${JSON.stringify(loggedUrl(request.url ?? ""))},` +
       `"status":${status},"ms":0,"ip":${JSON.stringify(request.socket.remoteAddress ?? null)},` +
       `"memory":true,"msg":"request"}\n`;
     this.#lines.push(line);

@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ChangeFeed } from "../lib/changes.ts";
+import { isPlainPath } from "./canonical-path.ts";
 import type { FrontDoor } from "./front-door.ts";
 import { etagOf, memoryAnswer, prepare, sendPrepared, type MemoryAnswer } from "./memory-answer.ts";
 
@@ -47,8 +48,12 @@ const MAX_KEY_LENGTH = 1024;
 /**
  * The cache key of a request when its answer may be shared by every visitor: an anonymous
  * GET or HEAD of a public page, of a page's client-navigation data (`/blog.data`) or of a
- * public API list. The query is normalised (parameters sorted), so `?b=1&a=2` and
- * `?a=2&b=1` share an answer. Anything personal is never keyed: a request with an
+ * public API list. Only a plain, canonical path is keyed (`isPlainPath`: any other spelling
+ * is redirected to it first, web/canonical-path.ts), so the private-path rules below read
+ * the path as routing does. The query is normalised by parameter name only (a stable sort),
+ * so `?b=1&a=2` and `?a=2&b=1` share an answer while the values of a repeated parameter
+ * keep their order: `?p=1&p=2` and `?p=2&p=1` are two answers, as a page reading the first
+ * (or all) of them sees them. Anything personal is never keyed: a request with an
  * `Authorization` header, the back office, preview links. Nor is a GET with a body.
  */
 export function cacheKey(request: {
@@ -71,10 +76,11 @@ export function cacheKey(request: {
   if (!url || url.length > MAX_KEY_LENGTH) return undefined;
   const mark = url.indexOf("?");
   const path = mark === -1 ? url : url.slice(0, mark);
-  if (PRIVATE.test(path) && !PUBLIC_API.test(path)) return undefined;
+  if (!isPlainPath(path) || (PRIVATE.test(path) && !PUBLIC_API.test(path))) return undefined;
   if (mark === -1 || mark === url.length - 1) return path;
-  const params = [...new URLSearchParams(url.slice(mark + 1))].sort(([a, x], [b, y]) =>
-    a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0,
+  // Array.prototype.sort is stable: equal names keep their order.
+  const params = [...new URLSearchParams(url.slice(mark + 1))].sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
   );
   return `${path}?${new URLSearchParams(params).toString()}`;
 }

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountMessages } from "../../common/schemas/accounts.ts";
 import { startMailServer } from "../support/mail-server.ts";
-import { call, createTestApp, expectAdminOnly, TEST_PASSWORD, type TestApp } from "./helpers.ts";
+import {
+  call,
+  createTestApp,
+  expectAdminOnly,
+  multipart,
+  TEST_PASSWORD,
+  type TestApp,
+} from "./helpers.ts";
 
 // Staff accounts in the browser (issue 13): my password, the forgotten-password link read
 // from a real SMTP server, invitations, roles, and the activity log of each write.
@@ -395,6 +402,127 @@ describe("staff accounts", () => {
   });
 
   const service = () => t.app.services.accounts;
+
+  it("ends an invitation with its sender's authority: removed, demoted, or gone by the CLI", async () => {
+    const ownerHeaders = await login(owner, TEST_PASSWORD);
+    /** A second owner who invites `invitee` as an owner; the invitation's token and id. */
+    const departingOwnerInvites = async (departing: string, invitee: string) => {
+      await t.app.services.admins.create(departing, TEST_PASSWORD);
+      const headers = await login(departing, TEST_PASSWORD);
+      const { id } = (await me(headers)).body as unknown as { id: string };
+      const before = smtp.inbox.length;
+      const invited = await post<{ id: string }>(
+        "/api/staff/invitations",
+        { email: invitee, role: "owner" },
+        headers,
+      );
+      expect(invited.status).toBe(201);
+      const { token } = await linkIn(before + 1, invitee, "/admin/accept-invite");
+      return { id, token, invitationId: invited.body.id };
+    };
+    const refused = async (token: string, invitee: string) => {
+      const accept = await post("/api/auth/accept-invite", {
+        token,
+        name: "Alt Account",
+        password: NEW_PASSWORD,
+      });
+      expect(accept.status).toBe(400);
+      expect(accept.body.error).toBe(accountMessages.inviteUsedOrExpired);
+      expect(
+        (await post("/api/auth/login", { email: invitee, password: NEW_PASSWORD })).status,
+      ).toBe(401);
+    };
+    const withdrawnInLog = async (invitationId: string, reason: RegExp) => {
+      const entries = (await auditOf("invite-withdraw")).filter(
+        (row) => row.entity_id === invitationId,
+      );
+      expect(entries).toHaveLength(1);
+      expect(entries[0]!.actor_email).toBe(owner);
+      expect(JSON.parse(entries[0]!.summary).before.reason).toMatch(reason);
+    };
+    const openInvitations = async () =>
+      (
+        await call<{ invitations: { id: string }[] }>(t.app, {
+          method: "GET",
+          url: "/api/staff",
+          headers: ownerHeaders,
+        })
+      ).body.invitations.map((invitation) => invitation.id);
+
+    // Removed: the invitation is withdrawn, its link refused, the log says why.
+    const removed = await departingOwnerInvites("leaving@example.com", "alt1@example.com");
+    expect(await openInvitations()).toContain(removed.invitationId);
+    const removal = await call(t.app, {
+      method: "DELETE",
+      url: `/api/staff/${removed.id}`,
+      headers: ownerHeaders,
+    });
+    expect(removal.status).toBe(200);
+    expect(await openInvitations()).not.toContain(removed.invitationId);
+    await refused(removed.token, "alt1@example.com");
+    await withdrawnInLog(removed.invitationId, /now removed/);
+
+    // Demoted to editor: the same.
+    const demoted = await departingOwnerInvites("demoted@example.com", "alt2@example.com");
+    const demotion = await call(t.app, {
+      method: "PATCH",
+      url: `/api/staff/${demoted.id}`,
+      headers: ownerHeaders,
+      payload: { role: "editor" },
+    });
+    expect(demotion.status).toBe(200);
+    expect(await openInvitations()).not.toContain(demoted.invitationId);
+    await refused(demoted.token, "alt2@example.com");
+    await withdrawnInLog(demoted.invitationId, /now an editor/);
+
+    // Removed by the CLI: the invitation goes too.
+    const cli = await departingOwnerInvites("cli.removed@example.com", "alt3@example.com");
+    await t.app.services.admins.remove("cli.removed@example.com");
+    expect(await openInvitations()).not.toContain(cli.invitationId);
+    await refused(cli.token, "alt3@example.com");
+
+    // And accepting asks the sender's role itself: a demotion the withdrawal did not see
+    // (another path to the row) still ends the invitation.
+    const direct = await departingOwnerInvites("direct@example.com", "alt4@example.com");
+    await t.app.services.database.db
+      .updateTable("admins")
+      .set({ role: "editor" })
+      .where("id", "=", direct.id)
+      .execute();
+    await refused(direct.token, "alt4@example.com");
+  });
+
+  it("ends the preview links a removed person made", async () => {
+    const ownerHeaders = await login(owner, TEST_PASSWORD);
+    const maker = "previewer@example.com";
+    await t.app.services.admins.create(maker, TEST_PASSWORD);
+    const makerHeaders = await login(maker, TEST_PASSWORD);
+    const { id: makerId } = (await me(makerHeaders)).body as unknown as { id: string };
+    const form = multipart({ title: "Draft to preview", content: "Point one", status: "draft" });
+    const created = await call<{ _id: string }>(t.app, {
+      method: "POST",
+      url: "/api/blogs",
+      headers: { ...makerHeaders, ...form.headers },
+      payload: form.payload,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const linkFor = async (headers: Record<string, string>) =>
+      (
+        await call<{ previewPath: string }>(t.app, {
+          method: "POST",
+          url: `/api/admin/blogs/${created.body._id}/preview-link`,
+          headers,
+        })
+      ).body.previewPath
+        .split("/")
+        .at(-1)!;
+    const token = await linkFor(makerHeaders);
+    expect(await t.app.services.blogs.preview(token)).toBeDefined();
+    await call(t.app, { method: "DELETE", url: `/api/staff/${makerId}`, headers: ownerHeaders });
+    expect(await t.app.services.blogs.preview(token)).toBeUndefined();
+    // A link another person makes for the same post works as before.
+    expect(await t.app.services.blogs.preview(await linkFor(ownerHeaders))).toBeDefined();
+  });
 
   it("keeps the CLI's new admins owners", async () => {
     await t.app.services.admins.create("cli@example.com", TEST_PASSWORD);

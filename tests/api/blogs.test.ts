@@ -367,14 +367,25 @@ describe("blogs", () => {
     expect(await mediaFiles()).toEqual(files);
   });
 
-  it("refuses a decompression bomb (a header claiming 900 megapixels) with 415", async () => {
+  it("refuses decompression bombs (900 megapixels; 100,000 × 400 within 40 MP) with 415, from the header", async () => {
     const files = await mediaFiles();
-    const { status, body } = await create(
-      { title: "Bomb" },
-      { data: await pngClaimingSize(30000, 30000) },
-    );
-    expect(status).toBe(415);
-    expect(body.error).toBe("The image could not be read: the file is damaged or too big.");
+    for (const [width, height] of [
+      [30000, 30000],
+      [100_000, 400],
+      [400, 100_000],
+    ] as const) {
+      const started = performance.now();
+      const { status, body } = await create(
+        { title: "Bomb" },
+        { data: await pngClaimingSize(width, height) },
+      );
+      expect(status).toBe(415);
+      expect(body.error).toBe(
+        "The image is too big: at most 12,000 pixels a side and 40 megapixels in all.",
+      );
+      // Refused from the header, before any decoding (which takes seconds).
+      expect(performance.now() - started).toBeLessThan(2000);
+    }
     expect(await mediaFiles()).toEqual(files);
   });
 

@@ -1,7 +1,14 @@
 import { Writable } from "node:stream";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  IMAGES_BUSY,
+  imageWork,
+  MAX_CONCURRENT_IMAGES,
+  MAX_WAITING_IMAGES,
+} from "../../server/media/images.ts";
 import { enquiryPayloads } from "../factories/enquiries.ts";
+import { pngImage } from "../factories/images.ts";
 import { sendBody } from "../support/raw-http.ts";
 import { call, createTestApp, multipart, type TestApp } from "./helpers.ts";
 
@@ -116,6 +123,43 @@ describe("admin routes", () => {
       expect(cut.status).toBe(400);
       expect(cut.body.error).toBe("The form data is malformed.");
     }
+  });
+});
+
+describe("pictures at once", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("take turns: sixteen uploads at once decode one or two at a time; those beyond the queue get 503", async () => {
+    const headers = await t.adminHeaders();
+    const picture = await pngImage(1000, 750);
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, () => {
+        const upload = multipart({}, [
+          { field: "image", filename: "p.png", contentType: "image/png", data: picture },
+        ]);
+        return t.app.inject({
+          method: "POST",
+          url: "/api/content-images",
+          headers: { ...headers, ...upload.headers },
+          payload: upload.payload,
+        });
+      }),
+    );
+    expect(imageWork.peak).toBeLessThanOrEqual(MAX_CONCURRENT_IMAGES);
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201).length).toBeGreaterThanOrEqual(
+      MAX_CONCURRENT_IMAGES + MAX_WAITING_IMAGES,
+    );
+    for (const answer of answers.filter((a) => a.statusCode !== 201)) {
+      expect(answer.statusCode).toBe(503);
+      expect(answer.headers["retry-after"]).toBe("5");
+      expect(answer.json()).toEqual({ error: IMAGES_BUSY });
+    }
+    expect(imageWork.running + imageWork.waiting).toBe(0);
   });
 });
 

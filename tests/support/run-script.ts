@@ -11,16 +11,23 @@ export interface ScriptRun {
 
 /**
  * Runs one of the package's scripts (`scripts/<name>.ts`) the way `npm run <name> -- …`
- * does, with `env` added to this process's environment and `input` on its stdin.
+ * does, with `env` added to this process's environment and `input` on its stdin; under the
+ * shell's `umask` when one is given (e.g. "000").
  */
 export function runScript(
   name: string,
   args: string[],
   env: Record<string, string>,
   input = "",
+  umask?: string,
 ): Promise<ScriptRun> {
+  const command = [process.execPath, path.join(root, `scripts/${name}.ts`), ...args];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, `scripts/${name}.ts`), ...args], {
+    const [file, ...rest] =
+      umask === undefined
+        ? command
+        : ["/bin/sh", "-c", `umask ${umask} && exec "$0" "$@"`, ...command];
+    const child = spawn(file!, rest, {
       cwd: root,
       env: { ...process.env, ...env },
     });

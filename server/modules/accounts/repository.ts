@@ -86,6 +86,31 @@ export function createLinkRepository(db: Kysely<Database>) {
         .where("used_at", "is", null)
         .execute(),
 
+    /**
+     * The open invitations `adminId` sent, withdrawn (they were removed or made an editor, so
+     * can no longer grant a role): answers them, for the activity log.
+     */
+    withdrawSentBy: async (adminId: string) => {
+      const rows = await db
+        .selectFrom("admin_tokens")
+        .select(["id", "email", "role"])
+        .where("purpose", "=", "invite")
+        .where("created_by", "=", adminId)
+        .where("used_at", "is", null)
+        .execute();
+      if (rows.length > 0) {
+        await db
+          .deleteFrom("admin_tokens")
+          .where(
+            "id",
+            "in",
+            rows.map((row) => row.id),
+          )
+          .execute();
+      }
+      return rows;
+    },
+
     /** The links of a removed account. */
     deleteForAdmin: (adminId: string) =>
       db.deleteFrom("admin_tokens").where("admin_id", "=", adminId).execute(),
@@ -97,4 +122,23 @@ export function createLinkRepository(db: Kysely<Database>) {
         .where((eb) => eb.or([eb("expires_at", "<", before), eb("used_at", "<", before)]))
         .execute(),
   };
+}
+
+/**
+ * Deletes an account and what hangs on it, in the caller's transaction: its own links, the
+ * invitations and preview links it handed out (they end with its authority), its place as
+ * an actor in the activity log (the e-mail stays). Answers the withdrawn invitations.
+ */
+export async function forgetAccount(trx: Kysely<Database>, id: string) {
+  await trx.deleteFrom("admins").where("id", "=", id).execute();
+  const links = createLinkRepository(trx);
+  await links.deleteForAdmin(id);
+  const withdrawn = await links.withdrawSentBy(id);
+  await trx
+    .updateTable("blogs")
+    .set({ preview_token: null, preview_by: null })
+    .where("preview_by", "=", id)
+    .execute();
+  await trx.updateTable("audit_log").set({ actor_id: null }).where("actor_id", "=", id).execute();
+  return withdrawn;
 }

@@ -13,8 +13,9 @@ import {
 } from "../../../common/schemas/accounts.ts";
 import { tokenResponseSchema } from "../../../common/schemas/auth.ts";
 import { idParam, successResponse } from "../../../common/schemas/common.ts";
-import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
+import { adminSecurity, type ApiApp, type ApiDeps, type SignedInAdmin } from "../../api-types.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
+import type { WithdrawnInvitation } from "./service.ts";
 
 const ownerOnly = errorAnswer("The signed-in admin is an editor: only an owner may do this.");
 const busy = errorAnswer(
@@ -29,6 +30,23 @@ const busy = errorAnswer(
 export function registerAccountRoutes(app: ApiApp, deps: ApiDeps): void {
   const { services } = deps;
   const { accounts, audit } = services;
+
+  /** The invitations a removed or demoted person had sent, each withdrawn in the log. */
+  const recordWithdrawn = async (
+    actor: SignedInAdmin,
+    withdrawn: WithdrawnInvitation[],
+    reason: string,
+  ) => {
+    for (const invitation of withdrawn) {
+      await audit.record({
+        actor,
+        action: "invite-withdraw",
+        type: "admin",
+        id: invitation.id,
+        before: { email: invitation.email, role: invitation.role, reason },
+      });
+    }
+  };
 
   app.post(
     "/auth/password",
@@ -254,8 +272,9 @@ export function registerAccountRoutes(app: ApiApp, deps: ApiDeps): void {
         tags: ["staff"],
         operationId: "removeStaff",
         summary:
-          "Removes a person's account and ends their sessions; never your own, never the last " +
-          "owner (owner only)",
+          "Removes a person's account and ends their sessions; the invitations and preview links " +
+          "they made stop working (each withdrawn invitation is in the activity log); never your " +
+          "own, never the last owner (owner only)",
         security: adminSecurity,
         params: idParam,
         response: {
@@ -268,7 +287,7 @@ export function registerAccountRoutes(app: ApiApp, deps: ApiDeps): void {
       },
     },
     async (request) => {
-      const removed = await accounts.remove(request.admin!, request.params.id);
+      const { removed, withdrawn } = await accounts.remove(request.admin!, request.params.id);
       await audit.record({
         actor: request.admin!,
         action: "remove",
@@ -276,6 +295,7 @@ export function registerAccountRoutes(app: ApiApp, deps: ApiDeps): void {
         id: removed.id,
         before: { email: removed.email, name: removed.name, role: removed.role },
       });
+      await recordWithdrawn(request.admin!, withdrawn, `Sent by ${removed.email}, now removed`);
       return { success: true as const };
     },
   );
@@ -288,8 +308,9 @@ export function registerAccountRoutes(app: ApiApp, deps: ApiDeps): void {
         tags: ["staff"],
         operationId: "changeStaffRole",
         summary:
-          "Makes a person an owner or an editor; never your own role, never the last owner an " +
-          "editor (owner only)",
+          "Makes a person an owner or an editor; an owner made an editor can no longer invite, " +
+          "so their open invitations are withdrawn; never your own role, never the last owner " +
+          "an editor (owner only)",
         security: adminSecurity,
         params: idParam,
         body: roleChangeSchema,
@@ -305,7 +326,7 @@ export function registerAccountRoutes(app: ApiApp, deps: ApiDeps): void {
       },
     },
     async (request) => {
-      const { before, after } = await accounts.changeRole(
+      const { before, after, withdrawn } = await accounts.changeRole(
         request.admin!,
         request.params.id,
         request.body.role,
@@ -320,6 +341,7 @@ export function registerAccountRoutes(app: ApiApp, deps: ApiDeps): void {
           after: { email: after.email, role: after.role },
         });
       }
+      await recordWithdrawn(request.admin!, withdrawn, `Sent by ${after.email}, now an editor`);
       return after;
     },
   );

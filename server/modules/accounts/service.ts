@@ -19,7 +19,7 @@ import { createAdminRepository } from "../admins/repository.ts";
 import type { AdminService } from "../admins/service.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import type { TokenSigner } from "../auth/tokens.ts";
-import { createLinkRepository } from "./repository.ts";
+import { createLinkRepository, forgetAccount } from "./repository.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 export const RESET_LINK_MS = RESET_LINK_HOURS * HOUR_MS;
@@ -52,6 +52,18 @@ const member = (row: AdminRow) =>
     role: roleOf(row.role),
     createdAt: row.created_at,
   }) satisfies StaffMember;
+
+/** An invitation withdrawn because its sender lost the authority to grant a role. */
+export interface WithdrawnInvitation {
+  id: string;
+  email: string;
+  role: AdminRole;
+}
+const withdrawnInvitation = (row: { id: string; email: string; role: string | null }) => ({
+  id: row.id,
+  email: row.email,
+  role: roleOf(row.role ?? "editor"),
+});
 
 export interface AccountServiceDeps {
   database: DatabaseHandle;
@@ -105,6 +117,18 @@ export function createAccountService(deps: AccountServiceDeps) {
     let query = trx.selectFrom("admins").select("id").where("role", "=", "owner");
     if (database.dialect === "postgres") query = query.forUpdate();
     return (await query.execute()).length;
+  };
+
+  /**
+   * A person's role as the transaction sees it (undefined when removed); on PostgreSQL the
+   * row is locked, so a demotion or removal at the same moment waits for this transaction
+   * or is seen by it.
+   */
+  const roleInTransaction = async (trx: Kysely<Database>, id: string) => {
+    let query = trx.selectFrom("admins").select("role").where("id", "=", id);
+    if (database.dialect === "postgres") query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    return row ? roleOf(row.role) : undefined;
   };
 
   /** The forgotten-password work, after the answer has gone: look up, store, mail. */
@@ -287,10 +311,10 @@ export function createAccountService(deps: AccountServiceDeps) {
     },
 
     /** Withdraws an open invitation: its link stops working. */
-    async withdrawInvitation(id: string): Promise<{ id: string; email: string; role: AdminRole }> {
+    async withdrawInvitation(id: string): Promise<WithdrawnInvitation> {
       const row = await links.deleteInvitation(id);
       if (!row) throw new NotFound("There is no open invitation with this id.");
-      return { id: row.id, email: row.email, role: roleOf(row.role ?? "editor") };
+      return withdrawnInvitation(row);
     },
 
     /** Creates the invited account with the invitation's role; answers a token for it. */
@@ -301,6 +325,11 @@ export function createAccountService(deps: AccountServiceDeps) {
       const id = randomUUID();
       await db.transaction().execute(async (trx) => {
         if (!(await createLinkRepository(trx).claim(link.id, iso(now)))) {
+          throw new Invalid(accountMessages.inviteUsedOrExpired);
+        }
+        // An invitation ends with its sender's authority: only an owner grants a role, and
+        // the sender must still be one now (not removed, not made an editor since).
+        if (!link.created_by || (await roleInTransaction(trx, link.created_by)) !== "owner") {
           throw new Invalid(accountMessages.inviteUsedOrExpired);
         }
         const repo = createAdminRepository(trx);
@@ -322,9 +351,14 @@ export function createAccountService(deps: AccountServiceDeps) {
 
     /**
      * Removes a person: never yourself, never the last owner (409). Their sessions end with
-     * the row; their links go; the activity log keeps their e-mail, not their id.
+     * the row; their links go, and so do the invitations and preview links they handed out
+     * (`withdrawn`: the invitations, for the activity log); the activity log keeps their
+     * e-mail, not their id.
      */
-    async remove(actor: SignedInAdmin, id: string): Promise<StaffMember> {
+    async remove(
+      actor: SignedInAdmin,
+      id: string,
+    ): Promise<{ removed: StaffMember; withdrawn: WithdrawnInvitation[] }> {
       if (id === actor.id) throw new Conflict(accountMessages.notYourself);
       return db.transaction().execute(async (trx) => {
         const owners = await ownerCount(trx);
@@ -337,23 +371,20 @@ export function createAccountService(deps: AccountServiceDeps) {
         if (roleOf(row.role) === "owner" && owners <= 1) {
           throw new Conflict(accountMessages.lastOwner);
         }
-        await trx.deleteFrom("admins").where("id", "=", id).execute();
-        await createLinkRepository(trx).deleteForAdmin(id);
-        await trx
-          .updateTable("audit_log")
-          .set({ actor_id: null })
-          .where("actor_id", "=", id)
-          .execute();
-        return member(row);
+        const withdrawn = await forgetAccount(trx, id);
+        return { removed: member(row), withdrawn: withdrawn.map(withdrawnInvitation) };
       });
     },
 
-    /** Makes a person an owner or an editor; never yourself, never the last owner an editor. */
+    /**
+     * Makes a person an owner or an editor; never yourself, never the last owner an editor.
+     * An owner made an editor can no longer invite: the invitations they sent are withdrawn.
+     */
     async changeRole(
       actor: SignedInAdmin,
       id: string,
       role: AdminRole,
-    ): Promise<{ before: StaffMember; after: StaffMember }> {
+    ): Promise<{ before: StaffMember; after: StaffMember; withdrawn: WithdrawnInvitation[] }> {
       if (id === actor.id) throw new Conflict(accountMessages.notYourself);
       return db.transaction().execute(async (trx) => {
         const owners = await ownerCount(trx);
@@ -374,7 +405,13 @@ export function createAccountService(deps: AccountServiceDeps) {
             .where("id", "=", id)
             .execute();
         }
-        return { before, after: { ...before, role } };
+        const withdrawn =
+          role === "editor" ? await createLinkRepository(trx).withdrawSentBy(id) : [];
+        return {
+          before,
+          after: { ...before, role },
+          withdrawn: withdrawn.map(withdrawnInvitation),
+        };
       });
     },
   };

@@ -34,7 +34,5 @@ export function createAdminRepository(db: Kysely<Database>) {
       endSessions(email, now, { password_hash: passwordHash }),
     /** Ends every token signed so far for this admin. */
     endSessions: (email: string, now: string) => endSessions(email, now),
-    deleteByEmail: (email: string) =>
-      db.deleteFrom("admins").where("email", "=", email).executeTakeFirst(),
   };
 }

@@ -5,6 +5,7 @@ import { newPasswordSchema } from "../../../common/schemas/auth.ts";
 import type { Database } from "../../db/schema.ts";
 import { Conflict, Invalid, NotFound } from "../../errors.ts";
 import { hashPassword } from "../auth/password.ts";
+import { forgetAccount } from "../accounts/repository.ts";
 import { createAdminRepository } from "./repository.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 
@@ -66,11 +67,17 @@ export function createAdminService(db: Kysely<Database>) {
       const result = await repo.endSessions(address, new Date().toISOString());
       if (Number(result.numUpdatedRows) === 0) throw new NotFound(`No admin ${address}.`);
     },
-    /** Its tokens die with the row: `authenticate` finds no admin for them. */
+    /**
+     * Its tokens die with the row (`authenticate` finds no admin for them); so do the
+     * invitations and preview links it handed out.
+     */
     async remove(email: string): Promise<void> {
       const address = normalEmail(email);
-      const result = await repo.deleteByEmail(address);
-      if (Number(result.numDeletedRows) === 0) throw new NotFound(`No admin ${address}.`);
+      await db.transaction().execute(async (trx) => {
+        const row = await createAdminRepository(trx).findByEmail(address);
+        if (!row) throw new NotFound(`No admin ${address}.`);
+        await forgetAccount(trx, row.id);
+      });
     },
   };
 }

@@ -68,7 +68,8 @@ const imageTooLarge = errorAnswer(
   "The image is larger than MAX_IMAGE_SIZE, or the form too large.",
 );
 const notAnImage = errorAnswer(
-  "The body's Content-Type cannot be read, or `image` is not a PNG, JPEG, WebP, GIF or AVIF.",
+  "The body's Content-Type cannot be read, or `image` is not a PNG, JPEG, WebP, GIF or AVIF " +
+    "of at most 12,000 pixels a side and 40 megapixels.",
 );
 
 const listQuery = z.object({
@@ -147,6 +148,7 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
           409: slugTaken,
           413: imageTooLarge,
           415: notAnImage,
+          503: errorAnswers.imagesBusy,
         },
       },
     },
@@ -183,6 +185,7 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
           409: slugTaken,
           413: imageTooLarge,
           415: notAnImage,
+          503: errorAnswers.imagesBusy,
         },
       },
     },
@@ -275,7 +278,7 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
       },
     },
     async (request) => {
-      const previewPath = await blogs.createPreviewLink(request.params.id);
+      const previewPath = await blogs.createPreviewLink(request.params.id, request.admin!.id);
       await audit(request, {
         action: "preview-link",
         type: "blog",

@@ -349,6 +349,7 @@ export function createBlogService(deps: {
         image_alt: input.imageAlt ?? "",
         author_id: authorId,
         preview_token: null,
+        preview_by: null,
       };
       try {
         await repo.insert(row);
@@ -413,11 +414,14 @@ export function createBlogService(deps: {
       written();
     },
 
-    /** A new private preview link for the post (the old one stops working). */
-    async createPreviewLink(id: string): Promise<string> {
+    /**
+     * A new private preview link for the post (the old one stops working), made by `adminId`:
+     * it stops working too when that person is removed.
+     */
+    async createPreviewLink(id: string, adminId: string): Promise<string> {
       await find(id);
       const token = randomBytes(24).toString("base64url");
-      if ((await repo.update(id, { preview_token: token })) === 0) {
+      if ((await repo.update(id, { preview_token: token, preview_by: adminId })) === 0) {
         throw new NotFound(messages.blogNotFound);
       }
       return previewPath(token);

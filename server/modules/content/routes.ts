@@ -279,7 +279,11 @@ export function registerContentRoutes(app: ApiApp, { services, config }: ApiDeps
           400: errorAnswers.invalid,
           401: errorAnswers.unauthorized,
           413: errorAnswer("The image is larger than MAX_IMAGE_SIZE."),
-          415: errorAnswer("The body is not multipart, or `image` is not a picture."),
+          415: errorAnswer(
+            "The body is not multipart, or `image` is not a picture (at most 12,000 pixels a " +
+              "side and 40 megapixels).",
+          ),
+          503: errorAnswers.imagesBusy,
         },
       },
     },
