@@ -4,7 +4,7 @@ import {
   type FastifyReply,
   type FastifyRequest,
 } from "fastify";
-import { canonicalPath, isPlainPath } from "../web/canonical-path.ts";
+import { canonicalPath } from "../web/canonical-path.ts";
 
 /** The longest address a log line keeps: a probe's 6,000-character path is not worth more. */
 const MAX_LOGGED_URL = 200;
@@ -27,11 +27,10 @@ export function loggedUrl(url: string): string {
   const mark = url.indexOf("?");
   const path = mark === -1 ? url : url.slice(0, mark);
   let safe = url;
-  if (!isPlainPath(path) || path.startsWith("/blog/preview/")) {
-    const canonical = canonicalPath(path);
-    if (SECRET_SEGMENT.test(canonical)) {
-      safe = canonical.replace(SECRET_SEGMENT, "$1…") + (mark === -1 ? "" : url.slice(mark));
-    }
+  // A plain path is its own canonical form: one regular expression, no parsing.
+  const canonical = canonicalPath(path);
+  if (SECRET_SEGMENT.test(canonical)) {
+    safe = canonical.replace(SECRET_SEGMENT, "$1…") + (mark === -1 ? "" : url.slice(mark));
   }
   if (mark !== -1) safe = safe.replace(SECRET_PARAMETER, "$1…");
   return safe.length > MAX_LOGGED_URL

@@ -63,7 +63,6 @@ export function redirectToCanonicalPaths(app: FastifyInstance): void {
     const url = request.url;
     const mark = url.indexOf("?");
     const path = mark === -1 ? url : url.slice(0, mark);
-    if (PLAIN.test(path)) return;
     const canonical = canonicalPath(path);
     if (canonical === path) return;
     const location = mark === -1 ? canonical : canonical + url.slice(mark);

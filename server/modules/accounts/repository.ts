@@ -90,26 +90,14 @@ export function createLinkRepository(db: Kysely<Database>) {
      * The open invitations `adminId` sent, withdrawn (they were removed or made an editor, so
      * can no longer grant a role): answers them, for the activity log.
      */
-    withdrawSentBy: async (adminId: string) => {
-      const rows = await db
-        .selectFrom("admin_tokens")
-        .select(["id", "email", "role"])
+    withdrawSentBy: (adminId: string) =>
+      db
+        .deleteFrom("admin_tokens")
         .where("purpose", "=", "invite")
         .where("created_by", "=", adminId)
         .where("used_at", "is", null)
-        .execute();
-      if (rows.length > 0) {
-        await db
-          .deleteFrom("admin_tokens")
-          .where(
-            "id",
-            "in",
-            rows.map((row) => row.id),
-          )
-          .execute();
-      }
-      return rows;
-    },
+        .returning(["id", "email", "role"])
+        .execute(),
 
     /** The links of a removed account. */
     deleteForAdmin: (adminId: string) =>
