@@ -1,9 +1,14 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 import { servicePages } from "./content/service-routes.ts";
+import { MAX_SITEMAP_FILES, sitemapPartPath } from "./lib/feeds.ts";
 
 export default [
   // Resource routes (no layout)
   route("sitemap.xml", "routes/sitemap.ts"),
+  // The files of a sitemap split in several (React Router matches no "sitemap-:n.xml").
+  ...Array.from({ length: MAX_SITEMAP_FILES }, (_, index) =>
+    route(sitemapPartPath(index + 1).slice(1), "routes/sitemap.ts", { id: `sitemap-${index + 1}` }),
+  ),
   route("robots.txt", "routes/robots.ts"),
   route("blog/rss.xml", "routes/rss.ts"),
 

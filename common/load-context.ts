@@ -1,5 +1,5 @@
 import { createContext, type RouterContext } from "react-router";
-import type { Blog, PreviewPost, PublicPost } from "./schemas/blog.ts";
+import type { Blog, ListPage, PostLink, PreviewPost, PublicPost } from "./schemas/blog.ts";
 import type { Enquiry, ParsedEnquiryInput } from "./schemas/enquiry.ts";
 import type { SiteContent } from "./schemas/content.ts";
 import type { Price } from "./schemas/price.ts";
@@ -13,9 +13,20 @@ import type { Video } from "./schemas/video.ts";
 export interface SiteServices {
   /** The public origin (PUBLIC_ORIGIN), for canonical URLs, sitemaps and feeds. */
   origin: string;
+  /** Addresses per sitemap file (SITEMAP_URLS_PER_FILE, at most 50,000). */
+  sitemapUrlsPerFile: number;
   blogs: {
-    /** The public posts (published, or scheduled and due), newest publication first. */
-    list(filter?: { q?: string }): Promise<Blog[]>;
+    /**
+     * A page of the public posts (published, or scheduled and due), newest publication
+     * first, and how many in all; `q` finds the posts holding every word of it.
+     */
+    page(filter: { q?: string; page: number; pageSize: number }): Promise<ListPage<Blog>>;
+    /** How many posts are public. */
+    count(): Promise<number>;
+    /** When a public post last changed (ISO), if there is one. */
+    lastChanged(): Promise<string | undefined>;
+    /** The addresses and dates of a slice of the public posts, in the order of `page`. */
+    links(window: { limit: number; offset: number }): Promise<PostLink[]>;
     /** A public post by its id (UUID shape) or else its slug. */
     get(idOrSlug: string): Promise<PublicPost | undefined>;
     /** The post of a private preview link, whatever its status; `public` when on the site. */

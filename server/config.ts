@@ -193,6 +193,10 @@ const envSchema = z.object({
   SEED_SAMPLE_CONTENT: booleanFlag,
   RENDER_CACHE: booleanFlag,
   RENDER_CACHE_SIZE: byteSize("64mb"),
+  SITEMAP_URLS_PER_FILE: positiveInt(50_000).refine(
+    (value) => value <= 50_000,
+    "must be at most 50000 (the sitemaps.org limit)",
+  ),
   CDN_PURGE_URL: z.preprocess(
     emptyToUndefined,
     z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
@@ -253,6 +257,8 @@ export interface Config {
   seedSampleContent: boolean;
   /** Public pages and API lists kept in memory (docs/decisions/0014); 0 bytes: off. */
   renderCacheBytes: number;
+  /** Addresses per sitemap file; beyond them /sitemap.xml is an index of several. */
+  sitemapUrlsPerFile: number;
   /** Where every write asks a CDN in front to drop its copies (a POST, Cloudflare's shape). */
   cdnPurge?: { url: string; token?: string };
   /** Redis shared by every instance: rate limits and cache invalidation (issue 10). */
@@ -324,6 +330,7 @@ export function loadConfig(
     seedSampleContent:
       env.SEED_SAMPLE_CONTENT === undefined ? e.NODE_ENV !== "test" : e.SEED_SAMPLE_CONTENT,
     renderCacheBytes: env.RENDER_CACHE === undefined || e.RENDER_CACHE ? e.RENDER_CACHE_SIZE : 0,
+    sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
     ...(e.CDN_PURGE_URL ? { cdnPurge: { url: e.CDN_PURGE_URL, token: e.CDN_PURGE_TOKEN } } : {}),
     ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
     redisPrefix: e.REDIS_PREFIX,

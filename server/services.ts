@@ -73,7 +73,14 @@ export function createServices(deps: ServiceDeps) {
     }),
     prices: createPriceService(db, changes),
     content: createContentService({ db, storage, changes, log }),
-    blogs: createBlogService({ db, storage, log, changes, clock: deps.clock }),
+    blogs: createBlogService({
+      db,
+      dialect: database.dialect,
+      storage,
+      log,
+      changes,
+      clock: deps.clock,
+    }),
     videos: createVideoService({ db, storage, log, changes }),
     enquiries,
     outbox,
@@ -86,8 +93,12 @@ export type Services = ReturnType<typeof createServices>;
 export function siteServices(services: Services, config: Config): SiteServices {
   return {
     origin: config.publicOrigin,
+    sitemapUrlsPerFile: config.sitemapUrlsPerFile,
     blogs: {
-      list: services.blogs.list,
+      page: services.blogs.page,
+      count: services.blogs.count,
+      lastChanged: services.blogs.lastChanged,
+      links: services.blogs.links,
       get: services.blogs.get,
       preview: services.blogs.preview,
     },

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { publicPages, robotsTxt, rssXml, sitemapXml } from "./feeds.ts";
+import { robotsTxt, rssXml, sitemapXml } from "./feeds.ts";
+import { publicPages } from "./navigation.ts";
 
 const origin = "https://brightlane.example";
 

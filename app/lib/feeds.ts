@@ -1,7 +1,7 @@
 import { teaser } from "../../common/format.ts";
 import type { Blog } from "../../common/schemas/blog.ts";
 import { site } from "../../common/site-config.ts";
-import { services } from "../content/services.ts";
+import { paths, publicPages } from "./navigation.ts";
 import { xmlEscape } from "./xml.ts";
 
 type Post = Pick<Blog, "_id" | "title" | "content" | "date" | "updatedAt"> &
@@ -11,18 +11,6 @@ type Post = Pick<Blog, "_id" | "title" | "content" | "date" | "updatedAt"> &
 export const postPath = (post: Pick<Blog, "_id"> & Partial<Pick<Blog, "slug">>) =>
   `/blog/${encodeURIComponent(post.slug || post._id)}`;
 
-/** Every public page of the site (spec §2), blog posts aside. */
-export const publicPages: readonly string[] = [
-  "/",
-  "/about",
-  "/about/team",
-  "/services",
-  ...services.map((service) => service.path),
-  "/blog",
-  "/policy",
-  "/contact",
-];
-
 const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 
 /** The newest of the posts' changes, as an ISO instant (undefined without posts). */
@@ -30,27 +18,72 @@ function newest(posts: readonly Post[]): string | undefined {
   return posts.map((post) => post.updatedAt || post.date).sort((a, b) => b.localeCompare(a))[0];
 }
 
-/** sitemaps.org XML: every public page and every post; posts and the blog list carry lastmod. */
-export function sitemapXml(origin: string, posts: readonly Post[]): string {
-  const blogChanged = newest(posts);
-  const urls = [
-    ...publicPages.map((path) => ({
-      loc: `${origin}${path}`,
-      lastmod: path === "/blog" && blogChanged ? day(blogChanged) : undefined,
-    })),
-    ...posts.map((post) => ({
-      loc: `${origin}${postPath(post)}`,
-      lastmod: day(post.updatedAt || post.date),
-    })),
-  ];
-  const entries = urls.map(
-    ({ loc, lastmod }) =>
+/** One address of a sitemap, with the day it last changed when known. */
+export interface SitemapUrl {
+  loc: string;
+  lastmod?: string;
+}
+
+/** The site's own pages as sitemap addresses; the blog list is dated by its newest change. */
+export const pageUrls = (origin: string, blogChanged?: string): SitemapUrl[] =>
+  publicPages.map((path) => ({
+    loc: `${origin}${path}`,
+    lastmod: path === paths.blog && blogChanged ? day(blogChanged) : undefined,
+  }));
+
+/** A post as a sitemap address, dated by its last change. */
+export const postUrl = (
+  origin: string,
+  post: Pick<Post, "_id" | "slug" | "date" | "updatedAt">,
+) => ({
+  loc: `${origin}${postPath(post)}`,
+  lastmod: day(post.updatedAt || post.date),
+});
+
+/** A sitemaps.org `<urlset>` of these addresses. */
+export function urlsetXml(urls: Iterable<SitemapUrl>): string {
+  const entries: string[] = [];
+  for (const { loc, lastmod } of urls) {
+    entries.push(
       `  <url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`,
-  );
+    );
+  }
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${entries.join("\n")}
 </urlset>
+`;
+}
+
+/** sitemaps.org XML: every public page and every post; posts and the blog list carry lastmod. */
+export function sitemapXml(origin: string, posts: readonly Post[]): string {
+  return urlsetXml([
+    ...pageUrls(origin, newest(posts)),
+    ...posts.map((post) => postUrl(origin, post)),
+  ]);
+}
+
+/**
+ * The most files a sitemap is split in (each a route of its own, app/routes.ts): 5 million
+ * addresses at 50,000 a file.
+ */
+export const MAX_SITEMAP_FILES = 100;
+
+/** The address of the n-th file (from 1) of a sitemap split in several. */
+export const sitemapPartPath = (n: number) => `/sitemap-${n}.xml`;
+
+/** A sitemaps.org `<sitemapindex>` of `files` files (`/sitemap-1.xml`…). */
+export function sitemapIndexXml(origin: string, files: number, lastChanged?: string): string {
+  const lastmod = lastChanged ? `<lastmod>${day(lastChanged)}</lastmod>` : "";
+  const entries = Array.from(
+    { length: files },
+    (_, index) =>
+      `  <sitemap><loc>${xmlEscape(`${origin}${sitemapPartPath(index + 1)}`)}</loc>${lastmod}</sitemap>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${entries.join("\n")}
+</sitemapindex>
 `;
 }
 

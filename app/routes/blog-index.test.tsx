@@ -11,9 +11,11 @@ import BlogIndex, { loader } from "./blog-index.tsx";
 
 afterEach(cleanup);
 
-function contextWith(list: (filter?: { q?: string }) => Promise<Blog[]>) {
+type PageFilter = Parameters<SiteServices["blogs"]["page"]>[0];
+
+function contextWith(page: (filter: PageFilter) => Promise<{ items: Blog[]; total: number }>) {
   const context = new RouterContextProvider();
-  context.set(siteServicesContext, { blogs: { list } } as unknown as SiteServices);
+  context.set(siteServicesContext, { blogs: { page } } as unknown as SiteServices);
   return context;
 }
 
@@ -21,19 +23,25 @@ const args = (url: string, context: RouterContextProvider) =>
   ({ request: new Request(url), context, params: {} }) as unknown as Parameters<typeof loader>[0];
 
 describe("blog list loader", () => {
-  it("passes the trimmed search to the blogs service", async () => {
-    const seen: (string | undefined)[] = [];
+  it("passes the trimmed search and the page to the blogs service", async () => {
+    const seen: PageFilter[] = [];
     const context = contextWith(async (filter) => {
-      seen.push(filter?.q);
-      return [];
+      seen.push(filter);
+      return { items: [], total: 30 };
     });
     expect(await loader(args("https://x.ng/blog?q=%20ads%20", context))).toEqual({
       q: "ads",
+      page: 1,
+      pageCount: 3,
+      total: 30,
       blogs: [],
       failed: false,
     });
-    await loader(args("https://x.ng/blog", context));
-    expect(seen).toEqual(["ads", undefined]);
+    await loader(args("https://x.ng/blog?page=3", context));
+    expect(seen).toEqual([
+      { q: "ads", page: 1, pageSize: 12 },
+      { q: undefined, page: 3, pageSize: 12 },
+    ]);
   });
 
   it("reports a failure instead of throwing, and the page says so in red", async () => {
@@ -41,7 +49,7 @@ describe("blog list loader", () => {
       throw new Error("database is down");
     });
     const data = await loader(args("https://x.ng/blog", context));
-    expect(data).toEqual({ q: "", blogs: [], failed: true });
+    expect(data).toEqual({ q: "", page: 1, pageCount: 1, total: 0, blogs: [], failed: true });
 
     const Stub = createRoutesStub([{ path: "/blog", Component: BlogIndex, loader: () => data }]);
     render(<Stub initialEntries={["/blog"]} />);

@@ -1,37 +1,82 @@
-import { Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { formatDate, readTime, teaser } from "../../common/format.ts";
 import { siteServicesContext } from "../../common/load-context.ts";
 import { messages } from "../../common/messages.ts";
-import type { Blog } from "../../common/schemas/blog.ts";
+import { BLOG_PAGE_SIZE, type Blog } from "../../common/schemas/blog.ts";
 import { site } from "../../common/site-config.ts";
+import { BlogError } from "../components/blog/blog-error.tsx";
 import { BlogImage } from "../components/blog/blog-image.tsx";
+import { Pager } from "../components/blog/pager.tsx";
 import { InsightsSignup } from "../components/forms/newsletter-form.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
 import { ArrowIcon } from "../components/ui/icons.tsx";
-import { originFrom, seo } from "../lib/seo.ts";
+import { originFrom, pageTitle, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/blog-index";
 
 export { siteFormAction as action } from "../lib/site-form-action.ts";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 200);
-  try {
-    const blogs = await context.get(siteServicesContext).blogs.list({ q: q || undefined });
-    return { q, blogs, failed: false };
-  } catch (error) {
-    console.error("Could not load the blog list:", error);
-    return { q, blogs: [] as Blog[], failed: true };
-  }
+/** The address of a page of the list (and of a search): `/blog` for the first. */
+export function blogListHref(page: number, q = ""): string {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `/blog?${query}` : "/blog";
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  seo({
-    title: loaderData?.q ? `Search: ${loaderData.q} | Blog` : "Blog",
-    description: `Insights, tips and actionable advice on social media, ads, branding and growth from the experts at ${site.name}.`,
-    path: "/blog",
-    origin: originFrom(matches),
-    noindex: Boolean(loaderData?.q),
+const notFound = () => data("There is no such page of the blog.", { status: 404 });
+
+/**
+ * A page of BLOG_PAGE_SIZE posts, newest first (`?page=N`), of every post or of those the
+ * search (`?q=`) finds. `?page=1` and an empty `?page=` lead to the address without it
+ * (301); a page that is not a whole number, or past the last, is 404.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+  const asked = url.searchParams.get("page");
+  if (asked === "" || asked === "1") throw redirect(blogListHref(1, q), 301);
+  if (asked !== null && !/^[1-9][0-9]{0,5}$/.test(asked)) throw notFound();
+  const page = asked === null ? 1 : Number(asked);
+  let list;
+  try {
+    list = await context
+      .get(siteServicesContext)
+      .blogs.page({ q: q || undefined, page, pageSize: BLOG_PAGE_SIZE });
+  } catch (error) {
+    console.error("Could not load the blog list:", error);
+    return { q, page, pageCount: 1, total: 0, blogs: [] as Blog[], failed: true };
+  }
+  const pageCount = Math.max(1, Math.ceil(list.total / BLOG_PAGE_SIZE));
+  if (page > pageCount) throw notFound();
+  return { q, page, pageCount, total: list.total, blogs: list.items, failed: false };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const origin = originFrom(matches);
+  if (!loaderData) {
+    return [{ title: pageTitle("Page not found") }, { name: "robots", content: "noindex" }];
+  }
+  const { q, page, pageCount } = loaderData;
+  const title = q ? `Search: ${q} | Blog` : "Blog";
+  const link = (rel: "prev" | "next", to: number) => ({
+    tagName: "link",
+    rel,
+    href: `${origin}${blogListHref(to, q)}`,
   });
+  return [
+    ...seo({
+      title: page > 1 ? `${title} (page ${page})` : title,
+      description: `Insights, tips and actionable advice on social media, ads, branding and growth from the experts at ${site.name}.`,
+      // A search is not indexed; its canonical address is the blog's.
+      path: q ? "/blog" : blogListHref(page),
+      origin,
+      noindex: Boolean(q),
+    }),
+    ...(page > 1 ? [link("prev", page - 1)] : []),
+    ...(page < pageCount ? [link("next", page + 1)] : []),
+  ];
+};
 
 function BlogCard({ blog }: { blog: Blog }) {
   return (
@@ -67,7 +112,7 @@ function BlogCard({ blog }: { blog: Blog }) {
 }
 
 export default function BlogIndex({ loaderData }: Route.ComponentProps) {
-  const { q, blogs, failed } = loaderData;
+  const { q, page, pageCount, total, blogs, failed } = loaderData;
   return (
     <>
       <PageHero
@@ -105,9 +150,9 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
           </p>
           {q && !failed && (
             <p className="mt-6 text-center text-muted" aria-live="polite">
-              {blogs.length === 0
+              {total === 0
                 ? `No articles match “${q}”.`
-                : `${blogs.length} article${blogs.length === 1 ? "" : "s"} match “${q}”.`}{" "}
+                : `${total} article${total === 1 ? "" : "s"} match “${q}”.`}{" "}
               <Link to="/blog" className="font-semibold text-brand underline">
                 Show all articles
               </Link>
@@ -117,18 +162,40 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
             <p role="alert" className="mt-10 text-center font-semibold text-danger">
               {messages.blogsFetchFailed}
             </p>
-          ) : blogs.length === 0 && !q ? (
-            <p className="mt-10 text-center text-muted">No articles yet. Check back soon.</p>
+          ) : blogs.length === 0 ? (
+            q ? (
+              <p className="mt-10 text-center text-muted">
+                Try other words, or fewer of them: the search finds the articles that hold every
+                word.
+              </p>
+            ) : (
+              <p className="mt-10 text-center text-muted">No articles yet. Check back soon.</p>
+            )
           ) : (
-            <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3">
-              {blogs.map((blog) => (
-                <BlogCard key={blog._id} blog={blog} />
-              ))}
-            </ul>
+            <>
+              <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3">
+                {blogs.map((blog) => (
+                  <BlogCard key={blog._id} blog={blog} />
+                ))}
+              </ul>
+              <Pager page={page} count={pageCount} href={(to) => blogListHref(to, q)} />
+            </>
           )}
         </div>
       </section>
       <InsightsSignup />
     </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <BlogError
+      error={error}
+      notFound={{
+        title: "There is no such page of the blog",
+        subtitle: "The list may have grown shorter since the link was made.",
+      }}
+    />
   );
 }

@@ -1,9 +1,9 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import { siteServicesContext } from "../../common/load-context.ts";
 import { messages } from "../../common/messages.ts";
 import { site } from "../../common/site-config.ts";
 import { BlogArticle, postMeta } from "../components/blog/blog-article.tsx";
-import { PageHero } from "../components/sections/page-hero.tsx";
+import { BlogError } from "../components/blog/blog-error.tsx";
 import { originFrom } from "../lib/seo.ts";
 import type { Route } from "./+types/blog-post";
 
@@ -37,26 +37,13 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <>
-      <PageHero
-        title={notFound ? messages.blogNotFound : messages.blogFetchFailed}
-        subtitle={
-          notFound
-            ? "The article may have been removed, or the link may be mistyped."
-            : "Please reload the page in a moment."
-        }
-        crumb="Blog"
-      />
-      <section className="bg-white py-16 text-center">
-        <Link
-          to="/blog"
-          className="inline-flex rounded-full bg-brand px-6 py-3 font-bold text-white hover:bg-brand-700"
-        >
-          Back to the blog
-        </Link>
-      </section>
-    </>
+    <BlogError
+      error={error}
+      notFound={{
+        title: messages.blogNotFound,
+        subtitle: "The article may have been removed, or the link may be mistyped.",
+      }}
+    />
   );
 }

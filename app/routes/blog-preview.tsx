@@ -1,9 +1,9 @@
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { formatDate } from "../../common/format.ts";
 import { siteServicesContext } from "../../common/load-context.ts";
 import { messages } from "../../common/messages.ts";
 import { BlogArticle, postMeta } from "../components/blog/blog-article.tsx";
-import { PageHero } from "../components/sections/page-hero.tsx";
+import { BlogError } from "../components/blog/blog-error.tsx";
 import { postPath } from "../lib/feeds.ts";
 import { originFrom, pageTitle } from "../lib/seo.ts";
 import type { Route } from "./+types/blog-preview";
@@ -70,26 +70,13 @@ export default function BlogPreview({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <>
-      <PageHero
-        title={notFound ? NOT_FOUND : messages.blogFetchFailed}
-        subtitle={
-          notFound
-            ? "It may have been replaced by a newer link. Ask for the current one."
-            : "Please reload the page in a moment."
-        }
-        crumb="Blog"
-      />
-      <section className="bg-white py-16 text-center">
-        <Link
-          to="/blog"
-          className="inline-flex rounded-full bg-brand px-6 py-3 font-bold text-white hover:bg-brand-700"
-        >
-          Back to the blog
-        </Link>
-      </section>
-    </>
+    <BlogError
+      error={error}
+      notFound={{
+        title: NOT_FOUND,
+        subtitle: "It may have been replaced by a newer link. Ask for the current one.",
+      }}
+    />
   );
 }

@@ -5,7 +5,8 @@ import type { Route } from "./+types/rss";
 /** RSS 2.0 feed of the blog: the latest 50 posts, newest first. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { origin, blogs } = context.get(siteServicesContext);
-  return new Response(rssXml(origin, (await blogs.list()).slice(0, 50)), {
+  const { items } = await blogs.page({ page: 1, pageSize: 50 });
+  return new Response(rssXml(origin, items), {
     headers: {
       "content-type": "application/rss+xml; charset=utf-8",
       "cache-control": "public, max-age=600",

@@ -201,3 +201,39 @@ export function readingMinutes(points: readonly string[]): number {
     .filter((word) => word !== "").length;
   return Math.max(1, Math.ceil(words / 200));
 }
+
+/** Posts on one page of the public blog list (/blog, /blog?page=N). */
+export const BLOG_PAGE_SIZE = 12;
+/** The most posts one page of an API list may ask for. */
+export const MAX_BLOG_PAGE_SIZE = 100;
+
+const pageSizeMessage = `Page size must be a whole number between 1 and ${MAX_BLOG_PAGE_SIZE}.`;
+
+/**
+ * Paging of a blog list: `page` (from 1) and `pageSize` (1 to MAX_BLOG_PAGE_SIZE, default
+ * BLOG_PAGE_SIZE). Without either, the list is every post.
+ */
+export const blogPagingSchema = z.object({
+  page: z.coerce
+    .number({ error: "Page must be a whole number of 1 or more." })
+    .int("Page must be a whole number of 1 or more.")
+    .min(1, "Page must be a whole number of 1 or more.")
+    .max(1_000_000, "Page must be at most 1000000.")
+    .optional(),
+  pageSize: z.coerce
+    .number({ error: pageSizeMessage })
+    .int(pageSizeMessage)
+    .min(1, pageSizeMessage)
+    .max(MAX_BLOG_PAGE_SIZE, pageSizeMessage)
+    .optional(),
+});
+export type BlogPaging = z.infer<typeof blogPagingSchema>;
+
+/** A page of a list and how many items the whole list has. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+/** A public post's address and dates: what the sitemap lists. */
+export type PostLink = Pick<Blog, "_id" | "slug" | "date" | "updatedAt">;

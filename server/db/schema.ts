@@ -202,9 +202,21 @@ export interface NotificationOutboxTable {
   created_at: string;
 }
 
+/**
+ * SQLite only (migration 0012): the FTS5 search index of the posts, kept by triggers on
+ * `blogs` (PostgreSQL indexes the posts' tsvector instead). Never written by the app.
+ */
+export interface BlogsFtsTable {
+  id: string;
+  title: string;
+  /** The text of the points, joined by spaces. */
+  body: string;
+}
+
 export interface Database {
   admins: AdminsTable;
   blogs: BlogsTable;
+  blogs_fts: BlogsFtsTable;
   enquiries: EnquiriesTable;
   prices: PricesTable;
   videos: VideosTable;

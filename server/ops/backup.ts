@@ -54,11 +54,16 @@ async function siteTables(db: Kysely<Database> | Transaction<Database>) {
   const own = tables.some((table) => table.schema !== undefined)
     ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
     : undefined;
-  return tables
-    .filter((table) => own === undefined || table.schema === own)
-    .filter((table) => !MIGRATION_TABLES.has(table.name) && !table.isView)
-    .map((table) => ({ name: table.name, columns: table.columns.map((column) => column.name) }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+  return (
+    tables
+      .filter((table) => own === undefined || table.schema === own)
+      .filter((table) => !MIGRATION_TABLES.has(table.name) && !table.isView)
+      // The search index (SQLite's FTS5 table and its shadow tables) is made from the posts
+      // by triggers: restoring the posts remakes it.
+      .filter((table) => !/^blogs_fts(?:_|$)/.test(table.name))
+      .map((table) => ({ name: table.name, columns: table.columns.map((column) => column.name) }))
+      .sort((a, b) => a.name.localeCompare(b.name))
+  );
 }
 
 async function appliedMigrations(db: Kysely<Database> | Transaction<Database>): Promise<string[]> {

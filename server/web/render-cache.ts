@@ -137,6 +137,11 @@ export class RenderCache {
     return this.#generation;
   }
 
+  /** The largest body kept (with its compressions it must fit a quarter of the cache). */
+  get maxBodyBytes(): number {
+    return Math.floor(this.#maxBytes / 4);
+  }
+
   get size(): { entries: number; bytes: number } {
     return { entries: this.#entries.size, bytes: this.#bytes };
   }
@@ -249,12 +254,33 @@ declare module "fastify" {
 export const isRenderForCache = (response: ServerResponse) =>
   (response as CacheResponse).renderForCache === true;
 
-async function bodyOf(payload: unknown): Promise<Buffer | undefined> {
+/**
+ * The whole body of an answer, to store; a stream longer than `limit` bytes (too large to
+ * store: the list of every post, streamed from the database) comes back as a stream of the
+ * bytes read so far and the rest, so memory never holds it whole.
+ */
+async function bodyOf(payload: unknown, limit: number): Promise<Buffer | Readable | undefined> {
   if (Buffer.isBuffer(payload)) return payload;
   if (typeof payload === "string") return Buffer.from(payload);
   if (payload instanceof Readable) {
     const chunks: Buffer[] = [];
-    for await (const chunk of payload) chunks.push(Buffer.from(chunk as Uint8Array));
+    let bytes = 0;
+    const reader = payload[Symbol.asyncIterator]() as AsyncIterator<Uint8Array | string>;
+    for (let next = await reader.next(); !next.done; next = await reader.next()) {
+      const chunk = Buffer.from(next.value);
+      chunks.push(chunk);
+      bytes += chunk.length;
+      if (bytes > limit) {
+        return Readable.from(
+          (async function* () {
+            yield* chunks.splice(0);
+            for (let rest = await reader.next(); !rest.done; rest = await reader.next()) {
+              yield Buffer.from(rest.value);
+            }
+          })(),
+        );
+      }
+    }
     return Buffer.concat(chunks);
   }
   return undefined;
@@ -370,10 +396,10 @@ export function registerRenderCache(app: FastifyInstance, options: RegisterRende
       !/no-store|private/i.test(String(reply.getHeader("cache-control") ?? "")) &&
       reply.getHeader("content-encoding") === undefined;
     try {
-      const body = await bodyOf(payload);
-      if (!body) {
+      const body = await bodyOf(payload, cache.maxBodyBytes);
+      if (!body || body instanceof Readable) {
         leader.finish(undefined);
-        return payload;
+        return body ?? payload;
       }
       if (!storable) {
         // Rendered without a nonce all the same (a "not found" page): its own hashes.

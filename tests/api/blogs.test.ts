@@ -99,7 +99,7 @@ describe("blogs", () => {
     expect(byTitle.body.map((blog) => blog._id)).toEqual([a._id]);
     const byContent = await call<Blog[]>(t.app, { method: "GET", url: "/api/blogs?q=100%25" });
     expect(byContent.body.map((blog) => blog._id)).toEqual([b._id]);
-    // LIKE wildcards in the search are taken literally.
+    // `_` and `%` are no wildcards: like any punctuation, they separate words.
     const wildcard = await call<Blog[]>(t.app, { method: "GET", url: "/api/blogs?q=h_ck" });
     expect(wildcard.body).toEqual([]);
     const underscore = await call<Blog[]>(t.app, { method: "GET", url: "/api/blogs?q=h_hack" });
@@ -494,7 +494,7 @@ describe("blogs", () => {
     expect(await find("CAFÉ Ọ́JA")).toEqual([decomposed._id]);
   });
 
-  it("searches inside the points: quotes and backslashes literally, never across points", async () => {
+  it("searches the words of the points: quotes and backslashes separate words, the JSON is no text", async () => {
     const quoted = (
       await create({ title: "Quotes", content: 'She said "grow now"\nC:\\ads\\plan' })
     ).body;
@@ -508,9 +508,13 @@ describe("blogs", () => {
       ).body.map((blog) => blog._id);
     expect(await find('"GROW now"')).toEqual([quoted._id]);
     expect(await find("c:\\ads\\")).toEqual([quoted._id]);
-    // The JSON between two points ("," in the stored array) is not text of the post.
-    expect(await find('now","c')).toEqual([]);
-    expect(await find('["she')).toEqual([]);
+    // Punctuation only separates words: the JSON of the stored array is not searched.
+    expect(await find('","')).toEqual([]);
+    expect(await find("[]")).toEqual([]);
+    expect(await find('["she')).toEqual([quoted._id]);
+    // Every word must be there, each as a word or the start of one.
+    expect(await find("plan grow")).toEqual([quoted._id]);
+    expect(await find("plan growl")).toEqual([]);
     const long = await call<Answer>(t.app, {
       method: "GET",
       url: `/api/blogs?q=${"a".repeat(201)}`,

@@ -1,18 +1,13 @@
 import { Link } from "react-router";
 import { site } from "../../../common/site-config.ts";
-import { services } from "../../content/services.ts";
+import {
+  footerCompanyNavigation,
+  footerPolicyLink,
+  footerServiceNavigation,
+} from "../../lib/navigation.ts";
 import { postalAddressOf, telHref, useContactDetails } from "../../lib/contact-details.tsx";
 import { MailIcon, PhoneIcon, PinIcon } from "../ui/icons.tsx";
 import { SocialLinkList } from "./social-link-list.tsx";
-
-const companyLinks = [
-  { to: "/", label: "Home" },
-  { to: "/about", label: "About us" },
-  { to: "/services", label: "Our Services" },
-  { to: "/blog", label: "Blog" },
-  { to: "/contact", label: "Contact" },
-  { to: "/policy", label: "Policy" },
-];
 
 const linkClass = "text-brand-100 transition-colors hover:text-white hover:underline";
 
@@ -35,7 +30,7 @@ export function Footer() {
             Our Company
           </h2>
           <ul className="mt-4 space-y-2 text-sm">
-            {companyLinks.map((link) => (
+            {footerCompanyNavigation.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className={linkClass}>
                   {link.label}
@@ -49,10 +44,10 @@ export function Footer() {
             Our Services
           </h2>
           <ul className="mt-4 space-y-2 text-sm">
-            {services.map((service) => (
-              <li key={service.slug}>
-                <Link to={service.path} className={linkClass}>
-                  {service.footerLabel}
+            {footerServiceNavigation.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass}>
+                  {link.label}
                 </Link>
               </li>
             ))}
@@ -93,8 +88,8 @@ export function Footer() {
           </p>
           <ul className="flex gap-5">
             <li>
-              <Link to="/policy" className={linkClass}>
-                Privacy Policy
+              <Link to={footerPolicyLink.to} className={linkClass}>
+                {footerPolicyLink.label}
               </Link>
             </li>
             <li>Terms of Service</li>

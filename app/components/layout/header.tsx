@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { site } from "../../../common/site-config.ts";
-import { services } from "../../content/services.ts";
+import { barNavigation, drawerNavigation, paths } from "../../lib/navigation.ts";
 import { ChevronIcon, CloseIcon, MenuIcon } from "../ui/icons.tsx";
 import { SocialMenu } from "./social-rail.tsx";
 
@@ -10,15 +10,9 @@ const SCROLL_THRESHOLD = 100;
 /** Spec §9: the dropdown closes 200 ms after the pointer leaves. */
 const CLOSE_DELAY = 200;
 
-/** The plain links after the two dropdowns (Home and About Us come before them). */
-const navItems = [
-  { to: "/blog", label: "Blog" },
-  { to: "/policy", label: "Policy" },
-];
-
 function Logo({ solid }: { solid: boolean }) {
   return (
-    <Link to="/" className="flex items-center gap-2 font-extrabold tracking-tight">
+    <Link to={paths.home} className="flex items-center gap-2 font-extrabold tracking-tight">
       <svg viewBox="0 0 64 64" width="36" height="36" aria-hidden="true">
         <rect width="64" height="64" rx="14" fill={solid ? "#053685" : "#fff"} />
         <path
@@ -55,16 +49,6 @@ interface MenuItem {
   /** The overview entry, set in bold. */
   overview?: boolean;
 }
-
-const serviceItems: MenuItem[] = [
-  { to: "/services", label: "All services", overview: true },
-  ...services.map((service) => ({ to: service.path, label: service.name })),
-];
-
-const aboutItems: MenuItem[] = [
-  { to: "/about", label: "About the agency", overview: true },
-  { to: "/about/team", label: "Our Team" },
-];
 
 /**
  * A dropdown of the top bar: opens on hover and closes 200 ms after the pointer leaves; by
@@ -210,16 +194,6 @@ function NavMenu({
   );
 }
 
-const drawerItems: { to: string; label: string; sub?: boolean }[] = [
-  { to: "/", label: "Home" },
-  { to: "/about", label: "About" },
-  { to: "/about/team", label: "Our Team", sub: true },
-  { to: "/services", label: "Our Services" },
-  { to: "/blog", label: "Blog" },
-  { to: "/contact", label: "Contact" },
-  { to: "/policy", label: "Policy" },
-];
-
 function MobileMenu({ solid }: { solid: boolean }) {
   const [open, setOpen, close] = useOpenOnThisPath();
   const button = useRef<HTMLButtonElement>(null);
@@ -301,7 +275,7 @@ function MobileMenu({ solid }: { solid: boolean }) {
             </div>
             <nav aria-label="Mobile">
               <ul className="space-y-1">
-                {drawerItems.map((item) => (
+                {drawerNavigation.map((item) => (
                   <li key={item.to}>
                     <NavLink
                       to={item.to}
@@ -332,7 +306,7 @@ export function Header() {
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);
   }, []);
-  const solid = scrolled || pathname === "/contact";
+  const solid = scrolled || pathname === paths.contact;
 
   return (
     <header
@@ -345,23 +319,27 @@ export function Header() {
         <Logo solid={solid} />
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
-            <DesktopLink to="/" label="Home" solid={solid} />
+            <DesktopLink {...barNavigation.home} solid={solid} />
             <NavMenu
               solid={solid}
-              label="More about us"
-              link={{ to: "/about", label: "About Us" }}
-              items={aboutItems}
+              label={barNavigation.about.label}
+              link={barNavigation.about.link}
+              items={barNavigation.about.items}
             />
-            <NavMenu solid={solid} label="Our Services" items={serviceItems} />
-            {navItems.map((item) => (
+            <NavMenu
+              solid={solid}
+              label={barNavigation.services.label}
+              items={barNavigation.services.items}
+            />
+            {barNavigation.after.map((item) => (
               <DesktopLink key={item.to} {...item} solid={solid} />
             ))}
             <li className="ml-3">
               <Link
-                to="/contact"
+                to={barNavigation.contact.to}
                 className="rounded-full bg-accent px-5 py-2.5 font-bold text-navy shadow-sm transition-colors hover:bg-accent-soft"
               >
-                Contact Us
+                {barNavigation.contact.label}
               </Link>
             </li>
           </ul>
@@ -388,7 +366,7 @@ function TopLink({ to, label, solid }: { to: string; label: string; solid: boole
   return (
     <NavLink
       to={to}
-      end={to === "/"}
+      end={to === paths.home}
       className={({ isActive }) =>
         `rounded-md px-3 py-2 font-semibold transition-colors ${
           solid

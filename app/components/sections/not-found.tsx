@@ -1,15 +1,7 @@
 import { Link } from "react-router";
-import { services } from "../../content/services.ts";
+import { notFoundNavigation } from "../../lib/navigation.ts";
 import { ArrowIcon } from "../ui/icons.tsx";
 import { PageHero } from "./page-hero.tsx";
-
-const pages = [
-  { to: "/", label: "Home" },
-  { to: "/about", label: "About Us" },
-  { to: "/services", label: "Our Services" },
-  { to: "/blog", label: "Blog" },
-  { to: "/contact", label: "Contact Us" },
-];
 
 /** The 404 page body inside the site layout: what happened and ways onwards. */
 export function NotFoundPage() {
@@ -24,7 +16,7 @@ export function NotFoundPage() {
           <div>
             <h2 className="text-2xl font-extrabold text-navy">Popular pages</h2>
             <ul className="mt-6 flex flex-wrap gap-3">
-              {pages.map(({ to, label }) => (
+              {notFoundNavigation.popular.map(({ to, label }) => (
                 <li key={to}>
                   <Link
                     to={to}
@@ -39,14 +31,14 @@ export function NotFoundPage() {
           <div>
             <h2 className="text-2xl font-extrabold text-navy">Our services</h2>
             <ul className="mt-6 space-y-2">
-              {services.map((service) => (
-                <li key={service.slug}>
+              {notFoundNavigation.services.map(({ to, label }) => (
+                <li key={to}>
                   <Link
-                    to={service.path}
+                    to={to}
                     className="inline-flex items-center gap-2 font-semibold text-brand hover:underline"
                   >
                     <ArrowIcon width={16} />
-                    {service.name}
+                    {label}
                   </Link>
                 </li>
               ))}

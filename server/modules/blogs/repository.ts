@@ -1,28 +1,15 @@
-import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { BlogsTable, Database } from "../../db/schema.ts";
+import { matchesWords } from "./search.ts";
 
-/**
- * `%text%` for LIKE, lower-cased, with the wildcards of the search text taken literally.
- * SQLite's lower() folds ASCII letters only, so every other character becomes `_` (any one
- * character): the database narrows the rows down and the service then compares them
- * exactly, in the same way on SQLite and PostgreSQL.
- */
-export function likePattern(text: string): string {
-  let pattern = "";
-  for (const char of text) {
-    if (char === "\\" || char === "%" || char === "_") pattern += `\\${char}`;
-    else pattern += char.charCodeAt(0) < 0x80 ? char.toLowerCase() : "_";
-  }
-  return `%${pattern}%`;
+/** A slice of a list: `limit` rows after the first `offset`. */
+export interface Window {
+  limit: number;
+  offset: number;
 }
 
-/**
- * The search text as it appears inside the stored JSON array of points (quotes and
- * backslashes escaped), so a search matches within one point and never the JSON syntax.
- */
-export function jsonTextPattern(text: string): string {
-  return likePattern(JSON.stringify(text).slice(1, -1));
-}
+/** Rows read at a time when a whole list is streamed. */
+export const STREAM_BATCH = 200;
 
 /** Public: published, or scheduled and due at `now` (ISO). */
 const isPublicAt = (now: string) => (eb: ExpressionBuilder<Database, "blogs">) =>
@@ -31,52 +18,134 @@ const isPublicAt = (now: string) => (eb: ExpressionBuilder<Database, "blogs">) =
     eb.and([eb("blogs.status", "=", "scheduled"), eb("blogs.published_at", "<=", now)]),
   ]);
 
-export function createBlogRepository(db: Kysely<Database>) {
+export function createBlogRepository(db: Kysely<Database>, dialect: "sqlite" | "postgres") {
+  /** The public posts at `now`; with `words`, those holding every one (search.ts). */
+  const publicPosts = (now: string, words?: readonly string[]) => {
+    const query = db.selectFrom("blogs").where(isPublicAt(now));
+    return words ? query.where(matchesWords(dialect, words)) : query;
+  };
+  /** Every post with its author's name and e-mail. */
+  const withAuthors = () =>
+    db
+      .selectFrom("blogs")
+      .leftJoin("admins", "admins.id", "blogs.author_id")
+      .selectAll("blogs")
+      .select(["admins.name as author_name", "admins.email as author_email"]);
+
   return {
     /**
-     * The posts public at `now`, newest publication first; with `q`, the posts whose title
-     * or content may contain it (exact for ASCII text; the service checks other letters itself).
+     * A page of the posts public at `now`, newest publication first; with `words`, of the
+     * posts holding every one of them.
      */
-    listPublic(now: string, q?: string) {
-      let query = db.selectFrom("blogs").selectAll().where(isPublicAt(now));
-      if (q) {
-        query = query.where(
-          sql<boolean>`(lower(title) like ${likePattern(q)} escape '\\' or lower(content) like ${jsonTextPattern(q)} escape '\\')`,
-        );
-      }
-      return query.orderBy("published_at", "desc").orderBy("id", "desc").execute();
+    listPublic(now: string, words: readonly string[] | undefined, window: Window) {
+      return publicPosts(now, words)
+        .selectAll()
+        .orderBy("published_at", "desc")
+        .orderBy("id", "desc")
+        .limit(window.limit)
+        .offset(window.offset)
+        .execute();
     },
-    /** Every post whatever its status, with its author's name and e-mail: the back office's list. */
-    listAll() {
-      return db
-        .selectFrom("blogs")
-        .leftJoin("admins", "admins.id", "blogs.author_id")
-        .selectAll("blogs")
-        .select(["admins.name as author_name", "admins.email as author_email"])
+    /** How many posts listPublic has in all. */
+    async countPublic(now: string, words?: readonly string[]) {
+      const row = await publicPosts(now, words)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    /**
+     * Every post of listPublic, a batch at a time (keyset on the order's columns), so memory
+     * holds one batch whatever the number of posts. A public post always has `published_at`.
+     */
+    async *streamPublic(now: string, words?: readonly string[]): AsyncGenerator<BlogsTable> {
+      let after: { at: string; id: string } | undefined;
+      for (;;) {
+        let query = publicPosts(now, words).selectAll();
+        if (after) {
+          const { at, id } = after;
+          query = query.where((eb) =>
+            eb.or([
+              eb("published_at", "<", at),
+              eb.and([eb("published_at", "=", at), eb("id", "<", id)]),
+            ]),
+          );
+        }
+        const rows = await query
+          .orderBy("published_at", "desc")
+          .orderBy("id", "desc")
+          .limit(STREAM_BATCH)
+          .execute();
+        yield* rows;
+        const last = rows.at(-1);
+        if (rows.length < STREAM_BATCH || !last) return;
+        after = { at: last.published_at ?? last.created_at, id: last.id };
+      }
+    },
+    /** The latest `updated_at` of the public posts. */
+    async lastPublicChange(now: string) {
+      const row = await publicPosts(now)
+        .select((eb) => eb.fn.max("updated_at").as("at"))
+        .executeTakeFirst();
+      return row?.at ?? undefined;
+    },
+    /** The address and dates of a page of the public posts (listPublic's order): the sitemap. */
+    publicLinks(now: string, window: Window) {
+      return publicPosts(now)
+        .select(["id", "slug", "published_at", "created_at", "updated_at"])
+        .orderBy("published_at", "desc")
+        .orderBy("id", "desc")
+        .limit(window.limit)
+        .offset(window.offset)
+        .execute();
+    },
+    /** A page of every post whatever its status, newest first, with its author: the back office's list. */
+    listAll(window: Window) {
+      return withAuthors()
         .orderBy("blogs.created_at", "desc")
         .orderBy("blogs.id", "desc")
+        .limit(window.limit)
+        .offset(window.offset)
         .execute();
+    },
+    async countAll() {
+      const row = await db
+        .selectFrom("blogs")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    /** Every post of listAll, a batch at a time (keyset), as streamPublic. */
+    async *streamAll(): AsyncGenerator<BlogRow> {
+      let after: { at: string; id: string } | undefined;
+      for (;;) {
+        let query = withAuthors();
+        if (after) {
+          const { at, id } = after;
+          query = query.where((eb) =>
+            eb.or([
+              eb("blogs.created_at", "<", at),
+              eb.and([eb("blogs.created_at", "=", at), eb("blogs.id", "<", id)]),
+            ]),
+          );
+        }
+        const rows = await query
+          .orderBy("blogs.created_at", "desc")
+          .orderBy("blogs.id", "desc")
+          .limit(STREAM_BATCH)
+          .execute();
+        yield* rows;
+        const last = rows.at(-1);
+        if (rows.length < STREAM_BATCH || !last) return;
+        after = { at: last.created_at, id: last.id };
+      }
     },
     find: (id: string) =>
       db.selectFrom("blogs").selectAll().where("id", "=", id).executeTakeFirst(),
     findPublic: (column: "id" | "slug", value: string, now: string) =>
-      db
-        .selectFrom("blogs")
-        .leftJoin("admins", "admins.id", "blogs.author_id")
-        .selectAll("blogs")
-        .select(["admins.name as author_name", "admins.email as author_email"])
-        .where(`blogs.${column}`, "=", value)
-        .where(isPublicAt(now))
-        .executeTakeFirst(),
+      withAuthors().where(`blogs.${column}`, "=", value).where(isPublicAt(now)).executeTakeFirst(),
     /** A post with its author's name and e-mail, by id or by preview token. */
     findWithAuthor: (column: "id" | "preview_token", value: string) =>
-      db
-        .selectFrom("blogs")
-        .leftJoin("admins", "admins.id", "blogs.author_id")
-        .selectAll("blogs")
-        .select(["admins.name as author_name", "admins.email as author_email"])
-        .where(`blogs.${column}`, "=", value)
-        .executeTakeFirst(),
+      withAuthors().where(`blogs.${column}`, "=", value).executeTakeFirst(),
     /** The id of the post with this slug, if any. */
     slugOwner: async (slug: string) =>
       (await db.selectFrom("blogs").select("id").where("slug", "=", slug).executeTakeFirst())?.id,

@@ -1,7 +1,11 @@
 import { z } from "zod";
 import {
   adminBlogSchema,
+  BLOG_PAGE_SIZE,
   blogInputSchema,
+  blogPagingSchema,
+  MAX_BLOG_PAGE_SIZE,
+  type BlogPaging,
   blogPatchSchema,
   blogSchema,
   previewLinkSchema,
@@ -15,6 +19,7 @@ import { errorAnswer, errorAnswers } from "../../openapi.ts";
 import { megabytes, readForm } from "../../media/multipart.ts";
 import type { FastifyRequest } from "fastify";
 import { auditWrites } from "../audit/record.ts";
+import { sendJsonArray } from "../../lib/json-stream.ts";
 
 const FORM_DESCRIPTION =
   "multipart/form-data with the text fields `title` (required, at most 200 characters), " +
@@ -72,8 +77,21 @@ const notAnImage = errorAnswer(
     "of at most 12,000 pixels a side and 40 megapixels.",
 );
 
-const listQuery = z.object({
+const listQuery = blogPagingSchema.extend({
   q: z.string().trim().max(200, "Search must be at most 200 characters.").optional(),
+});
+
+const PAGING_DESCRIPTION =
+  `With \`page\` (from 1) and/or \`pageSize\` (1 to ${MAX_BLOG_PAGE_SIZE}, default ` +
+  `${BLOG_PAGE_SIZE}), one page of the list, and the \`X-Total-Count\` header gives how many ` +
+  "items the whole list has (a page past the end is an empty array). Without them, every " +
+  "item, streamed from the database as it is read.";
+
+/** Whether a list request asks for one page (page or pageSize given). */
+const paged = (query: BlogPaging) => query.page !== undefined || query.pageSize !== undefined;
+const pagingOf = (query: BlogPaging) => ({
+  page: query.page ?? 1,
+  pageSize: query.pageSize ?? BLOG_PAGE_SIZE,
 });
 
 export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): void {
@@ -102,13 +120,24 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
         tags: ["blogs"],
         operationId: "listBlogs",
         summary:
-          "The public blog posts (published, or scheduled and due), newest publication first; `q` filters by title and content. Drafts and scheduled posts are never listed here, whatever the Authorization header: the back office lists every post with GET /api/admin/blogs",
+          "The public blog posts (published, or scheduled and due), newest publication first; `q` searches their title and content. Drafts and scheduled posts are never listed here, whatever the Authorization header: the back office lists every post with GET /api/admin/blogs",
+        description:
+          "`q` finds the posts holding every word of it, each as a word or the start of one " +
+          "(case folded, accents significant); its punctuation only separates words. " +
+          PAGING_DESCRIPTION,
         security: [],
         querystring: listQuery,
         response: { 200: z.array(blogSchema), 400: errorAnswers.invalid },
       },
     },
-    async (request) => blogs.list({ q: request.query.q }),
+    async (request, reply) => {
+      const { q } = request.query;
+      if (paged(request.query)) {
+        const { items, total } = await blogs.page({ q, ...pagingOf(request.query) });
+        return reply.header("x-total-count", String(total)).send(items);
+      }
+      return sendJsonArray(reply, blogs.stream({ q }));
+    },
   );
 
   app.get(
@@ -242,11 +271,23 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
         operationId: "listAllBlogs",
         summary:
           "Every blog post whatever its status (draft, scheduled, published), newest first, with its workflow and SEO fields and its author: the back office's list",
+        description: PAGING_DESCRIPTION,
         security: adminSecurity,
-        response: { 200: z.array(adminBlogSchema), 401: errorAnswers.unauthorized },
+        querystring: blogPagingSchema,
+        response: {
+          200: z.array(adminBlogSchema),
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+        },
       },
     },
-    async () => blogs.adminList(),
+    async (request, reply) => {
+      if (paged(request.query)) {
+        const { items, total } = await blogs.adminPage(pagingOf(request.query));
+        return reply.header("x-total-count", String(total)).send(items);
+      }
+      return sendJsonArray(reply, blogs.adminStream());
+    },
   );
 
   app.get(

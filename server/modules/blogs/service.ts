@@ -13,6 +13,8 @@ import {
   type ParsedBlogInput,
   type ParsedBlogPatch,
   type PreviewPost,
+  type ListPage,
+  type PostLink,
   type PublicPost,
 } from "../../../common/schemas/blog.ts";
 import { SLUG_PATTERN, slugify, uniqueSlug } from "../../../common/slug.ts";
@@ -22,6 +24,7 @@ import type { ChangeFeed } from "../../lib/changes.ts";
 import { processImage } from "../../media/images.ts";
 import type { Storage } from "../../media/storage.ts";
 import { createBlogRepository, type BlogRow } from "./repository.ts";
+import { searchWords } from "./search.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 
 interface StoredImage {
@@ -61,8 +64,23 @@ export interface ImageChange {
   removeImage?: boolean;
 }
 
+/** What a public list is filtered by: `q`, the search box's text. */
+export interface BlogListFilter {
+  q?: string;
+}
+
+/**
+ * The words of a search (search.ts), or undefined for no search. Stored text has no control
+ * characters and is composed (NFC): so is the search.
+ */
+function wordsOf(q: string | undefined): string[] | undefined {
+  const text = cleanText(q ?? "").trim();
+  return text ? searchWords(text) : undefined;
+}
+
 export function createBlogService(deps: {
   db: Kysely<Database>;
+  dialect: "sqlite" | "postgres";
   storage: Storage;
   log: FastifyBaseLogger;
   changes: ChangeFeed;
@@ -71,7 +89,7 @@ export function createBlogService(deps: {
 }) {
   const { storage, log, changes } = deps;
   const clock = deps.clock ?? Date.now;
-  const repo = createBlogRepository(deps.db);
+  const repo = createBlogRepository(deps.db, deps.dialect);
   const nowIso = () => new Date(clock()).toISOString();
 
   /** The public shape; `date` is when the post went (or goes) public. */
@@ -272,21 +290,48 @@ export function createBlogService(deps: {
   void arm();
 
   return {
-    /** The public posts, newest publication first; `q` filters by title and content. */
-    async list(filter: { q?: string } = {}): Promise<Blog[]> {
-      // Stored text has no control characters, so a search for one would match nothing
-      // (and PostgreSQL refuses a NUL in a query); it is composed (NFC), so is the search.
-      const q = cleanText(filter.q ?? "").trim();
-      const blogs = (await repo.listPublic(nowIso(), q || undefined)).map(toBlog);
-      if (!q) return blogs;
-      // The database has narrowed the rows down; the same comparison on every database
-      // decides, with the case of every letter folded, not only of ASCII ones.
-      const needle = q.toLowerCase();
-      return blogs.filter(
-        (blog) =>
-          blog.title.toLowerCase().includes(needle) ||
-          blog.content.some((point) => point.toLowerCase().includes(needle)),
-      );
+    /**
+     * A page of the public posts, newest publication first, and how many there are in all;
+     * with `q`, of the posts holding every word of it (search.ts).
+     */
+    async page(
+      filter: BlogListFilter & { page: number; pageSize: number },
+    ): Promise<ListPage<Blog>> {
+      const words = wordsOf(filter.q);
+      if (words?.length === 0) return { items: [], total: 0 };
+      const now = nowIso();
+      const window = { limit: filter.pageSize, offset: (filter.page - 1) * filter.pageSize };
+      const [rows, total] = await Promise.all([
+        repo.listPublic(now, words, window),
+        repo.countPublic(now, words),
+      ]);
+      return { items: rows.map(toBlog), total };
+    },
+
+    /**
+     * Every public post (with `q`, every match), newest publication first, read from the
+     * database a batch at a time: memory holds one batch whatever the number of posts.
+     */
+    async *stream(filter: BlogListFilter = {}): AsyncGenerator<Blog> {
+      const words = wordsOf(filter.q);
+      if (words?.length === 0) return;
+      for await (const row of repo.streamPublic(nowIso(), words)) yield toBlog(row);
+    },
+
+    /** How many posts are public. */
+    count: () => repo.countPublic(nowIso()),
+
+    /** When a public post last changed (ISO), if there is one. */
+    lastChanged: () => repo.lastPublicChange(nowIso()),
+
+    /** The addresses and dates of a slice of the public posts (stream's order): the sitemap. */
+    async links(window: { limit: number; offset: number }): Promise<PostLink[]> {
+      return (await repo.publicLinks(nowIso(), window)).map((row) => ({
+        _id: row.id,
+        slug: row.slug,
+        date: row.published_at ?? row.created_at,
+        updatedAt: row.updated_at,
+      }));
     },
 
     /**
@@ -315,9 +360,16 @@ export function createBlogService(deps: {
       return { ...toPublicPost(row), status: row.status as BlogStatus, public: isPublic };
     },
 
-    /** Every post whatever its status, newest first: the back office's list. */
-    async adminList(): Promise<AdminBlog[]> {
-      return (await repo.listAll()).map(toAdminBlog);
+    /** A page of every post whatever its status, newest first, and how many in all. */
+    async adminPage(paging: { page: number; pageSize: number }): Promise<ListPage<AdminBlog>> {
+      const window = { limit: paging.pageSize, offset: (paging.page - 1) * paging.pageSize };
+      const [rows, total] = await Promise.all([repo.listAll(window), repo.countAll()]);
+      return { items: rows.map(toAdminBlog), total };
+    },
+
+    /** Every post whatever its status, newest first, a batch at a time: the back office's list. */
+    async *adminStream(): AsyncGenerator<AdminBlog> {
+      for await (const row of repo.streamAll()) yield toAdminBlog(row);
     },
 
     /** One post whatever its status (404 when there is none). */
