@@ -22,6 +22,8 @@ const step =
   "inline-flex items-center gap-1.5 rounded-full bg-white px-4 py-2.5 font-bold text-brand shadow-sm ring-1 ring-black/5 hover:bg-brand hover:text-white sm:px-5";
 const number =
   "inline-flex size-11 items-center justify-center rounded-full font-bold text-brand hover:bg-white";
+const current =
+  "inline-flex size-11 items-center justify-center rounded-full bg-brand font-bold text-white";
 
 /**
  * Links to the other pages of a list (plain links: it works without JavaScript): newer and
@@ -56,10 +58,7 @@ export function Pager({
           ) : (
             <li key={shown} className="hidden sm:block">
               {shown === page ? (
-                <span
-                  aria-current="page"
-                  className={`${number} bg-brand text-white hover:bg-brand`}
-                >
+                <span aria-current="page" className={current}>
                   <span className="sr-only">Page </span>
                   {shown}
                 </span>
