@@ -38,7 +38,8 @@ async function everything() {
   try {
     const rows: Record<string, string[]> = {};
     for (const table of await database.db.introspection.getTables()) {
-      if (table.name.startsWith("kysely_")) continue;
+      // SQLite's search index is made from the posts (migration 0012), not backed up.
+      if (table.name.startsWith("kysely_") || /^blogs_fts(?:_|$)/.test(table.name)) continue;
       const all = await database.db
         .selectFrom(table.name as never)
         .selectAll()
@@ -206,6 +207,12 @@ describe.each(["the local folder", "an S3 bucket"])("backup and restore, media i
         url: "/api/blogs",
       });
       expect(blogs.body.map((b) => b.title)).toEqual(["Backed up"]);
+      // The search index is made again from the restored posts.
+      const found = await call<{ title: string }[]>(back, {
+        method: "GET",
+        url: "/api/blogs?q=kept%20safe",
+      });
+      expect(found.body.map((b) => b.title)).toEqual(["Backed up"]);
       const image = await back.inject({ method: "GET", url: blogs.body[0]!.image });
       expect(image.statusCode).toBe(200);
       expect(image.rawPayload.toString("base64")).toBe(
