@@ -46,7 +46,9 @@ export function Pager({
           <li className="mr-auto sm:mr-4">
             <Link to={href(page - 1)} rel="prev" className={step}>
               <ArrowIcon width={18} className="rotate-180" />
-              Newer<span className="sr-only sm:not-sr-only">&nbsp;posts</span>
+              <span>
+                Newer<span className="sr-only sm:not-sr-only">&nbsp;posts</span>
+              </span>
             </Link>
           </li>
         )}
@@ -77,7 +79,9 @@ export function Pager({
         {page < count && (
           <li className="ml-auto sm:ml-4">
             <Link to={href(page + 1)} rel="next" className={step}>
-              Older<span className="sr-only sm:not-sr-only">&nbsp;posts</span>
+              <span>
+                Older<span className="sr-only sm:not-sr-only">&nbsp;posts</span>
+              </span>
               <ArrowIcon width={18} />
             </Link>
           </li>
