@@ -18,6 +18,21 @@ const newestFirst = (rows: BlogsTable[]) =>
       : b.published_at!.localeCompare(a.published_at!),
   );
 
+/** Sends the blog form (POST a new post, PATCH a post) as the admin of `headers`. */
+function sendPost(
+  t: TestApp,
+  headers: { authorization: string },
+  fields: Record<string, string>,
+  target: { method: "POST" | "PATCH"; url: string } = { method: "POST", url: "/api/blogs" },
+) {
+  const form = multipart(fields);
+  return call<Blog>(t.app, {
+    ...target,
+    payload: form.payload,
+    headers: { ...headers, ...form.headers },
+  });
+}
+
 describe("the blog list in pages, and whole", () => {
   let t: TestApp;
   let headers: { authorization: string };
@@ -88,12 +103,10 @@ describe("the blog list in pages, and whole", () => {
   });
 
   it("pages and streams the back office's list too, drafts included", async () => {
-    const form = multipart({ title: "A draft", content: "Not yet", status: "draft" });
-    const draft = await call<Blog>(t.app, {
-      method: "POST",
-      url: "/api/blogs",
-      payload: form.payload,
-      headers: { ...headers, ...form.headers },
+    const draft = await sendPost(t, headers, {
+      title: "A draft",
+      content: "Not yet",
+      status: "draft",
     });
     expect(draft.status).toBe(201);
     const first = await get("/api/admin/blogs?page=1&pageSize=3", headers);
@@ -135,13 +148,7 @@ describe("the blog search", () => {
   afterAll(() => t.close());
 
   const create = async (title: string, content: string) => {
-    const form = multipart({ title, content });
-    const answer = await call<Blog>(t.app, {
-      method: "POST",
-      url: "/api/blogs",
-      payload: form.payload,
-      headers: { ...headers, ...form.headers },
-    });
+    const answer = await sendPost(t, headers, { title, content });
     expect(answer.status).toBe(201);
     return answer.body;
   };
@@ -169,23 +176,17 @@ describe("the blog search", () => {
   it("keeps the index in step with every write: edit, unpublish and delete", async () => {
     const post = await create("Zebra crossing campaign", "Street posters");
     expect(await find("zebra")).toEqual([post._id]);
-    const edit = multipart({ title: "Giraffe campaign", content: "Tall posters" });
-    const edited = await t.app.inject({
-      method: "PATCH",
-      url: `/api/blogs/${post._id}`,
-      payload: edit.payload,
-      headers: { ...headers, ...edit.headers },
-    });
-    expect(edited.statusCode).toBe(200);
+    const target = { method: "PATCH", url: `/api/blogs/${post._id}` } as const;
+    const edited = await sendPost(
+      t,
+      headers,
+      { title: "Giraffe campaign", content: "Tall posters" },
+      target,
+    );
+    expect(edited.status).toBe(200);
     expect(await find("zebra")).toEqual([]);
     expect(await find("giraffe tall")).toEqual([post._id]);
-    const draft = multipart({ status: "draft" });
-    await t.app.inject({
-      method: "PATCH",
-      url: `/api/blogs/${post._id}`,
-      payload: draft.payload,
-      headers: { ...headers, ...draft.headers },
-    });
+    expect((await sendPost(t, headers, { status: "draft" }, target)).status).toBe(200);
     expect(await find("giraffe")).toEqual([]);
     await t.app.inject({ method: "DELETE", url: `/api/blogs/${post._id}`, headers });
     expect(await find("giraffe")).toEqual([]);

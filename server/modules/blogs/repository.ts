@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { BlogsTable, Database } from "../../db/schema.ts";
 import { matchesWords } from "./search.ts";
 
@@ -17,6 +17,29 @@ const isPublicAt = (now: string) => (eb: ExpressionBuilder<Database, "blogs">) =
     eb("blogs.status", "=", "published"),
     eb.and([eb("blogs.status", "=", "scheduled"), eb("blogs.published_at", "<=", now)]),
   ]);
+
+/**
+ * Every row of a list read STREAM_BATCH at a time by keyset: `batch` answers the rows after
+ * the last one read (undefined for the first batch), in the list's order.
+ */
+async function* inBatches<Row>(
+  batch: (after: Row | undefined) => Promise<Row[]>,
+): AsyncGenerator<Row> {
+  let after: Row | undefined;
+  for (;;) {
+    const rows = await batch(after);
+    yield* rows;
+    if (rows.length < STREAM_BATCH) return;
+    after = rows.at(-1);
+  }
+}
+
+/**
+ * The rows after (`at`, `id`) in an order by `atColumn` then `idColumn`, both descending: a
+ * row-value comparison, the same on SQLite and PostgreSQL.
+ */
+const olderThan = (atColumn: string, idColumn: string, at?: string | null, id?: string) =>
+  sql<boolean>`(${sql.ref(atColumn)}, ${sql.ref(idColumn)}) < (${at ?? null}, ${id ?? null})`;
 
 export function createBlogRepository(db: Kysely<Database>, dialect: "sqlite" | "postgres") {
   /** The public posts at `now`; with `words`, those holding every one (search.ts). */
@@ -54,32 +77,21 @@ export function createBlogRepository(db: Kysely<Database>, dialect: "sqlite" | "
       return Number(row.n);
     },
     /**
-     * Every post of listPublic, a batch at a time (keyset on the order's columns), so memory
-     * holds one batch whatever the number of posts. A public post always has `published_at`.
+     * Every post of listPublic, a batch at a time, so memory holds one batch whatever the
+     * number of posts. A public post always has `published_at`.
      */
-    async *streamPublic(now: string, words?: readonly string[]): AsyncGenerator<BlogsTable> {
-      let after: { at: string; id: string } | undefined;
-      for (;;) {
-        let query = publicPosts(now, words).selectAll();
-        if (after) {
-          const { at, id } = after;
-          query = query.where((eb) =>
-            eb.or([
-              eb("published_at", "<", at),
-              eb.and([eb("published_at", "=", at), eb("id", "<", id)]),
-            ]),
-          );
-        }
-        const rows = await query
+    streamPublic(now: string, words?: readonly string[]): AsyncGenerator<BlogsTable> {
+      return inBatches((after) =>
+        publicPosts(now, words)
+          .selectAll()
+          .$if(after !== undefined, (query) =>
+            query.where(olderThan("published_at", "id", after?.published_at, after?.id)),
+          )
           .orderBy("published_at", "desc")
           .orderBy("id", "desc")
           .limit(STREAM_BATCH)
-          .execute();
-        yield* rows;
-        const last = rows.at(-1);
-        if (rows.length < STREAM_BATCH || !last) return;
-        after = { at: last.published_at ?? last.created_at, id: last.id };
-      }
+          .execute(),
+      );
     },
     /** The latest `updated_at` of the public posts. */
     async lastPublicChange(now: string) {
@@ -114,30 +126,18 @@ export function createBlogRepository(db: Kysely<Database>, dialect: "sqlite" | "
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
-    /** Every post of listAll, a batch at a time (keyset), as streamPublic. */
-    async *streamAll(): AsyncGenerator<BlogRow> {
-      let after: { at: string; id: string } | undefined;
-      for (;;) {
-        let query = withAuthors();
-        if (after) {
-          const { at, id } = after;
-          query = query.where((eb) =>
-            eb.or([
-              eb("blogs.created_at", "<", at),
-              eb.and([eb("blogs.created_at", "=", at), eb("blogs.id", "<", id)]),
-            ]),
-          );
-        }
-        const rows = await query
+    /** Every post of listAll, a batch at a time, as streamPublic. */
+    streamAll(): AsyncGenerator<BlogRow> {
+      return inBatches((after) =>
+        withAuthors()
+          .$if(after !== undefined, (query) =>
+            query.where(olderThan("blogs.created_at", "blogs.id", after?.created_at, after?.id)),
+          )
           .orderBy("blogs.created_at", "desc")
           .orderBy("blogs.id", "desc")
           .limit(STREAM_BATCH)
-          .execute();
-        yield* rows;
-        const last = rows.at(-1);
-        if (rows.length < STREAM_BATCH || !last) return;
-        after = { at: last.created_at, id: last.id };
-      }
+          .execute(),
+      );
     },
     find: (id: string) =>
       db.selectFrom("blogs").selectAll().where("id", "=", id).executeTakeFirst(),
