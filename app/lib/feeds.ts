@@ -1,7 +1,7 @@
 import { teaser } from "../../common/format.ts";
 import type { Blog } from "../../common/schemas/blog.ts";
 import { site } from "../../common/site-config.ts";
-import { services } from "../content/services.ts";
+import { services } from "../copy/services-copy.ts";
 import { xmlEscape } from "./xml.ts";
 
 type Post = Pick<Blog, "_id" | "title" | "content" | "date" | "updatedAt"> &

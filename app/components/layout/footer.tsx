@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { site } from "../../../common/site-config.ts";
-import { services } from "../../content/services.ts";
+import { services } from "../../copy/services-copy.ts";
 import { postalAddressOf, telHref, useContactDetails } from "../../lib/contact-details.tsx";
 import { MailIcon, PhoneIcon, PinIcon } from "../ui/icons.tsx";
 import { SocialLinkList } from "./social-link-list.tsx";

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { site } from "../../../common/site-config.ts";
-import { services } from "../../content/services.ts";
+import { services } from "../../copy/services-copy.ts";
 import { ChevronIcon, CloseIcon, MenuIcon } from "../ui/icons.tsx";
 import { SocialMenu } from "./social-rail.tsx";
 

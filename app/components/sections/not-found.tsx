@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { services } from "../../content/services.ts";
+import { services } from "../../copy/services-copy.ts";
 import { ArrowIcon } from "../ui/icons.tsx";
 import { PageHero } from "./page-hero.tsx";
 
