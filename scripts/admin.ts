@@ -7,12 +7,14 @@
 // Without --password-stdin a random password is generated and printed once. A new
 // password, sign-out and deletion all end every session the admin had signed in.
 import { parseArgs } from "node:util";
+import pino from "pino";
 import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/connection.ts";
 import { migrateToLatest } from "../server/db/migrate.ts";
 import { AppError } from "../server/errors.ts";
-import { createAdminService } from "../server/modules/admins/service.ts";
-import { generatePassword } from "../server/modules/auth/password.ts";
+import { createSilentNotifier } from "../server/mail/notifier.ts";
+import { createPasswordHasher, generatePassword } from "../server/modules/staff/password.ts";
+import { createStaffService } from "../server/modules/staff/service.ts";
 import { runCli } from "./lib/run-cli.ts";
 
 const usage = `Usage:
@@ -64,16 +66,24 @@ async function main(): Promise<number> {
       database.db,
       config.database.kind === "postgres" ? config.database.schema : undefined,
     );
-    const admins = createAdminService(database.db);
+    // The same service as the back office's; the commands mail nothing.
+    const log = pino({ level: "silent" });
+    const admins = createStaffService({
+      database,
+      passwords: createPasswordHasher(config.passwordHashCost),
+      notifier: createSilentNotifier(log),
+      log,
+      origin: config.publicOrigin,
+    });
     const password = async () => {
       if (values["password-stdin"]) return { value: await readStdin(), generated: false };
       return { value: generatePassword(), generated: true };
     };
     switch (command) {
       case "list": {
-        const rows = await admins.list();
-        if (rows.length === 0) console.log("No admins.");
-        for (const row of rows) console.log(`${row.email}\tcreated ${row.createdAt}`);
+        const { members } = await admins.list();
+        if (members.length === 0) console.log("No admins.");
+        for (const row of members) console.log(`${row.email}\tcreated ${row.createdAt}`);
         return 0;
       }
       case "create": {
@@ -85,7 +95,7 @@ async function main(): Promise<number> {
       }
       case "reset-password": {
         const secret = await password();
-        await admins.resetPassword(values.email!, secret.value);
+        await admins.resetPassword({ email: values.email! }, secret.value);
         console.log(`Password of ${values.email} changed; every session of it is signed out.`);
         if (secret.generated) console.log(`New password (shown once): ${secret.value}`);
         return 0;
@@ -96,7 +106,7 @@ async function main(): Promise<number> {
         return 0;
       }
       case "delete": {
-        await admins.remove(values.email!);
+        await admins.remove({ email: values.email! });
         console.log(`Deleted admin ${values.email}.`);
         return 0;
       }
