@@ -24,9 +24,14 @@ import type { AuditEntry } from "../audit/service.ts";
 import type { SignedInAdmin, WithdrawnInvitation } from "./types.ts";
 
 const ownerOnly = errorAnswer("The signed-in admin is an editor: only an owner may do this.");
-const busy = errorAnswer(
-  "Too many password checks at once: try again after `Retry-After` seconds.",
-);
+/** The answers of a route that checks or sets a password and signs the admin in here. */
+const signedInAnswers = (refused: string) => ({
+  200: tokenResponseSchema,
+  400: errorAnswer(refused),
+  ...jsonBodyErrors,
+  429: errorAnswers.tooManyRequests,
+  503: errorAnswer("Too many password checks at once: try again after `Retry-After` seconds."),
+});
 
 /**
  * Staff accounts: signing in and out, my password, the forgotten-password link (issue 13),
@@ -151,12 +156,8 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
         security: adminSecurity,
         body: changePasswordSchema,
         response: {
-          200: tokenResponseSchema,
-          400: errorAnswer(`${accountMessages.wrongCurrentPassword} Or the new one is refused.`),
+          ...signedInAnswers(`${accountMessages.wrongCurrentPassword} Or the new one is refused.`),
           401: errorAnswers.unauthorized,
-          ...jsonBodyErrors,
-          429: errorAnswers.tooManyRequests,
-          503: busy,
         },
       },
     },
@@ -208,13 +209,9 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
           "working, every session ends; answers a token for this browser",
         security: [],
         body: resetPasswordSchema,
-        response: {
-          200: tokenResponseSchema,
-          400: errorAnswer(`${accountMessages.linkUsedOrExpired} Or the password is refused.`),
-          ...jsonBodyErrors,
-          429: errorAnswers.tooManyRequests,
-          503: busy,
-        },
+        response: signedInAnswers(
+          `${accountMessages.linkUsedOrExpired} Or the password is refused.`,
+        ),
       },
     },
     async (request, reply) => {
@@ -239,12 +236,8 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
         security: [],
         body: acceptInviteSchema,
         response: {
-          200: tokenResponseSchema,
-          400: errorAnswer(`${accountMessages.inviteUsedOrExpired} Or the password is refused.`),
+          ...signedInAnswers(`${accountMessages.inviteUsedOrExpired} Or the password is refused.`),
           409: errorAnswer("An account for the invited address exists already."),
-          ...jsonBodyErrors,
-          429: errorAnswers.tooManyRequests,
-          503: busy,
         },
       },
     },
