@@ -7,12 +7,10 @@
 // Without --password-stdin a random password is generated and printed once. A new
 // password, sign-out and deletion all end every session the admin had signed in.
 import { parseArgs } from "node:util";
-import pino from "pino";
 import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/connection.ts";
 import { migrateToLatest } from "../server/db/migrate.ts";
 import { AppError } from "../server/errors.ts";
-import { createSilentNotifier } from "../server/mail/notifier.ts";
 import { createPasswordHasher, generatePassword } from "../server/modules/staff/password.ts";
 import { createStaffService } from "../server/modules/staff/service.ts";
 import { runCli } from "./lib/run-cli.ts";
@@ -66,13 +64,12 @@ async function main(): Promise<number> {
       database.db,
       config.database.kind === "postgres" ? config.database.schema : undefined,
     );
-    // The same service as the back office's; the commands mail nothing.
-    const log = pino({ level: "silent" });
+    // The back office's own service; no command sends a link, so none mails.
     const admins = createStaffService({
       database,
       passwords: createPasswordHasher(config.passwordHashCost),
-      notifier: createSilentNotifier(log),
-      log,
+      notifier: { passwordReset: async () => {}, staffInvited: async () => {} },
+      log: console,
       origin: config.publicOrigin,
     });
     const password = async () => {

@@ -92,8 +92,9 @@ const withdrawnInvitation = (row: {
 export interface StaffServiceDeps {
   database: DatabaseHandle;
   passwords: PasswordHasher;
-  notifier: Notifier;
-  log: FastifyBaseLogger;
+  /** Mails the reset links and the invitations. */
+  notifier: Pick<Notifier, "passwordReset" | "staffInvited">;
+  log: Pick<FastifyBaseLogger, "warn" | "error">;
   /** Where the links in the mails point (PUBLIC_ORIGIN). */
   origin: string;
   /** Milliseconds since the epoch (tests move it). */
