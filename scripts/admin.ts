@@ -8,11 +8,8 @@
 // password, sign-out and deletion all end every session the admin had signed in.
 import { parseArgs } from "node:util";
 import { loadConfig } from "../server/config.ts";
-import { openDatabase } from "../server/db/connection.ts";
-import { migrateToLatest } from "../server/db/migrate.ts";
 import { AppError } from "../server/errors.ts";
 import { createPasswordHasher, generatePassword } from "../server/modules/staff/password.ts";
-import { createStaffService } from "../server/modules/staff/service.ts";
 import { runCli } from "./lib/run-cli.ts";
 
 const usage = `Usage:
@@ -58,6 +55,13 @@ async function main(): Promise<number> {
   }
 
   const config = loadConfig();
+  // The database drivers and the service load only for a command that runs: a usage
+  // message comes at once.
+  const [{ openDatabase }, { migrateToLatest }, { createStaffService }] = await Promise.all([
+    import("../server/db/connection.ts"),
+    import("../server/db/migrate.ts"),
+    import("../server/modules/staff/service.ts"),
+  ]);
   const database = await openDatabase(config.database);
   try {
     await migrateToLatest(
