@@ -88,7 +88,7 @@ export default defineConfig({
                   // first used), nor the forms (below), nor what one or two pages show: those
                   // stay with the pages that use them.
                   test: (id: string) =>
-                    (/[\\/]app[\\/](components[\\/](layout|ui|sections)[\\/]|lib[\\/]|content[\\/]services\.|components[\\/]forms[\\/]outbox-sender)|[\\/]common[\\/](site-config|lead-source|messages)\./.test(
+                    (/[\\/]app[\\/](components[\\/](layout|ui|sections)[\\/]|lib[\\/]|copy[\\/]services-copy\.|components[\\/]forms[\\/]outbox-sender)|[\\/]common[\\/](site-config|lead-source|messages)\./.test(
                       id,
                     ) ||
                       /vite[\\/]preload-helper/.test(id)) &&
@@ -104,7 +104,7 @@ export default defineConfig({
                   // (deferred-forms.tsx), and the package form's options and anchor, which the
                   // service pages import at once. Before `forms`: a group also takes in what
                   // its modules import, and these must not pull the pages into that chunk.
-                  test: /[\\/]app[\\/](components[\\/]forms[\\/](deferred-forms|enquiry-form|use-form-result)\.|lib[\\/]form-result\.|content[\\/]packages\.)/,
+                  test: /[\\/]app[\\/](components[\\/]forms[\\/](deferred-forms|enquiry-form|use-form-result)\.|lib[\\/]form-result\.|copy[\\/]packages-copy\.)/,
                   priority: 15,
                 },
                 {

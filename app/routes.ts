@@ -1,5 +1,5 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
-import { servicePages } from "./content/service-routes.ts";
+import { servicePages } from "./copy/service-pages-copy.ts";
 import { MAX_SITEMAP_FILES, sitemapPartPath } from "./lib/feeds.ts";
 
 export default [

@@ -8,11 +8,8 @@
 // password, sign-out and deletion all end every session the admin had signed in.
 import { parseArgs } from "node:util";
 import { loadConfig } from "../server/config.ts";
-import { openDatabase } from "../server/db/connection.ts";
-import { migrateToLatest } from "../server/db/migrate.ts";
 import { AppError } from "../server/errors.ts";
-import { createAdminService } from "../server/modules/admins/service.ts";
-import { generatePassword } from "../server/modules/auth/password.ts";
+import { createPasswordHasher, generatePassword } from "../server/modules/staff/password.ts";
 import { runCli } from "./lib/run-cli.ts";
 
 const usage = `Usage:
@@ -58,22 +55,36 @@ async function main(): Promise<number> {
   }
 
   const config = loadConfig();
+  // The database drivers and the service load only for a command that runs: a usage
+  // message comes at once.
+  const [{ openDatabase }, { migrateToLatest }, { createStaffService }] = await Promise.all([
+    import("../server/db/connection.ts"),
+    import("../server/db/migrate.ts"),
+    import("../server/modules/staff/service.ts"),
+  ]);
   const database = await openDatabase(config.database);
   try {
     await migrateToLatest(
       database.db,
       config.database.kind === "postgres" ? config.database.schema : undefined,
     );
-    const admins = createAdminService(database.db);
+    // The back office's own service; no command sends a link, so none mails.
+    const admins = createStaffService({
+      database,
+      passwords: createPasswordHasher(config.passwordHashCost),
+      notifier: { passwordReset: async () => {}, staffInvited: async () => {} },
+      log: console,
+      origin: config.publicOrigin,
+    });
     const password = async () => {
       if (values["password-stdin"]) return { value: await readStdin(), generated: false };
       return { value: generatePassword(), generated: true };
     };
     switch (command) {
       case "list": {
-        const rows = await admins.list();
-        if (rows.length === 0) console.log("No admins.");
-        for (const row of rows) console.log(`${row.email}\tcreated ${row.createdAt}`);
+        const { members } = await admins.list();
+        if (members.length === 0) console.log("No admins.");
+        for (const row of members) console.log(`${row.email}\tcreated ${row.createdAt}`);
         return 0;
       }
       case "create": {
@@ -85,7 +96,7 @@ async function main(): Promise<number> {
       }
       case "reset-password": {
         const secret = await password();
-        await admins.resetPassword(values.email!, secret.value);
+        await admins.resetPassword({ email: values.email! }, secret.value);
         console.log(`Password of ${values.email} changed; every session of it is signed out.`);
         if (secret.generated) console.log(`New password (shown once): ${secret.value}`);
         return 0;
@@ -96,7 +107,7 @@ async function main(): Promise<number> {
         return 0;
       }
       case "delete": {
-        await admins.remove(values.email!);
+        await admins.remove({ email: values.email! });
         console.log(`Deleted admin ${values.email}.`);
         return 0;
       }

@@ -7,6 +7,7 @@ import type {
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
+import type { SignedInAdmin } from "./modules/staff/types.ts";
 import type { Services } from "./services.ts";
 
 /** The Fastify instance the API routes are declared on, typed by the zod schemas. */
@@ -21,16 +22,6 @@ export type ApiApp = FastifyInstance<
 export interface ApiDeps {
   services: Services;
   config: Config;
-}
-
-/** "owner": everything; "editor": content, posts and enquiries, not the staff accounts. */
-export type AdminRole = "owner" | "editor";
-
-export interface SignedInAdmin {
-  id: string;
-  email: string;
-  name: string;
-  role: AdminRole;
 }
 
 declare module "fastify" {

@@ -4,15 +4,14 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requiresAdmin, type ApiDeps } from "./api-types.ts";
 import type { Config } from "./config.ts";
 import { Forbidden, NotFound } from "./errors.ts";
-import { registerAccountRoutes } from "./modules/accounts/routes.ts";
 import { registerAuditRoutes } from "./modules/audit/routes.ts";
-import { registerAuthRoutes } from "./modules/auth/routes.ts";
 import { registerBlogRoutes } from "./modules/blogs/routes.ts";
 import { registerContentRoutes } from "./modules/content/routes.ts";
 import { registerEnquiryRoutes } from "./modules/enquiries/routes.ts";
 import { registerHealthRoutes } from "./modules/health/routes.ts";
 import { registerNewsletterRoutes } from "./modules/newsletter/routes.ts";
 import { registerPriceRoutes } from "./modules/prices/routes.ts";
+import { registerStaffRoutes } from "./modules/staff/routes.ts";
 import { registerVideoRoutes } from "./modules/videos/routes.ts";
 import type { Services } from "./services.ts";
 
@@ -53,14 +52,13 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   registerHealthRoutes(api, deps);
-  registerAuthRoutes(api, deps);
+  registerStaffRoutes(api, deps);
   registerPriceRoutes(api, deps);
   registerBlogRoutes(api, deps);
   registerVideoRoutes(api, deps);
   registerEnquiryRoutes(api, deps);
   registerNewsletterRoutes(api, deps);
   registerContentRoutes(api, deps);
-  registerAccountRoutes(api, deps);
   registerAuditRoutes(api, deps);
 
   const unknownEndpoint = async () => {

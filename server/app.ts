@@ -29,6 +29,7 @@ import { registerSecurityHeaders, staticSecurityHeaders } from "./plugins/securi
 import { keepAuditForAYear } from "./modules/audit/retention.ts";
 import { connectScaleOut } from "./scale-out.ts";
 import { createServices, type Services } from "./services.ts";
+import { PRODUCTION_HASH_COST } from "./modules/staff/password.ts";
 import { createCdnPurger } from "./web/cdn-purge.ts";
 import { redirectToCanonicalPaths } from "./web/canonical-path.ts";
 import { FrontDoor } from "./web/front-door.ts";
@@ -170,6 +171,11 @@ export async function buildApp(
     await database.close();
   });
 
+  if (config.env === "production" && config.passwordHashCost < PRODUCTION_HASH_COST) {
+    app.log.warn(
+      `PASSWORD_HASH_COST=${config.passwordHashCost} hashes new passwords below the production cost ${PRODUCTION_HASH_COST}: for tests only (README: Settings)`,
+    );
+  }
   if (config.trustProxy === true) {
     app.log.warn(
       "TRUST_PROXY=true believes any client's X-Forwarded-For: give the proxy's addresses instead (README: Behind a proxy)",

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { site } from "../common/site-config.ts";
-import { generatePassword } from "./modules/auth/password.ts";
+import { generatePassword } from "./modules/staff/password.ts";
 import type { Config } from "./config.ts";
 import { seedDatabase } from "./db/seed.ts";
 import { Conflict } from "./errors.ts";

@@ -27,6 +27,22 @@ describe("loadConfig", () => {
     expect(config.trustProxy).toBe(false);
   });
 
+  it("hashes passwords at the production cost unless NODE_ENV=test or PASSWORD_HASH_COST lowers it", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).passwordHashCost).toBe(15);
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: "production" }).passwordHashCost).toBe(15);
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: "test" }).passwordHashCost).toBe(4);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: "test", PASSWORD_HASH_COST: "15" })
+        .passwordHashCost,
+    ).toBe(15);
+    expect(loadConfig({ DATA_DIR: dataDir(), PASSWORD_HASH_COST: "10" }).passwordHashCost).toBe(10);
+    for (const bad of ["3", "16", "12.5", "cheap"]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), PASSWORD_HASH_COST: bad })).toThrow(
+        "PASSWORD_HASH_COST: must be a whole number from 4 to 15 (log2 of scrypt's N)",
+      );
+    }
+  });
+
   it("leaves the token secret to the database unless TOKEN_SECRET is set", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).tokenSecret).toBe("");
     expect(loadConfig({ DATA_DIR: dataDir(), TOKEN_SECRET: "t".repeat(32) }).tokenSecret).toBe(

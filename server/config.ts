@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { MIN_HASH_COST, PRODUCTION_HASH_COST } from "./modules/staff/password.ts";
 
 /**
  * Every setting of the server, read from the environment once at start.
@@ -64,6 +65,8 @@ const positiveInt = (fallback: number) =>
       .positive("must be a whole number above 0")
       .default(fallback),
   );
+
+const hashCostError = `must be a whole number from ${MIN_HASH_COST} to ${PRODUCTION_HASH_COST} (log2 of scrypt's N)`;
 
 const booleanFlag = z
   .preprocess(
@@ -182,6 +185,15 @@ const envSchema = z.object({
   MAX_IMAGE_SIZE: byteSize("5mb"),
   MAX_VIDEO_SIZE: byteSize("200mb"),
   RATE_LIMIT_PER_MINUTE: positiveInt(30),
+  PASSWORD_HASH_COST: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: hashCostError })
+      .int(hashCostError)
+      .min(MIN_HASH_COST, hashCostError)
+      .max(PRODUCTION_HASH_COST, hashCostError)
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z
@@ -252,6 +264,11 @@ export interface Config {
   maxImageBytes: number;
   maxVideoBytes: number;
   rateLimitPerMinute: number;
+  /**
+   * log2 of scrypt's N for new password hashes: 15 (production), lowered by
+   * PASSWORD_HASH_COST or NODE_ENV=test so tests hash cheaply (decision 0001).
+   */
+  passwordHashCost: number;
   logLevel: string;
   /** Seed sample blog posts into an empty database (on by default outside tests). */
   seedSampleContent: boolean;
@@ -326,6 +343,8 @@ export function loadConfig(
     maxImageBytes: e.MAX_IMAGE_SIZE,
     maxVideoBytes: e.MAX_VIDEO_SIZE,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    passwordHashCost:
+      e.PASSWORD_HASH_COST ?? (e.NODE_ENV === "test" ? MIN_HASH_COST : PRODUCTION_HASH_COST),
     logLevel: e.LOG_LEVEL,
     seedSampleContent:
       env.SEED_SAMPLE_CONTENT === undefined ? e.NODE_ENV !== "test" : e.SEED_SAMPLE_CONTENT,

@@ -4,11 +4,11 @@ import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/connection.ts";
 import type { Notifier } from "./mail/notifier.ts";
 import type { Storage } from "./media/storage.ts";
-import { createAccountService } from "./modules/accounts/service.ts";
-import { createAdminService } from "./modules/admins/service.ts";
 import { createAuditService } from "./modules/audit/service.ts";
-import { createAuthService } from "./modules/auth/service.ts";
-import { createTokenSigner } from "./modules/auth/tokens.ts";
+import { createPasswordHasher } from "./modules/staff/password.ts";
+import { createStaffService } from "./modules/staff/service.ts";
+import { createSignInService } from "./modules/staff/sign-in.ts";
+import { createTokenSigner } from "./modules/staff/tokens.ts";
 import { cachedRead } from "./lib/cached-read.ts";
 import { createChangeFeed } from "./lib/changes.ts";
 import { createReadiness } from "./lib/readiness.ts";
@@ -37,7 +37,7 @@ export interface ServiceDeps {
 export function createServices(deps: ServiceDeps) {
   const { config, database, storage, notifier, log } = deps;
   const db = database.db;
-  const admins = createAdminService(db);
+  const passwords = createPasswordHasher(config.passwordHashCost);
   const tokens = createTokenSigner(config.tokenSecret, config.tokenTtlSeconds);
   const changes = createChangeFeed(log);
   // What /api/ready checks; Redis and S3 storage add theirs when configured.
@@ -59,18 +59,18 @@ export function createServices(deps: ServiceDeps) {
     readiness,
     database,
     storage,
-    admins,
-    tokens,
-    audit: createAuditService({ db, log }),
-    auth: createAuthService(db, admins, tokens, { notifier }),
-    accounts: createAccountService({
+    /** Staff accounts (the `npm run admin` commands use the same service). */
+    admins: createStaffService({
       database,
-      admins,
-      tokens,
+      passwords,
       notifier,
       log,
       origin: config.publicOrigin,
     }),
+    /** Signing in, and the tokens of the staff accounts' sessions. */
+    auth: createSignInService({ db, passwords, tokens, notifier }),
+    tokens,
+    audit: createAuditService({ db, log }),
     prices: createPriceService(db, changes),
     content: createContentService({ db, storage, changes, log }),
     blogs: createBlogService({

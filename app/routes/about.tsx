@@ -8,7 +8,7 @@ import { SectionHeading } from "../components/sections/section-heading.tsx";
 import { TeamGrid } from "../components/sections/team-grid.tsx";
 import { Reveal } from "../components/ui/reveal.tsx";
 import { buttonPrimary } from "../components/ui/styles.ts";
-import { aboutHero, mission, reasons, welcome } from "../content/about.ts";
+import { aboutHero, mission, reasons, welcome } from "../copy/about-copy.ts";
 import { originFrom, seo } from "../lib/seo.ts";
 import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/about";

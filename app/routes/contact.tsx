@@ -7,8 +7,8 @@ import { socialLinksOf } from "../components/layout/social-links.ts";
 import { SectionHeading } from "../components/sections/section-heading.tsx";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "../components/ui/icons.tsx";
 import { WhatsAppLink } from "../components/ui/whatsapp-link.tsx";
-import { contactPage } from "../content/contact.ts";
-import { services } from "../content/services.ts";
+import { contactPage } from "../copy/contact-copy.ts";
+import { services } from "../copy/services-copy.ts";
 import {
   contactFrom,
   postalAddressOf,

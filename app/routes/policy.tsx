@@ -1,7 +1,7 @@
 import { siteServicesContext } from "../../common/load-context.ts";
 import { site } from "../../common/site-config.ts";
 import { PageHero } from "../components/sections/page-hero.tsx";
-import { ndpaNote, policyDateOf, policyIntro, policySections } from "../content/policy.ts";
+import { ndpaNote, policyDateOf, policyIntro, policySections } from "../copy/policy-copy.ts";
 import { postalAddressOf, useContactDetails } from "../lib/contact-details.tsx";
 import { originFrom, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/policy";

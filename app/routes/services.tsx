@@ -5,7 +5,7 @@ import { LetsGetStarted } from "../components/sections/lets-get-started.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
 import { SectionHeading } from "../components/sections/section-heading.tsx";
 import { ServiceCards } from "../components/sections/service-cards.tsx";
-import { services } from "../content/services.ts";
+import { services } from "../copy/services-copy.ts";
 import { originFrom, seo } from "../lib/seo.ts";
 import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/services";

@@ -5,7 +5,7 @@ import { LetsGetStarted } from "../components/sections/lets-get-started.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
 import { SectionHeading } from "../components/sections/section-heading.tsx";
 import { TeamGrid } from "../components/sections/team-grid.tsx";
-import { teamPage } from "../content/team.ts";
+import { teamPage } from "../copy/team-copy.ts";
 import { originFrom, seo } from "../lib/seo.ts";
 import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/team";

@@ -6,7 +6,8 @@ import {
   type AccountLock,
   type Notifier,
 } from "../../server/mail/notifier.ts";
-import { createAuthService } from "../../server/modules/auth/service.ts";
+import { createPasswordHasher } from "../../server/modules/staff/password.ts";
+import { createSignInService } from "../../server/modules/staff/sign-in.ts";
 import { startMailServer } from "../support/mail-server.ts";
 import { call, createTestApp, TEST_PASSWORD, type TestApp } from "./helpers.ts";
 
@@ -105,7 +106,10 @@ describe("the per-account lock over time", () => {
     };
     const start = Date.parse("2031-03-01T09:00:00.000Z");
     let now = start;
-    const auth = createAuthService(db, t.app.services.admins, t.app.services.tokens, {
+    const auth = createSignInService({
+      db,
+      passwords: createPasswordHasher(t.config.passwordHashCost),
+      tokens: t.app.services.tokens,
       notifier,
       clock: () => now,
     });

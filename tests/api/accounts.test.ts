@@ -391,7 +391,7 @@ describe("staff accounts", () => {
       name: "",
       role: "owner" as const,
     };
-    await expect(service().remove(ghostOwner, ownerId)).rejects.toMatchObject({
+    await expect(service().remove({ id: ownerId }, ghostOwner)).rejects.toMatchObject({
       statusCode: 409,
       message: accountMessages.lastOwner,
     });
@@ -401,7 +401,7 @@ describe("staff accounts", () => {
     });
   });
 
-  const service = () => t.app.services.accounts;
+  const service = () => t.app.services.admins;
 
   it("ends an invitation with its sender's authority: removed, demoted, or gone by the CLI", async () => {
     const ownerHeaders = await login(owner, TEST_PASSWORD);
@@ -477,7 +477,7 @@ describe("staff accounts", () => {
 
     // Removed by the CLI: the invitation goes too.
     const cli = await departingOwnerInvites("cli.removed@example.com", "alt3@example.com");
-    await t.app.services.admins.remove("cli.removed@example.com");
+    await t.app.services.admins.remove({ email: "cli.removed@example.com" });
     expect(await openInvitations()).not.toContain(cli.invitationId);
     await refused(cli.token, "alt3@example.com");
 

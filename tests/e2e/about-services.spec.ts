@@ -1,5 +1,5 @@
-import { reasons } from "../../app/content/about.ts";
-import { services } from "../../app/content/services.ts";
+import { reasons } from "../../app/copy/about-copy.ts";
+import { services } from "../../app/copy/services-copy.ts";
 import { site } from "../../common/site-config.ts";
 import { defaultItems } from "../factories/content.ts";
 import { expect, test } from "./fixtures.ts";

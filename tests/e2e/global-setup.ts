@@ -26,6 +26,8 @@ export default async function globalSetup() {
   const server = await spawnServer(dataDir, {
     BUILD_DIR: buildDir,
     RATE_LIMIT_PER_MINUTE: "100000",
+    // Cheap password hashes for the admins the tests sign in (it warns once at start).
+    PASSWORD_HASH_COST: "4",
     SEED_SAMPLE_CONTENT: process.env.SEED_SAMPLE_CONTENT ?? "true",
   });
   await waitForHealth(server);

@@ -7,10 +7,11 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from "react";
+import { problemText } from "../../lib/admin-api.ts";
 import { linkToken } from "../../lib/admin/accounts.ts";
 import { newPasswordSchema } from "../../../common/schemas/auth.ts";
 import { site } from "../../../common/site-config.ts";
-import { adminInput, adminLabel } from "./ui.tsx";
+import { adminButton, adminInput, adminLabel } from "./ui.tsx";
 
 /** The frame of the signed-out account pages (forgotten password, reset, invitation). */
 export function AuthCard({
@@ -65,6 +66,23 @@ export function FormMessage({
   );
 }
 
+/** A field's label, and its hint under it; `describedBy` names the hint and the error. */
+function FieldLabel({ id, label, hint }: { id: string; label: string; hint?: string }) {
+  return (
+    <>
+      <label htmlFor={id} className={adminLabel}>
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {hint}
+        </p>
+      )}
+    </>
+  );
+}
+const describedBy = (id: string, hint?: string) => `${hint ? `${id}-hint ` : ""}${id}-error`;
+
 /** A labelled text field with its error beside it. */
 export function TextField({
   label,
@@ -86,14 +104,7 @@ export function TextField({
   const id = useId();
   return (
     <div>
-      <label htmlFor={id} className={adminLabel}>
-        {label}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-muted">
-          {hint}
-        </p>
-      )}
+      <FieldLabel id={id} label={label} hint={hint} />
       <input
         id={id}
         name={name}
@@ -101,7 +112,7 @@ export function TextField({
         autoComplete={autoComplete}
         defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
-        aria-describedby={`${hint ? `${id}-hint ` : ""}${id}-error`}
+        aria-describedby={describedBy(id, hint)}
         className={`${adminInput} mt-1`}
       />
       <FieldError id={`${id}-error`} error={error} />
@@ -127,14 +138,7 @@ export function PasswordField({
   const [shown, setShown] = useState(false);
   return (
     <div>
-      <label htmlFor={id} className={adminLabel}>
-        {label}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-muted">
-          {hint}
-        </p>
-      )}
+      <FieldLabel id={id} label={label} hint={hint} />
       <div className="relative mt-1">
         <input
           id={id}
@@ -142,7 +146,7 @@ export function PasswordField({
           type={shown ? "text" : "password"}
           autoComplete={autoComplete}
           aria-invalid={error ? true : undefined}
-          aria-describedby={`${hint ? `${id}-hint ` : ""}${id}-error`}
+          aria-describedby={describedBy(id, hint)}
           className={`${adminInput} pr-20`}
         />
         <button
@@ -171,6 +175,110 @@ export function newPasswordErrors(
   if (!result.success) return { password: result.error.issues[0]?.message };
   if (password !== confirm) return { confirm: "The two passwords are not the same." };
   return {};
+}
+
+/**
+ * A new password (`password`, with the rules as its hint) and its confirmation (`confirm`):
+ * the fields of the reset, invitation and My account forms.
+ */
+export function NewPasswordFields({
+  errors,
+  label = "New password",
+  confirmLabel = "Confirm the new password",
+}: {
+  errors: { password?: string; confirm?: string };
+  label?: string;
+  confirmLabel?: string;
+}) {
+  return (
+    <>
+      <PasswordField
+        label={label}
+        name="password"
+        autoComplete="new-password"
+        hint={NEW_PASSWORD_HINT}
+        error={errors.password}
+      />
+      <PasswordField
+        label={confirmLabel}
+        name="confirm"
+        autoComplete="new-password"
+        error={errors.confirm}
+      />
+    </>
+  );
+}
+
+/** The submit button of an account form: says what it is doing while `busy`. */
+export function SubmitButton({
+  busy,
+  busyText,
+  disabled = false,
+  className = `${adminButton} w-full py-3`,
+  children,
+}: {
+  busy: boolean;
+  busyText: string;
+  disabled?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button type="submit" disabled={busy || disabled} className={className}>
+      {busy ? busyText : children}
+    </button>
+  );
+}
+
+export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
+
+export interface SubmitOptions<Field extends string> {
+  /** The fields' errors the server's refusal stands for; undefined: the form's problem. */
+  fieldErrors?: (error: unknown) => FieldErrors<Field> | undefined;
+  /** On success the page goes elsewhere: the button stays busy until it does. */
+  leaves?: boolean;
+}
+
+/**
+ * The state of an account form: the fields' errors, the form's problem (an alert) and the
+ * busy button. `submit(found, send)` shows `found` (what the browser found wrong) and
+ * focuses the first invalid field; with nothing found it runs `send`, and a refusal or a
+ * network failure becomes the form's problem (or the fields' errors, see SubmitOptions).
+ */
+export function useAccountForm<Field extends string>() {
+  const { form, focusInvalid } = useFocusInvalid();
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [problem, setProblem] = useState<string>();
+
+  async function submit(
+    found: FieldErrors<Field>,
+    send: () => Promise<void>,
+    { fieldErrors, leaves = false }: SubmitOptions<Field> = {},
+  ): Promise<void> {
+    setErrors(found);
+    setProblem(undefined);
+    if (Object.values(found).some(Boolean)) {
+      focusInvalid();
+      return;
+    }
+    setBusy(true);
+    try {
+      await send();
+      if (!leaves) setBusy(false);
+    } catch (error) {
+      const onFields = fieldErrors?.(error);
+      if (onFields) {
+        setErrors(onFields);
+        focusInvalid();
+      } else {
+        setProblem(problemText(error, "The server could not be reached. Please try again."));
+      }
+      setBusy(false);
+    }
+  }
+
+  return { form, busy, errors, problem, submit };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { type ReactNode } from "react";
 import { useFormAction } from "react-router";
 import { messages } from "../../../common/messages.ts";
-import { contractOptions } from "../../content/packages.ts";
+import { contractOptions } from "../../copy/packages-copy.ts";
 import { enquiryPayload, formValues, type EnquiryFormKind } from "../../lib/enquiry-payload.ts";
 import { currentLeadSource } from "../../lib/lead-source.ts";
 import type { FormResult } from "../../lib/form-result.ts";

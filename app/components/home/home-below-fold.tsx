@@ -1,9 +1,9 @@
 import { useEffect, useRef, type RefObject } from "react";
 import { Link } from "react-router";
 import type { ShownItemOf } from "../../../common/schemas/content.ts";
-import { homeSections } from "../../content/home.ts";
-import type { PortfolioItem } from "../../content/portfolio.ts";
-import { services } from "../../content/services.ts";
+import { homeSections } from "../../copy/home-copy.ts";
+import type { PortfolioItem } from "../../copy/portfolio-copy.ts";
+import { services } from "../../copy/services-copy.ts";
 import { postalAddressOf, telHref, useContactDetails } from "../../lib/contact-details.tsx";
 import { ImageCarousel } from "../carousel/image-carousel.tsx";
 import { TestimonialCarousel } from "../carousel/testimonial-carousel.tsx";

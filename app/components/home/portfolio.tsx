@@ -1,4 +1,4 @@
-import type { PortfolioImage, PortfolioItem } from "../../content/portfolio.ts";
+import type { PortfolioImage, PortfolioItem } from "../../copy/portfolio-copy.ts";
 import { SectionHeading } from "../sections/section-heading.tsx";
 import { PlayIcon } from "../ui/icons.tsx";
 

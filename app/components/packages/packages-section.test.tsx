@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { defaultContact } from "../../../common/content/defaults.ts";
 import type { ContactDetails } from "../../../common/schemas/content.ts";
 import { defaultItems } from "../../../tests/factories/content.ts";
-import { findPackage } from "../../content/packages.ts";
+import { findPackage } from "../../copy/packages-copy.ts";
 import { ContactDetailsProvider } from "../../lib/contact-details.tsx";
 import { PackagesSection } from "./packages-section.tsx";
 

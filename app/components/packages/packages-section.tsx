@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { naira } from "../../../common/format.ts";
 import type { ShownItemOf } from "../../../common/schemas/content.ts";
-import { choosePackageHref, PACKAGE_NOTE } from "../../content/packages.ts";
+import { choosePackageHref, PACKAGE_NOTE } from "../../copy/packages-copy.ts";
 import { SectionHeading } from "../sections/section-heading.tsx";
 import { WhatsAppLink } from "../ui/whatsapp-link.tsx";
 

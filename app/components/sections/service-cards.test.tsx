@@ -2,7 +2,7 @@
 import { cleanup, render } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, expect, it } from "vitest";
-import { services } from "../../content/services.ts";
+import { services } from "../../copy/services-copy.ts";
 import { ServiceCards } from "./service-cards.tsx";
 
 afterEach(cleanup);

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Service } from "../../content/services.ts";
+import type { Service } from "../../copy/services-copy.ts";
 import { Reveal } from "../ui/reveal.tsx";
 import { ArrowIcon } from "../ui/icons.tsx";
 import { linkArrow } from "../ui/styles.ts";

@@ -1,18 +1,16 @@
-import { useState, type FormEvent } from "react";
+import { type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { accountMessages } from "../../../common/schemas/accounts.ts";
 import {
   AuthCard,
   FormMessage,
   newPasswordErrors,
-  NEW_PASSWORD_HINT,
-  PasswordField,
-  useLinkToken,
+  NewPasswordFields,
+  SubmitButton,
   TextField,
-  useFocusInvalid,
+  useAccountForm,
+  useLinkToken,
 } from "../../components/admin/account-forms.tsx";
-import { adminButton } from "../../components/admin/ui.tsx";
-import { problemText } from "../../lib/admin-api.ts";
 import { acceptInvitation } from "../../lib/admin/accounts.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
 
@@ -21,11 +19,8 @@ export const meta = adminMeta("Accept the invitation");
 /** The page an invitation mail links to (`#token=…`): name and password make the account. */
 export default function AcceptInvite() {
   const navigate = useNavigate();
-  const { form, focusInvalid } = useFocusInvalid();
+  const { form, busy, errors, problem, submit } = useAccountForm<"name" | "password" | "confirm">();
   const token = useLinkToken();
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<{ name?: string; password?: string; confirm?: string }>({});
-  const [problem, setProblem] = useState<string>();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,20 +32,14 @@ export default function AcceptInvite() {
       ...(name ? {} : { name: "Your name is required." }),
       ...newPasswordErrors(password, String(data.get("confirm") ?? "")),
     };
-    setErrors(found);
-    setProblem(undefined);
-    if (Object.keys(found).length > 0) {
-      focusInvalid();
-      return;
-    }
-    setBusy(true);
-    try {
-      await acceptInvitation(token, name, password);
-      navigate("/admin/dashboard", { replace: true });
-    } catch (error) {
-      setProblem(problemText(error, "The server could not be reached. Please try again."));
-      setBusy(false);
-    }
+    await submit(
+      found,
+      async () => {
+        await acceptInvitation(token, name, password);
+        navigate("/admin/dashboard", { replace: true });
+      },
+      { leaves: true },
+    );
   }
 
   return (
@@ -68,26 +57,18 @@ export default function AcceptInvite() {
         ) : (
           <form ref={form} onSubmit={onSubmit} noValidate className="space-y-4">
             <TextField label="Your name" name="name" autoComplete="name" error={errors.name} />
-            <PasswordField
+            <NewPasswordFields
+              errors={errors}
               label="Password"
-              name="password"
-              autoComplete="new-password"
-              hint={NEW_PASSWORD_HINT}
-              error={errors.password}
+              confirmLabel="Confirm the password"
             />
-            <PasswordField
-              label="Confirm the password"
-              name="confirm"
-              autoComplete="new-password"
-              error={errors.confirm}
-            />
-            <button
-              type="submit"
-              disabled={busy || token === undefined}
-              className={`${adminButton} w-full py-3`}
+            <SubmitButton
+              busy={busy}
+              busyText="Making your account…"
+              disabled={token === undefined}
             >
-              {busy ? "Making your account…" : "Make my account"}
-            </button>
+              Make my account
+            </SubmitButton>
           </form>
         )}
         <p className="text-center text-sm">

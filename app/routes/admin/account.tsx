@@ -1,34 +1,36 @@
-import { useState, type FormEvent } from "react";
+import { type FormEvent } from "react";
 import { useOutletContext } from "react-router";
 import { roleDescriptions, roleLabels } from "../../../common/schemas/accounts.ts";
 import {
   FormMessage,
   newPasswordErrors,
-  NEW_PASSWORD_HINT,
+  NewPasswordFields,
   PasswordField,
-  useFocusInvalid,
+  SubmitButton,
+  useAccountForm,
 } from "../../components/admin/account-forms.tsx";
 import { useFeedback } from "../../components/admin/feedback.tsx";
 import { adminButton, PageTitle, Panel } from "../../components/admin/ui.tsx";
-import { ApiError, problemText } from "../../lib/admin-api.ts";
+import { ApiError } from "../../lib/admin-api.ts";
 import { changePassword } from "../../lib/admin/accounts.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
 import type { AdminContext } from "./layout.tsx";
 
 export const meta = adminMeta("My account");
 
-interface Errors {
-  current?: string;
-  password?: string;
-  confirm?: string;
+type Field = "current" | "password" | "confirm";
+
+/** A refusal (400) is a field's error: the current password's when it names it. */
+function refusedField(error: unknown): Partial<Record<Field, string>> | undefined {
+  if (!(error instanceof ApiError) || error.status !== 400) return undefined;
+  return /current password/i.test(error.message)
+    ? { current: error.message }
+    : { password: error.message };
 }
 
 function ChangePassword() {
   const { notify } = useFeedback();
-  const { form, focusInvalid } = useFocusInvalid();
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
-  const [problem, setProblem] = useState<string>();
+  const { form, busy, errors, problem, submit } = useAccountForm<Field>();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,39 +38,19 @@ function ChangePassword() {
     const data = new FormData(target);
     const current = String(data.get("current") ?? "");
     const password = String(data.get("password") ?? "");
-    const found: Errors = {
+    const found = {
       ...(current ? {} : { current: "The current password is required." }),
       ...newPasswordErrors(password, String(data.get("confirm") ?? "")),
     };
-    setErrors(found);
-    setProblem(undefined);
-    if (Object.keys(found).length > 0) {
-      focusInvalid();
-      return;
-    }
-    setBusy(true);
-    try {
-      await changePassword(current, password);
-      target.reset();
-      notify("Password changed. Your other sessions are signed out; this one stays signed in.");
-    } catch (error) {
-      // A wrong current password is the field's error; anything else is the form's.
-      if (
-        error instanceof ApiError &&
-        error.status === 400 &&
-        /current password/i.test(error.message)
-      ) {
-        setErrors({ current: error.message });
-        focusInvalid();
-      } else if (error instanceof ApiError && error.status === 400) {
-        setErrors({ password: error.message });
-        focusInvalid();
-      } else {
-        setProblem(problemText(error, "The server could not be reached. Please try again."));
-      }
-    } finally {
-      setBusy(false);
-    }
+    await submit(
+      found,
+      async () => {
+        await changePassword(current, password);
+        target.reset();
+        notify("Password changed. Your other sessions are signed out; this one stays signed in.");
+      },
+      { fieldErrors: refusedField },
+    );
   }
 
   return (
@@ -83,23 +65,11 @@ function ChangePassword() {
           autoComplete="current-password"
           error={errors.current}
         />
-        <PasswordField
-          label="New password"
-          name="password"
-          autoComplete="new-password"
-          hint={NEW_PASSWORD_HINT}
-          error={errors.password}
-        />
-        <PasswordField
-          label="Confirm the new password"
-          name="confirm"
-          autoComplete="new-password"
-          error={errors.confirm}
-        />
+        <NewPasswordFields errors={errors} />
         <div aria-live="polite">{problem && <FormMessage kind="error">{problem}</FormMessage>}</div>
-        <button type="submit" disabled={busy} className={adminButton}>
-          {busy ? "Changing…" : "Change password"}
-        </button>
+        <SubmitButton busy={busy} busyText="Changing…" className={adminButton}>
+          Change password
+        </SubmitButton>
       </form>
     </Panel>
   );

@@ -4,11 +4,10 @@ import { forgotPasswordSchema } from "../../../common/schemas/accounts.ts";
 import {
   AuthCard,
   FormMessage,
+  SubmitButton,
   TextField,
-  useFocusInvalid,
+  useAccountForm,
 } from "../../components/admin/account-forms.tsx";
-import { adminButton } from "../../components/admin/ui.tsx";
-import { problemText } from "../../lib/admin-api.ts";
 import { requestPasswordReset } from "../../lib/admin/accounts.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
 
@@ -16,31 +15,16 @@ export const meta = adminMeta("Forgot password");
 
 /** Asks for a reset link by e-mail; the answer never tells whether the address has an account. */
 export default function ForgotPassword() {
-  const { form, focusInvalid } = useFocusInvalid();
-  const [busy, setBusy] = useState(false);
-  const [emailError, setEmailError] = useState<string>();
-  const [problem, setProblem] = useState<string>();
+  const { form, busy, errors, problem, submit } = useAccountForm<"email">();
   const [sent, setSent] = useState<string>();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const parsed = forgotPasswordSchema.safeParse({ email: data.get("email") });
-    setProblem(undefined);
-    if (!parsed.success) {
-      setEmailError(parsed.error.issues[0]?.message);
-      focusInvalid();
-      return;
-    }
-    setEmailError(undefined);
-    setBusy(true);
-    try {
-      setSent(await requestPasswordReset(parsed.data.email));
-    } catch (error) {
-      setProblem(problemText(error, "The server could not be reached. Please try again."));
-    } finally {
-      setBusy(false);
-    }
+    await submit(parsed.success ? {} : { email: parsed.error.issues[0]?.message }, async () => {
+      if (parsed.success) setSent(await requestPasswordReset(parsed.data.email));
+    });
   }
 
   return (
@@ -57,14 +41,14 @@ export default function ForgotPassword() {
               name="email"
               type="email"
               autoComplete="username"
-              error={emailError}
+              error={errors.email}
             />
             <div aria-live="polite">
               {problem && <FormMessage kind="error">{problem}</FormMessage>}
             </div>
-            <button type="submit" disabled={busy} className={`${adminButton} w-full py-3`}>
-              {busy ? "Sending the link…" : "Send the link"}
-            </button>
+            <SubmitButton busy={busy} busyText="Sending the link…">
+              Send the link
+            </SubmitButton>
           </form>
         )}
         <p className="text-center text-sm">

@@ -5,13 +5,12 @@ import {
   AuthCard,
   FormMessage,
   newPasswordErrors,
-  NEW_PASSWORD_HINT,
-  PasswordField,
+  NewPasswordFields,
+  SubmitButton,
+  useAccountForm,
   useLinkToken,
-  useFocusInvalid,
 } from "../../components/admin/account-forms.tsx";
 import { adminButton } from "../../components/admin/ui.tsx";
-import { problemText } from "../../lib/admin-api.ts";
 import { resetPassword } from "../../lib/admin/accounts.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
 
@@ -22,11 +21,8 @@ export const meta = adminMeta("Choose a new password");
  * no server sees, then taken out of the address bar and the history.
  */
 export default function ResetPassword() {
-  const { form, focusInvalid } = useFocusInvalid();
+  const { form, busy, errors, problem, submit } = useAccountForm<"password" | "confirm">();
   const token = useLinkToken();
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
-  const [problem, setProblem] = useState<string>();
   const [done, setDone] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -34,22 +30,10 @@ export default function ResetPassword() {
     if (!token) return;
     const data = new FormData(event.currentTarget);
     const password = String(data.get("password") ?? "");
-    const found = newPasswordErrors(password, String(data.get("confirm") ?? ""));
-    setErrors(found);
-    setProblem(undefined);
-    if (found.password || found.confirm) {
-      focusInvalid();
-      return;
-    }
-    setBusy(true);
-    try {
+    await submit(newPasswordErrors(password, String(data.get("confirm") ?? "")), async () => {
       await resetPassword(token, password);
       setDone(true);
-    } catch (error) {
-      setProblem(problemText(error, "The server could not be reached. Please try again."));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -82,26 +66,10 @@ export default function ResetPassword() {
           </FormMessage>
         ) : (
           <form ref={form} onSubmit={onSubmit} noValidate className="space-y-4">
-            <PasswordField
-              label="New password"
-              name="password"
-              autoComplete="new-password"
-              hint={NEW_PASSWORD_HINT}
-              error={errors.password}
-            />
-            <PasswordField
-              label="Confirm the new password"
-              name="confirm"
-              autoComplete="new-password"
-              error={errors.confirm}
-            />
-            <button
-              type="submit"
-              disabled={busy || token === undefined}
-              className={`${adminButton} w-full py-3`}
-            >
-              {busy ? "Saving…" : "Save the new password"}
-            </button>
+            <NewPasswordFields errors={errors} />
+            <SubmitButton busy={busy} busyText="Saving…" disabled={token === undefined}>
+              Save the new password
+            </SubmitButton>
           </form>
         )}
         <p className="text-center text-sm">

@@ -11,25 +11,51 @@ import {
   staffListSchema,
   staffMemberSchema,
 } from "../../../common/schemas/accounts.ts";
-import { tokenResponseSchema } from "../../../common/schemas/auth.ts";
+import {
+  loginSchema,
+  meResponseSchema,
+  tokenResponseSchema,
+} from "../../../common/schemas/auth.ts";
 import { idParam, successResponse } from "../../../common/schemas/common.ts";
-import { adminSecurity, type ApiApp, type ApiDeps, type SignedInAdmin } from "../../api-types.ts";
+import type { FastifyReply } from "fastify";
+import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
-import type { WithdrawnInvitation } from "./service.ts";
+import type { AuditEntry } from "../audit/service.ts";
+import type { SignedInAdmin, WithdrawnInvitation } from "./types.ts";
 
 const ownerOnly = errorAnswer("The signed-in admin is an editor: only an owner may do this.");
-const busy = errorAnswer(
-  "Too many password checks at once: try again after `Retry-After` seconds.",
-);
+/** The answers of a route that checks or sets a password and signs the admin in here. */
+const signedInAnswers = (refused: string) => ({
+  200: tokenResponseSchema,
+  400: errorAnswer(refused),
+  ...jsonBodyErrors,
+  429: errorAnswers.tooManyRequests,
+  503: errorAnswer("Too many password checks at once: try again after `Retry-After` seconds."),
+});
 
 /**
- * Staff accounts in the browser (issue 13): my password, the forgotten-password link,
- * invitations, removing people and roles. Every write is recorded in the activity log as
- * type "admin"; no password, hash or link token ever goes into it.
+ * Staff accounts: signing in and out, my password, the forgotten-password link (issue 13),
+ * invitations, removing people and roles. Every write is recorded in the activity log (type
+ * "admin", or "session" for signing out everywhere); no password, hash or link token ever
+ * goes into it.
  */
-export function registerAccountRoutes(app: ApiApp, deps: ApiDeps): void {
+export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
   const { services } = deps;
-  const { accounts, audit } = services;
+  const { admins, auth, audit } = services;
+
+  /**
+   * The answer of a route after which `admin` is signed in here (a new password, a joined
+   * account): the write in the activity log, then a fresh token that no cache keeps.
+   */
+  const signedInAnswer = async (
+    reply: FastifyReply,
+    admin: SignedInAdmin,
+    entry: Omit<AuditEntry, "actor" | "type" | "id">,
+  ) => {
+    const token = await auth.tokenFor(admin);
+    await audit.record({ actor: admin, type: "admin", id: admin.id, ...entry });
+    return reply.header("cache-control", "no-store").send({ token });
+  };
 
   /** The invitations a removed or demoted person had sent, each withdrawn in the log. */
   const recordWithdrawn = async (
@@ -49,6 +75,74 @@ export function registerAccountRoutes(app: ApiApp, deps: ApiDeps): void {
   };
 
   app.post(
+    "/auth/login",
+    {
+      config: { limit: "login" },
+      schema: {
+        tags: ["auth"],
+        operationId: "login",
+        summary: "Sign in; answers a bearer token valid for TOKEN_TTL",
+        security: [],
+        body: loginSchema,
+        response: {
+          200: tokenResponseSchema,
+          400: errorAnswers.invalid,
+          401: errorAnswer("The e-mail address or the password is wrong."),
+          ...jsonBodyErrors,
+          429: errorAnswers.tooManyRequests,
+          503: errorAnswer(
+            "Sign-in is busy: too many sign-ins at once. Try again after `Retry-After` seconds.",
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const token = await auth.login(request.body.email, request.body.password, request.ip);
+      return reply.header("cache-control", "no-store").send({ token });
+    },
+  );
+
+  app.get(
+    "/auth/me",
+    {
+      schema: {
+        tags: ["auth"],
+        operationId: "getMe",
+        summary: "The signed-in admin: id, e-mail, name and role (owner or editor)",
+        security: adminSecurity,
+        response: { 200: meResponseSchema, 401: errorAnswers.unauthorized },
+      },
+    },
+    async (request) => {
+      const { id, email, name, role } = request.admin!;
+      return { id, email, name, role };
+    },
+  );
+
+  app.post(
+    "/auth/logout-all",
+    {
+      schema: {
+        tags: ["auth"],
+        operationId: "logoutAll",
+        summary: "Sign out everywhere: ends every token of the signed-in admin, this one too",
+        security: adminSecurity,
+        response: { 200: successResponse, 401: errorAnswers.unauthorized },
+      },
+    },
+    async (request) => {
+      await admins.endSessions(request.admin!.email);
+      await audit.record({
+        actor: request.admin!,
+        action: "logout-all",
+        type: "session",
+        id: request.admin!.id,
+      });
+      return { success: true as const };
+    },
+  );
+
+  app.post(
     "/auth/password",
     {
       // Guessing the current password with a stolen token is bounded like sign-in.
@@ -62,23 +156,18 @@ export function registerAccountRoutes(app: ApiApp, deps: ApiDeps): void {
         security: adminSecurity,
         body: changePasswordSchema,
         response: {
-          200: tokenResponseSchema,
-          400: errorAnswer(`${accountMessages.wrongCurrentPassword} Or the new one is refused.`),
+          ...signedInAnswers(`${accountMessages.wrongCurrentPassword} Or the new one is refused.`),
           401: errorAnswers.unauthorized,
-          ...jsonBodyErrors,
-          429: errorAnswers.tooManyRequests,
-          503: busy,
         },
       },
     },
     async (request, reply) => {
-      const { admin, token } = await accounts.changePassword(
+      const admin = await admins.changePassword(
         request.admin!,
         request.body.currentPassword,
         request.body.newPassword,
       );
-      await audit.record({ actor: admin, action: "password-change", type: "admin", id: admin.id });
-      return reply.header("cache-control", "no-store").send({ token });
+      return signedInAnswer(reply, admin, { action: "password-change" });
     },
   );
 
@@ -103,7 +192,7 @@ export function registerAccountRoutes(app: ApiApp, deps: ApiDeps): void {
       },
     },
     async (request) => {
-      accounts.requestReset(request.body.email);
+      admins.requestReset(request.body.email);
       return { message: accountMessages.resetRequested };
     },
   );
@@ -120,22 +209,17 @@ export function registerAccountRoutes(app: ApiApp, deps: ApiDeps): void {
           "working, every session ends; answers a token for this browser",
         security: [],
         body: resetPasswordSchema,
-        response: {
-          200: tokenResponseSchema,
-          400: errorAnswer(`${accountMessages.linkUsedOrExpired} Or the password is refused.`),
-          ...jsonBodyErrors,
-          429: errorAnswers.tooManyRequests,
-          503: busy,
-        },
+        response: signedInAnswers(
+          `${accountMessages.linkUsedOrExpired} Or the password is refused.`,
+        ),
       },
     },
     async (request, reply) => {
-      const { admin, token } = await accounts.resetPassword(
-        request.body.token,
+      const admin = await admins.resetPassword(
+        { token: request.body.token },
         request.body.password,
       );
-      await audit.record({ actor: admin, action: "password-reset", type: "admin", id: admin.id });
-      return reply.header("cache-control", "no-store").send({ token });
+      return signedInAnswer(reply, admin, { action: "password-reset" });
     },
   );
 
@@ -152,29 +236,21 @@ export function registerAccountRoutes(app: ApiApp, deps: ApiDeps): void {
         security: [],
         body: acceptInviteSchema,
         response: {
-          200: tokenResponseSchema,
-          400: errorAnswer(`${accountMessages.inviteUsedOrExpired} Or the password is refused.`),
+          ...signedInAnswers(`${accountMessages.inviteUsedOrExpired} Or the password is refused.`),
           409: errorAnswer("An account for the invited address exists already."),
-          ...jsonBodyErrors,
-          429: errorAnswers.tooManyRequests,
-          503: busy,
         },
       },
     },
     async (request, reply) => {
-      const { admin, token } = await accounts.acceptInvitation(
+      const admin = await admins.acceptInvitation(
         request.body.token,
         request.body.name,
         request.body.password,
       );
-      await audit.record({
-        actor: admin,
+      return signedInAnswer(reply, admin, {
         action: "accept-invite",
-        type: "admin",
-        id: admin.id,
         after: { email: admin.email, name: admin.name, role: admin.role },
       });
-      return reply.header("cache-control", "no-store").send({ token });
     },
   );
 
@@ -190,8 +266,7 @@ export function registerAccountRoutes(app: ApiApp, deps: ApiDeps): void {
         response: { 200: staffListSchema, 401: errorAnswers.unauthorized, 403: ownerOnly },
       },
     },
-    async (_request, reply) =>
-      reply.header("cache-control", "no-store").send(await accounts.list()),
+    async (_request, reply) => reply.header("cache-control", "no-store").send(await admins.list()),
   );
 
   app.post(
@@ -217,11 +292,7 @@ export function registerAccountRoutes(app: ApiApp, deps: ApiDeps): void {
       },
     },
     async (request, reply) => {
-      const invitation = await accounts.invite(
-        request.admin!,
-        request.body.email,
-        request.body.role,
-      );
+      const invitation = await admins.invite(request.admin!, request.body.email, request.body.role);
       await audit.record({
         actor: request.admin!,
         action: "invite",
@@ -252,7 +323,7 @@ export function registerAccountRoutes(app: ApiApp, deps: ApiDeps): void {
       },
     },
     async (request) => {
-      const invitation = await accounts.withdrawInvitation(request.params.id);
+      const invitation = await admins.withdrawInvitation(request.params.id);
       await audit.record({
         actor: request.admin!,
         action: "invite-withdraw",
@@ -287,7 +358,7 @@ export function registerAccountRoutes(app: ApiApp, deps: ApiDeps): void {
       },
     },
     async (request) => {
-      const { removed, withdrawn } = await accounts.remove(request.admin!, request.params.id);
+      const { removed, withdrawn } = await admins.remove({ id: request.params.id }, request.admin!);
       await audit.record({
         actor: request.admin!,
         action: "remove",
@@ -326,7 +397,7 @@ export function registerAccountRoutes(app: ApiApp, deps: ApiDeps): void {
       },
     },
     async (request) => {
-      const { before, after, withdrawn } = await accounts.changeRole(
+      const { before, after, withdrawn } = await admins.changeRole(
         request.admin!,
         request.params.id,
         request.body.role,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Video } from "../../common/schemas/video.ts";
-import { builtInPortfolio, PORTFOLIO_SIZE, portfolioItems } from "./portfolio.ts";
+import { builtInPortfolio, PORTFOLIO_SIZE, portfolioItems } from "./portfolio-copy.ts";
 
 let count = 0;
 function video(fields: Partial<Video> = {}): Video {

@@ -9,9 +9,15 @@ import { ServiceUnavailable } from "../../errors.ts";
 import { createLimiter } from "../../lib/limiter.ts";
 
 // scrypt from Node's crypto (OpenSSL): memory-hard, no native add-on to install.
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+/** log2 of scrypt's N in production (decision 0001): N = 2^15. */
+export const PRODUCTION_HASH_COST = 15;
+/** The cheapest cost PASSWORD_HASH_COST may ask for (tests): N = 2^4. */
+export const MIN_HASH_COST = 4;
+const R = 8;
+const P = 1;
 const KEY_LENGTH = 64;
-const MAX_MEMORY = 128 * PARAMS.N * PARAMS.r * 2;
+/** The memory scrypt needs for N and r, which Node must be allowed to use. */
+const maxMemory = (N: number, r: number) => 128 * N * r * 2;
 
 /**
  * scrypt runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise),
@@ -56,43 +62,52 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise
   );
 }
 
-/** "scrypt$N$r$p$salt$hash" with base64url salt and hash. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scrypt(password, salt, { ...PARAMS, maxmem: MAX_MEMORY });
-  return [
-    "scrypt",
-    PARAMS.N,
-    PARAMS.r,
-    PARAMS.p,
-    salt.toString("base64url"),
-    key.toString("base64url"),
-  ].join("$");
-}
-
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split("$");
-  if (scheme !== "scrypt" || !n || !r || !p || !salt || !hash) return false;
-  const N = Number(n);
-  const options = { N, r: Number(r), p: Number(p), maxmem: 128 * N * Number(r) * 2 };
-  const expected = Buffer.from(hash, "base64url");
-  const actual = await scrypt(password, Buffer.from(salt, "base64url"), options);
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+export interface PasswordHasher {
+  /** "scrypt$N$r$p$salt$hash" with base64url salt and hash, at this hasher's cost. */
+  hash(password: string): Promise<string>;
+  /** Checks against a stored hash at whatever cost it carries (its N, r and p). */
+  verify(password: string, stored: string): Promise<boolean>;
+  /**
+   * A hash to verify against when the e-mail is unknown, so both cases take as long. It has
+   * the parameters of a real one and random bytes for salt and key: verifying against it
+   * costs one scrypt (within the bound), and no password matches it.
+   */
+  decoyHash: string;
 }
 
 /**
- * A hash to verify against when the e-mail is unknown, so both cases take as long. It has
- * the parameters of a real one and random bytes for salt and key: verifying against it costs
- * one scrypt (within the bound), and no password matches it.
+ * Hashes at scrypt N = 2^cost (r = 8, p = 1). Production keeps PRODUCTION_HASH_COST; tests
+ * lower it with PASSWORD_HASH_COST (server/config.ts). Every hash carries its parameters,
+ * so a hash of either cost verifies whatever the cost of the hasher.
  */
-export const decoyHash: string = [
-  "scrypt",
-  PARAMS.N,
-  PARAMS.r,
-  PARAMS.p,
-  randomBytes(16).toString("base64url"),
-  randomBytes(KEY_LENGTH).toString("base64url"),
-].join("$");
+export function createPasswordHasher(cost: number = PRODUCTION_HASH_COST): PasswordHasher {
+  if (!Number.isInteger(cost) || cost < MIN_HASH_COST || cost > PRODUCTION_HASH_COST) {
+    throw new RangeError(
+      `The password hash cost must be an integer from ${MIN_HASH_COST} to ${PRODUCTION_HASH_COST}.`,
+    );
+  }
+  const N = 2 ** cost;
+  const encode = (salt: Buffer, key: Buffer) =>
+    ["scrypt", N, R, P, salt.toString("base64url"), key.toString("base64url")].join("$");
+  return {
+    async hash(password) {
+      const salt = randomBytes(16);
+      return encode(salt, await scrypt(password, salt, { N, r: R, p: P, maxmem: maxMemory(N, R) }));
+    },
+    async verify(password, stored) {
+      const [scheme, n, r, p, salt, hash] = stored.split("$");
+      if (scheme !== "scrypt" || !n || !r || !p || !salt || !hash) return false;
+      const options = { N: Number(n), r: Number(r), p: Number(p) };
+      const expected = Buffer.from(hash, "base64url");
+      const actual = await scrypt(password, Buffer.from(salt, "base64url"), {
+        ...options,
+        maxmem: maxMemory(options.N, options.r),
+      });
+      return actual.length === expected.length && timingSafeEqual(actual, expected);
+    },
+    decoyHash: encode(randomBytes(16), randomBytes(KEY_LENGTH)),
+  };
+}
 
 /** A random password for a new admin: 20 characters from a 56-letter alphabet (~116 bits). */
 export function generatePassword(length = 20): string {

@@ -1,4 +1,4 @@
-import type { ServiceSlug } from "./service-routes.ts";
+import type { ServiceSlug } from "./service-pages-copy.ts";
 
 // What only a service's own page shows: kept apart from the service catalogue so that the
 // menus and cards on every page do not carry it to the browser.

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { messages } from "../../../common/messages.ts";
-import type { SignedInAdmin } from "../../api-types.ts";
 import type { Database } from "../../db/schema.ts";
-import { TooManyRequests, Unauthorized } from "../../errors.ts";
+import { NotFound, TooManyRequests, Unauthorized } from "../../errors.ts";
 import type { Notifier } from "../../mail/notifier.ts";
-import type { AdminService } from "../admins/service.ts";
-import { assertHashCapacity, decoyHash, verifyPassword } from "./password.ts";
+import { assertHashCapacity, type PasswordHasher } from "./password.ts";
+import { createAdminRepository } from "./repository.ts";
 import type { TokenSigner } from "./tokens.ts";
+import type { SignedInAdmin } from "./types.ts";
 
 /** Failures for one e-mail from one address: the pair is locked after 5 in 15 minutes. */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -19,7 +19,10 @@ export const MAX_FAILED_LOGINS = 5;
 export const ACCOUNT_WINDOW_MS = 60 * 60 * 1000;
 export const MAX_ACCOUNT_FAILURES = 20;
 
-export interface AuthServiceOptions {
+export interface SignInServiceDeps {
+  db: Kysely<Database>;
+  passwords: PasswordHasher;
+  tokens: TokenSigner;
   /** Tells an admin when sign-in to their account gets locked. */
   notifier: Notifier;
   /** Milliseconds since the epoch (tests move it). */
@@ -39,12 +42,13 @@ function lockedOut(message: string, retryAfterSeconds: number): TooManyRequests 
   );
 }
 
-export function createAuthService(
-  db: Kysely<Database>,
-  admins: AdminService,
-  tokens: TokenSigner,
-  { notifier, clock = Date.now }: AuthServiceOptions,
-) {
+/**
+ * Signing in and the sessions of staff accounts: the bearer tokens, and the locks that
+ * bound password guessing.
+ */
+export function createSignInService(deps: SignInServiceDeps) {
+  const { db, passwords, tokens, notifier, clock = Date.now } = deps;
+  const admins = createAdminRepository(db);
   const since = (now: number, windowMs: number) => new Date(now - windowMs).toISOString();
 
   /** The e-mail's failures within the window, newest first. */
@@ -132,9 +136,9 @@ export function createAuthService(
           secondsUntilFree(pair, now, LOGIN_WINDOW_MS),
         );
       }
-      const admin = await admins.repo.findByEmail(email);
+      const admin = await admins.findByEmail(email);
       // Verify against a decoy when the e-mail is unknown: both answers take as long.
-      const valid = await verifyPassword(password, admin?.password_hash ?? decoyHash);
+      const valid = await passwords.verify(password, admin?.password_hash ?? passwords.decoyHash);
       if (!admin || !valid) {
         await db
           .insertInto("login_attempts")
@@ -168,7 +172,7 @@ export function createAuthService(
       if (!match) throw new Unauthorized();
       const claims = await tokens.verify(match[1]!);
       if (!claims) throw new Unauthorized("Invalid or expired token");
-      const admin = await admins.repo.findById(claims.adminId);
+      const admin = await admins.findById(claims.adminId);
       if (!admin || admin.session_version !== claims.sessionVersion) {
         throw new Unauthorized("Invalid or expired token");
       }
@@ -179,6 +183,19 @@ export function createAuthService(
         role: admin.role === "editor" ? "editor" : "owner",
       };
     },
+
+    /**
+     * A token for an admin who has just set a password or joined (so this browser stays
+     * signed in): signed with the account's session version as it is now.
+     */
+    async tokenFor(admin: SignedInAdmin): Promise<string> {
+      const row = await admins.findById(admin.id);
+      if (!row) throw new NotFound("The account no longer exists.");
+      return tokens.sign(
+        { adminId: row.id, email: row.email, sessionVersion: row.session_version },
+        clock(),
+      );
+    },
   };
 }
-export type AuthService = ReturnType<typeof createAuthService>;
+export type SignInService = ReturnType<typeof createSignInService>;

@@ -1,4 +1,4 @@
-import type { ServiceSlug } from "./service-routes.ts";
+import type { ServiceSlug } from "./service-pages-copy.ts";
 
 /** The agency's seven services: the catalogue the menus, cards and service pages share. */
 export interface Service {

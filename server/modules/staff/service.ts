@@ -5,21 +5,25 @@ import {
   accountMessages,
   INVITATION_DAYS,
   RESET_LINK_HOURS,
-  type AdminRole,
   type Invitation,
   type StaffList,
-  type StaffMember,
 } from "../../../common/schemas/accounts.ts";
-import type { SignedInAdmin } from "../../api-types.ts";
+import { newPasswordSchema } from "../../../common/schemas/auth.ts";
+import { EMAIL_PATTERN } from "../../../common/schemas/common.ts";
 import type { DatabaseHandle } from "../../db/connection.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import type { Database } from "../../db/schema.ts";
 import { Conflict, Invalid, NotFound } from "../../errors.ts";
 import type { Notifier } from "../../mail/notifier.ts";
-import { createAdminRepository } from "../admins/repository.ts";
-import type { AdminService } from "../admins/service.ts";
-import { hashPassword, verifyPassword } from "../auth/password.ts";
-import type { TokenSigner } from "../auth/tokens.ts";
-import { createLinkRepository, forgetAccount } from "./repository.ts";
+import type { PasswordHasher } from "./password.ts";
+import { createAdminRepository, createLinkRepository, forgetAccount } from "./repository.ts";
+import type {
+  AccountRef,
+  AdminRole,
+  SignedInAdmin,
+  StaffMember,
+  WithdrawnInvitation,
+} from "./types.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 export const RESET_LINK_MS = RESET_LINK_HOURS * HOUR_MS;
@@ -35,6 +39,21 @@ function newLinkToken(): { token: string; hash: string } {
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
 const roleOf = (role: string): AdminRole => (role === "editor" ? "editor" : "owner");
+
+/** An e-mail typed on the command line, as stored; 400 when it is not one. */
+function normalEmail(email: string): string {
+  const value = email.trim().toLowerCase();
+  if (!EMAIL_PATTERN.test(value) || value.length > 254) {
+    throw new Invalid(`"${email}" is not a valid e-mail address.`);
+  }
+  return value;
+}
+
+/** The rule the forms and the API apply to a new password, for the command line too. */
+function checkPassword(password: string): void {
+  const result = newPasswordSchema.safeParse(password);
+  if (!result.success) throw new Invalid(result.error.issues[0]?.message ?? "Bad password.");
+}
 
 interface AdminRow {
   id: string;
@@ -53,60 +72,49 @@ const member = (row: AdminRow) =>
     createdAt: row.created_at,
   }) satisfies StaffMember;
 
-/** An invitation withdrawn because its sender lost the authority to grant a role. */
-export interface WithdrawnInvitation {
+const signedIn = (row: AdminRow): SignedInAdmin => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  role: roleOf(row.role),
+});
+
+const withdrawnInvitation = (row: {
   id: string;
   email: string;
-  role: AdminRole;
-}
-const withdrawnInvitation = (row: { id: string; email: string; role: string | null }) => ({
+  role: string | null;
+}): WithdrawnInvitation => ({
   id: row.id,
   email: row.email,
   role: roleOf(row.role ?? "editor"),
 });
 
-export interface AccountServiceDeps {
+export interface StaffServiceDeps {
   database: DatabaseHandle;
-  admins: AdminService;
-  tokens: TokenSigner;
-  notifier: Notifier;
-  log: FastifyBaseLogger;
+  passwords: PasswordHasher;
+  /** Mails the reset links and the invitations. */
+  notifier: Pick<Notifier, "passwordReset" | "staffInvited">;
+  log: Pick<FastifyBaseLogger, "warn" | "error">;
   /** Where the links in the mails point (PUBLIC_ORIGIN). */
   origin: string;
   /** Milliseconds since the epoch (tests move it). */
   clock?: () => number;
 }
 
-/** The admin an action was done as, and the token that signs them in here. */
-export interface SignedInResult {
-  admin: SignedInAdmin;
-  token: string;
-}
-
 /**
- * Staff accounts in the browser (issue 13): change my password, forgotten password by a
- * single-use mailed link, invitations by the owner, removing people and changing roles.
- * The links put the token in the URL's fragment (`#token=…`): a browser never sends a
- * fragment to a server, so it stays out of access logs and Referer headers.
+ * Staff accounts, for the command line (`npm run admin`) and the back office alike: no
+ * self-registration; the first owner comes from the CLI or the first start, everyone else
+ * by an owner's invitation. Change my password, a forgotten password by a single-use mailed
+ * link, invitations, removing people and changing roles. The links put the token in the
+ * URL's fragment (`#token=…`): a browser never sends a fragment to a server, so it stays
+ * out of access logs and Referer headers. Signing in and tokens: ./sign-in.ts.
  */
-export function createAccountService(deps: AccountServiceDeps) {
-  const { database, admins, tokens, notifier, log, origin, clock = Date.now } = deps;
+export function createStaffService(deps: StaffServiceDeps) {
+  const { database, passwords, notifier, log, origin, clock = Date.now } = deps;
   const { db } = database;
+  const repo = createAdminRepository(db);
   const links = createLinkRepository(db);
   const iso = (ms: number) => new Date(ms).toISOString();
-
-  const signFor = async (adminId: string, now: number): Promise<SignedInResult> => {
-    const row = await admins.repo.findById(adminId);
-    if (!row) throw new NotFound("The account no longer exists.");
-    const token = await tokens.sign(
-      { adminId: row.id, email: row.email, sessionVersion: row.session_version },
-      now,
-    );
-    return {
-      admin: { id: row.id, email: row.email, name: row.name, role: roleOf(row.role) },
-      token,
-    };
-  };
 
   /**
    * On PostgreSQL the owners' rows are locked for the rest of the transaction, so two owners
@@ -131,9 +139,33 @@ export function createAccountService(deps: AccountServiceDeps) {
     return row ? roleOf(row.role) : undefined;
   };
 
+  /**
+   * The account an owner acts on (`actor`, removing it or changing its role), read in the
+   * transaction with the number of owners: never your own (409), 404 when there is none.
+   * The command line acts as the operator (no actor): it finds the account by e-mail and
+   * may act on anyone, the last owner too (that is how an install is recovered).
+   */
+  const target = async (trx: Kysely<Database>, account: AccountRef, actor?: SignedInAdmin) => {
+    if (actor && "id" in account && account.id === actor.id) {
+      throw new Conflict(accountMessages.notYourself);
+    }
+    const owners = actor ? await ownerCount(trx) : 0;
+    const query = trx.selectFrom("admins").select(["id", "email", "name", "role", "created_at"]);
+    if ("id" in account) {
+      const row = await query.where("id", "=", account.id).executeTakeFirst();
+      if (!row) throw new NotFound("There is no such account.");
+      return { row, owners };
+    }
+    const address = normalEmail(account.email);
+    const row = await query.where("email", "=", address).executeTakeFirst();
+    if (!row) throw new NotFound(`No admin ${address}.`);
+    if (actor && row.id === actor.id) throw new Conflict(accountMessages.notYourself);
+    return { row, owners };
+  };
+
   /** The forgotten-password work, after the answer has gone: look up, store, mail. */
   async function sendResetLink(email: string): Promise<void> {
-    const admin = await admins.repo.findByEmail(email);
+    const admin = await repo.findByEmail(email);
     if (!admin) return;
     const now = clock();
     await links.prune(iso(now - 24 * HOUR_MS));
@@ -178,71 +210,33 @@ export function createAccountService(deps: AccountServiceDeps) {
   }
 
   return {
-    /** The signed-in admin as GET /api/auth/me answers. */
-    me: (admin: SignedInAdmin) => ({
-      id: admin.id,
-      email: admin.email,
-      name: admin.name,
-      role: admin.role,
-    }),
+    count: repo.count,
 
-    /**
-     * Checks the current password, sets the new one and ends every session of the account
-     * (other browsers too); answers a fresh token so this browser stays signed in.
-     */
-    async changePassword(
-      admin: SignedInAdmin,
-      currentPassword: string,
-      newPassword: string,
-    ): Promise<SignedInResult> {
-      const row = await admins.repo.findById(admin.id);
-      if (!row) throw new NotFound("The account no longer exists.");
-      if (!(await verifyPassword(currentPassword, row.password_hash))) {
-        throw new Invalid(accountMessages.wrongCurrentPassword);
+    /** A new owner (the command line and the first start): 409 when the address has one. */
+    async create(email: string, password: string): Promise<{ email: string }> {
+      const address = normalEmail(email);
+      checkPassword(password);
+      if (await repo.findByEmail(address)) {
+        throw new Conflict(`An admin ${address} already exists.`);
       }
-      const now = clock();
-      await admins.repo.updatePassword(row.email, await hashPassword(newPassword), iso(now));
-      return signFor(row.id, now);
+      const now = iso(clock());
+      try {
+        await repo.insert({
+          id: randomUUID(),
+          email: address,
+          password_hash: await passwords.hash(password),
+          created_at: now,
+          updated_at: now,
+        });
+      } catch (error) {
+        // Created meanwhile by another process (two instances starting on a new database).
+        if (isUniqueViolation(error)) throw new Conflict(`An admin ${address} already exists.`);
+        throw error;
+      }
+      return { email: address };
     },
 
-    /**
-     * Starts the forgotten-password work and returns at once: the answer is the same, and
-     * as quick, whether or not the address has an account. Failures are logged.
-     */
-    requestReset(email: string): void {
-      void sendResetLink(email).catch((error: unknown) =>
-        log.error({ err: error }, "password reset link not stored or sent"),
-      );
-    },
-
-    /**
-     * Sets the password with a reset link: the link and every other open reset link of the
-     * account stop working, every session ends; answers a token for this browser.
-     */
-    async resetPassword(token: string, password: string): Promise<SignedInResult> {
-      const now = clock();
-      const link = await openLink("reset", token, now);
-      const passwordHash = await hashPassword(password);
-      const adminId = await db.transaction().execute(async (trx) => {
-        const trxLinks = createLinkRepository(trx);
-        if (!(await trxLinks.claim(link.id, iso(now)))) {
-          throw new Invalid(accountMessages.linkUsedOrExpired);
-        }
-        const admin = link.admin_id
-          ? await trx
-              .selectFrom("admins")
-              .select(["id", "email"])
-              .where("id", "=", link.admin_id)
-              .executeTakeFirst()
-          : undefined;
-        if (!admin) throw new Invalid(accountMessages.linkUsedOrExpired);
-        await trxLinks.endResets(admin.id, iso(now));
-        await createAdminRepository(trx).updatePassword(admin.email, passwordHash, iso(now));
-        return admin.id;
-      });
-      return signFor(adminId, now);
-    },
-
+    /** The people with an account (oldest first) and the open invitations. */
     async list(): Promise<StaffList> {
       const now = clock();
       const [rows, invitations] = await Promise.all([
@@ -266,12 +260,82 @@ export function createAccountService(deps: AccountServiceDeps) {
       };
     },
 
+    /** Sign out everywhere: every token signed before now stops working. */
+    async endSessions(email: string): Promise<void> {
+      const address = normalEmail(email);
+      const result = await repo.endSessions(address, iso(clock()));
+      if (Number(result.numUpdatedRows) === 0) throw new NotFound(`No admin ${address}.`);
+    },
+
+    /**
+     * Checks the current password, sets the new one and ends every session of the account
+     * (other browsers too); answers the admin, for a fresh token for this browser.
+     */
+    async changePassword(
+      admin: SignedInAdmin,
+      currentPassword: string,
+      newPassword: string,
+    ): Promise<SignedInAdmin> {
+      const row = await repo.findById(admin.id);
+      if (!row) throw new NotFound("The account no longer exists.");
+      if (!(await passwords.verify(currentPassword, row.password_hash))) {
+        throw new Invalid(accountMessages.wrongCurrentPassword);
+      }
+      await repo.updatePassword(row.email, await passwords.hash(newPassword), iso(clock()));
+      return signedIn(row);
+    },
+
+    /**
+     * Starts the forgotten-password work and returns at once: the answer is the same, and
+     * as quick, whether or not the address has an account. Failures are logged.
+     */
+    requestReset(email: string): void {
+      void sendResetLink(email).catch((error: unknown) =>
+        log.error({ err: error }, "password reset link not stored or sent"),
+      );
+    },
+
+    /**
+     * Sets a new password and ends every session of the account. The command line names the
+     * account by `email` (400 for a bad address or password, 404 when there is none); a
+     * mailed reset link by its `token`: the link and every other open reset link of the
+     * account stop working (400 when it is used, expired or unknown).
+     */
+    async resetPassword(
+      account: { email: string } | { token: string },
+      password: string,
+    ): Promise<SignedInAdmin> {
+      const now = clock();
+      const address = "email" in account ? normalEmail(account.email) : undefined;
+      const link = "token" in account ? await openLink("reset", account.token, now) : undefined;
+      checkPassword(password);
+      const passwordHash = await passwords.hash(password);
+      return db.transaction().execute(async (trx) => {
+        const admins = createAdminRepository(trx);
+        let row;
+        if (link) {
+          const trxLinks = createLinkRepository(trx);
+          if (!(await trxLinks.claim(link.id, iso(now)))) {
+            throw new Invalid(accountMessages.linkUsedOrExpired);
+          }
+          row = link.admin_id ? await admins.findById(link.admin_id) : undefined;
+          if (!row) throw new Invalid(accountMessages.linkUsedOrExpired);
+          await trxLinks.endResets(row.id, iso(now));
+        } else {
+          row = await admins.findByEmail(address!);
+          if (!row) throw new NotFound(`No admin ${address}.`);
+        }
+        await admins.updatePassword(row.email, passwordHash, iso(now));
+        return signedIn(row);
+      });
+    },
+
     /**
      * Mails a single-use invitation valid for 7 days; an earlier open invitation to the same
      * address is replaced. 409 when the address already has an account.
      */
     async invite(actor: SignedInAdmin, email: string, role: AdminRole): Promise<Invitation> {
-      if (await admins.repo.findByEmail(email)) {
+      if (await repo.findByEmail(email)) {
         throw new Conflict(`There is already an account for ${email}.`);
       }
       const now = clock();
@@ -317,12 +381,18 @@ export function createAccountService(deps: AccountServiceDeps) {
       return withdrawnInvitation(row);
     },
 
-    /** Creates the invited account with the invitation's role; answers a token for it. */
-    async acceptInvitation(token: string, name: string, password: string): Promise<SignedInResult> {
+    /** Creates the invited account with the invitation's role; answers it, to sign it in. */
+    async acceptInvitation(token: string, name: string, password: string): Promise<SignedInAdmin> {
       const now = clock();
       const link = await openLink("invite", token, now);
-      const passwordHash = await hashPassword(password);
-      const id = randomUUID();
+      const passwordHash = await passwords.hash(password);
+      const row = {
+        id: randomUUID(),
+        email: link.email,
+        name,
+        role: roleOf(link.role ?? "editor"),
+        created_at: iso(now),
+      };
       await db.transaction().execute(async (trx) => {
         if (!(await createLinkRepository(trx).claim(link.id, iso(now)))) {
           throw new Invalid(accountMessages.inviteUsedOrExpired);
@@ -332,46 +402,32 @@ export function createAccountService(deps: AccountServiceDeps) {
         if (!link.created_by || (await roleInTransaction(trx, link.created_by)) !== "owner") {
           throw new Invalid(accountMessages.inviteUsedOrExpired);
         }
-        const repo = createAdminRepository(trx);
-        if (await repo.findByEmail(link.email)) {
+        const admins = createAdminRepository(trx);
+        if (await admins.findByEmail(link.email)) {
           throw new Conflict(`There is already an account for ${link.email}. Sign in instead.`);
         }
-        await repo.insert({
-          id,
-          email: link.email,
-          password_hash: passwordHash,
-          role: roleOf(link.role ?? "editor"),
-          name,
-          created_at: iso(now),
-          updated_at: iso(now),
-        });
+        await admins.insert({ ...row, password_hash: passwordHash, updated_at: row.created_at });
       });
-      return signFor(id, now);
+      return signedIn(row);
     },
 
     /**
-     * Removes a person: never yourself, never the last owner (409). Their sessions end with
-     * the row; their links go, and so do the invitations and preview links they handed out
-     * (`withdrawn`: the invitations, for the activity log); the activity log keeps their
-     * e-mail, not their id.
+     * Removes an account. An owner in the back office (`actor`) never removes themselves or
+     * the last owner (409); the command line names it by e-mail. Its sessions end with the
+     * row; its links go, and so do the invitations and preview links it handed out
+     * (`withdrawn`: the invitations, for the activity log); the activity log keeps its
+     * e-mail, not its id.
      */
     async remove(
-      actor: SignedInAdmin,
-      id: string,
+      account: AccountRef,
+      actor?: SignedInAdmin,
     ): Promise<{ removed: StaffMember; withdrawn: WithdrawnInvitation[] }> {
-      if (id === actor.id) throw new Conflict(accountMessages.notYourself);
       return db.transaction().execute(async (trx) => {
-        const owners = await ownerCount(trx);
-        const row = await trx
-          .selectFrom("admins")
-          .select(["id", "email", "name", "role", "created_at"])
-          .where("id", "=", id)
-          .executeTakeFirst();
-        if (!row) throw new NotFound("There is no such account.");
-        if (roleOf(row.role) === "owner" && owners <= 1) {
+        const { row, owners } = await target(trx, account, actor);
+        if (actor && roleOf(row.role) === "owner" && owners <= 1) {
           throw new Conflict(accountMessages.lastOwner);
         }
-        const withdrawn = await forgetAccount(trx, id);
+        const withdrawn = await forgetAccount(trx, row.id);
         return { removed: member(row), withdrawn: withdrawn.map(withdrawnInvitation) };
       });
     },
@@ -385,15 +441,8 @@ export function createAccountService(deps: AccountServiceDeps) {
       id: string,
       role: AdminRole,
     ): Promise<{ before: StaffMember; after: StaffMember; withdrawn: WithdrawnInvitation[] }> {
-      if (id === actor.id) throw new Conflict(accountMessages.notYourself);
       return db.transaction().execute(async (trx) => {
-        const owners = await ownerCount(trx);
-        const row = await trx
-          .selectFrom("admins")
-          .select(["id", "email", "name", "role", "created_at"])
-          .where("id", "=", id)
-          .executeTakeFirst();
-        if (!row) throw new NotFound("There is no such account.");
+        const { row, owners } = await target(trx, { id }, actor);
         const before = member(row);
         if (before.role === "owner" && role === "editor" && owners <= 1) {
           throw new Conflict(accountMessages.lastOwner);
@@ -416,4 +465,4 @@ export function createAccountService(deps: AccountServiceDeps) {
     },
   };
 }
-export type AccountService = ReturnType<typeof createAccountService>;
+export type StaffService = ReturnType<typeof createStaffService>;
