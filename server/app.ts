@@ -135,7 +135,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, { log: app.log });
   try {
     await migrateToLatest(
       database.db,

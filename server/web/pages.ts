@@ -11,6 +11,7 @@ import {
   type RequestInfo,
 } from "../../common/load-context.ts";
 import type { Config } from "../config.ts";
+import { DATABASE_RETRY_AFTER_SECONDS } from "../db/availability.ts";
 import { MethodNotAllowed, UnsupportedMediaType } from "../errors.ts";
 import { createLimiter } from "../lib/limiter.ts";
 import { FORM_BODY_LIMIT, hasBody, readBody, refuseDeclaredOver } from "../plugins/body-limits.ts";
@@ -120,6 +121,11 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
       return response;
     });
     const response = await handle(createRequest(request, reply), context);
+    // A form the database could not store for now (app/lib/site-form-action.ts): the page
+    // with its "try again" message carries the wait, as the API's 503 does.
+    if (request.method === "POST" && response.status === 503) {
+      reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+    }
     // The page's bytes, when the Response is the very one that stands for them.
     return sendPage(reply, response, whole?.response === response ? whole.body : undefined);
   };
