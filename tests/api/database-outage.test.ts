@@ -106,15 +106,9 @@ function logLines() {
 }
 
 const form = { "content-type": "application/x-www-form-urlencoded" };
+/** The home page's enquiry form, as a browser without JavaScript posts it. */
 const homeEnquiryForm = () =>
-  new URLSearchParams({
-    intent: "home",
-    kind: "home",
-    name: "Ada Obi",
-    email: "ada@example.com",
-    phoneNumber: "8031234567",
-    textarea: "Hello",
-  }).toString();
+  new URLSearchParams({ intent: "home", kind: "home", ...enquiryPayloads.home }).toString();
 
 describe(`the database going away (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
   let t: TestApp;
