@@ -206,6 +206,7 @@ export async function buildApp(
       changes: services.changes,
       log: app.log,
       onInvalidate: purger?.request,
+      canStore: () => !database.availability.down,
     });
     if (purger) app.addHook("onClose", async () => purger.close());
   }

@@ -320,6 +320,11 @@ export interface RegisterRenderCacheOptions {
   log: FastifyBaseLogger;
   /** Called after every invalidation (a CDN purge). */
   onInvalidate?: () => void;
+  /**
+   * Whether what is rendered now may be stored: false while the database is away, when a
+   * page may show a fallback ("could not load the posts") that must not outlive the outage.
+   */
+  canStore?: () => boolean;
   now?: () => number;
 }
 
@@ -372,6 +377,7 @@ export function registerRenderCache(app: FastifyInstance, options: RegisterRende
     request.renderCacheLeader = undefined;
     const storable =
       reply.statusCode === 200 &&
+      (options.canStore?.() ?? true) &&
       reply.getHeader("set-cookie") === undefined &&
       !/no-store|private/i.test(String(reply.getHeader("cache-control") ?? "")) &&
       reply.getHeader("content-encoding") === undefined;

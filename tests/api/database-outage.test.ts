@@ -196,6 +196,15 @@ describe(`the database going away (${postgres ? "PostgreSQL" : "SQLite"})`, () =
       }
     }
 
+    // A page never stored, whose reads fail (PostgreSQL): 503 with Retry-After, not 500.
+    const post = await call(t.app, { method: "GET", url: "/blog/no-such-post" });
+    expect(post.status).toBe(postgres ? 503 : 404);
+    if (postgres) expect(post.response.headers["retry-after"]).toBeDefined();
+    // A page that shows a fallback when its reads fail is not stored during the outage.
+    const entries = t.app.renderCache!.size.entries;
+    expect((await call(t.app, { method: "GET", url: "/blog" })).status).toBe(200);
+    expect(t.app.renderCache!.size.entries).toBe(entries);
+
     const ready = await call(t.app, { method: "GET", url: "/api/ready" });
     expect(ready.status).toBe(503);
     expect(ready.body).toEqual({
