@@ -205,6 +205,16 @@ describe(`the database going away (${postgres ? "PostgreSQL" : "SQLite"})`, () =
     expect((await call(t.app, { method: "GET", url: "/blog" })).status).toBe(200);
     expect(t.app.renderCache!.size.entries).toBe(entries);
 
+    // Liveness and readiness probes, as a load balancer sends them, add nothing per probe.
+    for (let i = 0; i < 3; i++) {
+      expect((await call(t.app, { method: "GET", url: "/api/health" })).status).toBe(
+        postgres ? 503 : 200,
+      );
+      expect((await call(t.app, { method: "GET", url: "/api/ready" })).status).toBe(503);
+    }
+    expect(log.saying(/health check failed/)).toHaveLength(0);
+    expect(log.saying(/not ready/)).toHaveLength(1);
+
     const ready = await call(t.app, { method: "GET", url: "/api/ready" });
     expect(ready.status).toBe(503);
     expect(ready.body).toEqual({

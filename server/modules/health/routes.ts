@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ApiApp, ApiDeps } from "../../api-types.ts";
+import { DatabaseUnavailable } from "../../db/availability.ts";
 import { throttledWarning } from "../../lib/throttled-warning.ts";
 import { errorAnswers } from "../../openapi.ts";
 
@@ -24,7 +25,11 @@ export function registerHealthRoutes(app: ApiApp, { services }: ApiDeps): void {
         await services.database.ping();
         return reply.header("cache-control", "no-store").send({ status: "ok" as const });
       } catch (error) {
-        request.log.error({ err: error }, "health check failed");
+        // An unavailable database is logged once each way by the database itself
+        // (db/availability.ts), not once per probe.
+        if (!(error instanceof DatabaseUnavailable)) {
+          request.log.error({ err: error }, "health check failed");
+        }
         return reply
           .code(503)
           .header("cache-control", "no-store")
