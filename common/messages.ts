@@ -4,6 +4,9 @@ export const messages = {
   invalidEmail: "Please enter a valid email address.",
   selectOption: "Please select at least one option.",
   submitError: "An error occurred. Please try again later.",
+  /** A form the server could not store for now (the database is unavailable, issue 28). */
+  tryAgainSoon:
+    "We could not save this just now. Nothing was lost: please try again in a few seconds.",
   submitSuccess: "Form submitted successfully!",
   invalidCredentials: "Invalid credentials",
   noToken: "Login failed: No token received",

@@ -136,7 +136,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, { log: app.log });
   try {
     await migrateToLatest(
       database.db,
@@ -212,6 +212,7 @@ export async function buildApp(
       changes: services.changes,
       log: app.log,
       onInvalidate: purger?.request,
+      canStore: () => !database.availability.down,
     });
     if (purger) app.addHook("onClose", async () => purger.close());
   }

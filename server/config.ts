@@ -194,6 +194,7 @@ const envSchema = z.object({
       .max(PRODUCTION_HASH_COST, hashCostError)
       .optional(),
   ),
+  SQLITE_BUSY_TIMEOUT: positiveInt(5000),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z
@@ -251,7 +252,14 @@ export interface Config {
   mediaDir: string;
   /** Output of `react-router build` that the server serves. */
   buildDir: string;
-  database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string; schema?: string };
+  database:
+    | {
+        kind: "sqlite";
+        file: string;
+        /** Milliseconds a write waits for another connection's lock before it answers 503. */
+        busyTimeoutMs?: number;
+      }
+    | { kind: "postgres"; url: string; schema?: string };
   publicOrigin: string;
   /** Signs sign-in tokens; empty until the app reads the shared one from the database. */
   tokenSecret: string;
@@ -331,7 +339,11 @@ export function loadConfig(
     buildDir: path.resolve(e.BUILD_DIR),
     database: e.DATABASE_URL
       ? { kind: "postgres", url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA }
-      : { kind: "sqlite", file: path.join(dataDir, "site.db") },
+      : {
+          kind: "sqlite",
+          file: path.join(dataDir, "site.db"),
+          busyTimeoutMs: e.SQLITE_BUSY_TIMEOUT,
+        },
     publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     // Unset: the secret kept in the database (server/db/token-secret.ts), read at start.
     tokenSecret: e.TOKEN_SECRET ?? "",

@@ -60,6 +60,9 @@ export const errorAnswers = {
   tooManyRequests: errorAnswer(
     "Too many requests from this address within a minute: wait, then try again.",
   ),
+  databaseUnavailable: errorAnswer(
+    "The database is unavailable right now (locked or unreachable); nothing was stored: try again after `Retry-After` seconds.",
+  ),
   imagesBusy: errorAnswer(
     "Too many pictures are being processed at once: try again after `Retry-After` seconds.",
   ),

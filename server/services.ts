@@ -42,7 +42,7 @@ export function createServices(deps: ServiceDeps) {
   const changes = createChangeFeed(log);
   // What /api/ready checks; Redis and S3 storage add theirs when configured.
   const readiness = createReadiness();
-  readiness.add("database", () => database.ping());
+  readiness.add("database", () => database.writable());
   // Enquiry mails go through the outbox when enquiry mail is configured (SMTP_URL and
   // NOTIFY_TO: the notifier then has a send that reports failures, for the retries).
   const outbox = createNotificationOutbox({

@@ -17,6 +17,14 @@ import { newsletterMessages } from "./newsletter-messages.ts";
 const unreadableForm = "The form could not be read. Please try again.";
 
 /**
+ * Whether a service refused for now (a 503: the database is unavailable,
+ * server/db/availability.ts). Read by shape: the app never imports the server's errors.
+ * The page's answer gets its Retry-After from the server (server/web/pages.ts).
+ */
+const isTryAgainLater = (error: unknown) =>
+  (error as { statusCode?: unknown } | undefined)?.statusCode === 503;
+
+/**
  * The public forms without JavaScript: the browser posts the form to its page, this action
  * validates it with the same schema as the API and stores it through the same services, and
  * the page renders again with the same message (and, on failure, what the visitor typed).
@@ -35,6 +43,9 @@ export async function siteFormAction({ request, context }: ActionFunctionArgs) {
   const services = context.get(siteServicesContext);
   const fail = (message: string, status = 400, fields?: FieldErrors) =>
     data<FormResult>({ intent, ok: false, message, values, fields }, { status });
+  // What the visitor typed comes back with a "try again" message: a 503, never a crash page.
+  const failed = (error: unknown) =>
+    isTryAgainLater(error) ? fail(messages.tryAgainSoon, 503) : fail(messages.submitError, 500);
   const invalid = (issues: Parameters<typeof fieldErrors>[0]) =>
     fail(firstMessage(issues), 400, fieldErrors(issues));
 
@@ -55,8 +66,8 @@ export async function siteFormAction({ request, context }: ActionFunctionArgs) {
         ok: true,
         message: created ? newsletterMessages.subscribed : newsletterMessages.already,
       });
-    } catch {
-      return fail(messages.submitError, 500);
+    } catch (error) {
+      return failed(error);
     }
   }
 
@@ -68,7 +79,7 @@ export async function siteFormAction({ request, context }: ActionFunctionArgs) {
   try {
     await services.enquiries.create(parsed.data);
     return data<FormResult>({ intent, ok: true, message: messages.submitSuccess });
-  } catch {
-    return fail(messages.submitError, 500);
+  } catch (error) {
+    return failed(error);
   }
 }

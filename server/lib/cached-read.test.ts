@@ -1,5 +1,6 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
+import { DatabaseUnavailable } from "../db/availability.ts";
 import { cachedRead } from "./cached-read.ts";
 import { createChangeFeed } from "./changes.ts";
 
@@ -45,7 +46,7 @@ describe("cachedRead", () => {
     expect(calls).toBe(2);
   });
 
-  it("reads again after maxAgeMs without a write, and after a failed read", async () => {
+  it("reads again after maxAgeMs without a write, and after a failed read (not hidden by the last value)", async () => {
     const changes = createChangeFeed(pino({ enabled: false }));
     let calls = 0;
     const cached = cachedRead(
@@ -61,5 +62,30 @@ describe("cachedRead", () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     await expect(cached()).rejects.toThrow("database away");
     expect(await cached()).toBe(3);
+  });
+
+  it("answers the last value while the database is unavailable, never one from before a write", async () => {
+    const changes = createChangeFeed(pino({ enabled: false }));
+    let down = false;
+    let calls = 0;
+    // maxAgeMs 0: every call reads, as after the five seconds of an outage.
+    const cached = cachedRead(
+      changes,
+      async () => {
+        calls++;
+        if (down) throw new DatabaseUnavailable("unreachable", new Error("ECONNREFUSED"));
+        return calls;
+      },
+      0,
+    );
+    expect(await cached()).toBe(1);
+    down = true;
+    expect(await cached()).toBe(1);
+    expect(await cached()).toBe(1);
+    expect(calls).toBe(3);
+    changes.publish("prices");
+    await expect(cached()).rejects.toBeInstanceOf(DatabaseUnavailable);
+    down = false;
+    expect(await cached()).toBe(5);
   });
 });

@@ -1,3 +1,4 @@
+import { DatabaseUnavailable } from "../db/availability.ts";
 import type { ChangeFeed } from "./changes.ts";
 
 /** How long a read is reused when no write is heard. */
@@ -9,6 +10,10 @@ export const CACHED_READ_MS = 5000;
  * for `maxAgeMs` at most: a write another instance makes reaches this feed through the
  * change relay (lib/change-relay.ts) when one is set up, and shows here within seconds when
  * not. What it answers is shared by every caller until then: read it, never change it.
+ *
+ * While the database is unavailable (issue 28) a read that fails answers the last value
+ * read since the last write instead, and is tried again `maxAgeMs` later: the pages keep
+ * rendering from memory through an outage, and nothing written is hidden by it.
  */
 export function cachedRead<T>(
   changes: ChangeFeed,
@@ -18,14 +23,27 @@ export function cachedRead<T>(
   let cached: Promise<T> | undefined;
   let cachedAt = 0;
   let writes = 0;
+  let lastGood: { value: T } | undefined;
   changes.subscribe(() => {
     writes += 1;
     cached = undefined;
+    lastGood = undefined;
   });
   return () => {
     if (cached && Date.now() - cachedAt < maxAgeMs) return cached;
     const version = writes;
-    const reading = read();
+    const reading = read().then(
+      (value) => {
+        if (writes === version) lastGood = { value };
+        return value;
+      },
+      (error: unknown) => {
+        if (error instanceof DatabaseUnavailable && lastGood && writes === version) {
+          return lastGood.value;
+        }
+        throw error;
+      },
+    );
     cached = reading;
     cachedAt = Date.now();
     // A read that started before a write must not be kept after it; nor a failed one.

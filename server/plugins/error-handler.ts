@@ -2,6 +2,11 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
 import { firstMessage } from "../../common/schemas/common.ts";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  unavailableKind,
+} from "../db/availability.ts";
 import { AppError } from "../errors.ts";
 import { BODY_TOO_LARGE } from "./body-limits.ts";
 
@@ -60,6 +65,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
         return reply.code(429).send({ error: fastifyError.message });
       }
       return reply.code(status).send({ error: known ?? fastifyError.message ?? "Bad request." });
+    }
+    // The database's own error met outside its driver (the driver turns those it sees into
+    // a DatabaseUnavailable): still "try again", never a 500.
+    if (unavailableKind(error)) {
+      return reply
+        .code(503)
+        .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ error: DATABASE_UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send({ error: "Internal server error" });

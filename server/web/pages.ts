@@ -11,6 +11,7 @@ import {
   type RequestInfo,
 } from "../../common/load-context.ts";
 import type { Config } from "../config.ts";
+import { DATABASE_RETRY_AFTER_SECONDS } from "../db/availability.ts";
 import { MethodNotAllowed, UnsupportedMediaType } from "../errors.ts";
 import { createLimiter } from "../lib/limiter.ts";
 import { FORM_BODY_LIMIT, hasBody, readBody, refuseDeclaredOver } from "../plugins/body-limits.ts";
@@ -119,9 +120,24 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
       whole = { response, body };
       return response;
     });
-    const response = await handle(createRequest(request, reply), context);
+    let response = await handle(createRequest(request, reply), context);
     // The page's bytes, when the Response is the very one that stands for them.
-    return sendPage(reply, response, whole?.response === response ? whole.body : undefined);
+    const bytes = whole?.response === response ? whole.body : undefined;
+    // The database away (issue 28): a form it could not store (the action's 503, with its
+    // "try again" message) and a page it could not read both say when to try again; a
+    // render that failed while it is down is a 503, not a 500.
+    const unavailable =
+      response.status === 503 || (response.status >= 500 && services.database.availability.down);
+    if (unavailable) {
+      reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+      if (response.status !== 503) {
+        response = new Response(bytes ? null : response.body, {
+          status: 503,
+          headers: response.headers,
+        });
+      }
+    }
+    return sendPage(reply, response, bytes);
   };
   // A render is CPU work on the one thread: fifty at once each take fifty times as long, and
   // all their pages stay in memory meanwhile. Taking turns, a burst of pages the render

@@ -146,14 +146,20 @@ export class RenderCache {
     return { entries: this.#entries.size, bytes: this.#bytes };
   }
 
+  /**
+   * The stored answer of `key` while it is fresh. An expired one stays until it is
+   * rendered again, replaced, or dropped by a write or for room: `stale()` answers it when
+   * that render fails (the database is away, issue 28).
+   */
   get(key: string): CachedAnswer | undefined {
     const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    if (this.#now() - entry.storedAt > this.#maxAgeMs) {
-      this.#remove(key, entry);
-      return undefined;
-    }
+    if (!entry || this.#now() - entry.storedAt > this.#maxAgeMs) return undefined;
     return entry;
+  }
+
+  /** The stored answer of `key`, however old: what no write has changed since. */
+  stale(key: string): CachedAnswer | undefined {
+    return this.#entries.get(key);
   }
 
   /** Stores an answer rendered during `generation`; refused when a write came since. */
@@ -340,6 +346,11 @@ export interface RegisterRenderCacheOptions {
   log: FastifyBaseLogger;
   /** Called after every invalidation (a CDN purge). */
   onInvalidate?: () => void;
+  /**
+   * Whether what is rendered now may be stored: false while the database is away, when a
+   * page may show a fallback ("could not load the posts") that must not outlive the outage.
+   */
+  canStore?: () => boolean;
   now?: () => number;
 }
 
@@ -392,9 +403,24 @@ export function registerRenderCache(app: FastifyInstance, options: RegisterRende
     request.renderCacheLeader = undefined;
     const storable =
       reply.statusCode === 200 &&
+      (options.canStore?.() ?? true) &&
       reply.getHeader("set-cookie") === undefined &&
       !/no-store|private/i.test(String(reply.getHeader("cache-control") ?? "")) &&
       reply.getHeader("content-encoding") === undefined;
+    if (reply.statusCode >= 500) {
+      // The render failed (the database is away): the last answer no write has changed
+      // since, rather than an error page ("stale-if-error").
+      const stale = cache.stale(leader.key);
+      leader.finish(undefined);
+      if (stale && leader.generation === cache.generation) {
+        cache.hits++;
+        const answer = prepare(stale, request.headers);
+        reply.removeHeader("retry-after");
+        reply.code(answer.status).headers(answer.headers);
+        return answer.body ?? null;
+      }
+      return payload;
+    }
     try {
       const body = await bodyOf(payload, cache.maxBodyBytes);
       if (!body || body instanceof Readable) {

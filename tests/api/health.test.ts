@@ -84,6 +84,8 @@ describe("readiness", () => {
       status: "unavailable",
       failing: ["database"],
       checks: { database: "unavailable" },
+      // A closed database is neither refused nor locked: the log has the reason.
+      detail: { database: "error" },
     });
     await t.close().catch(() => {});
   });
@@ -96,7 +98,11 @@ describe("readiness", () => {
       const { status, body } = await call(t.app, { method: "GET", url: "/api/ready" });
       expect(Date.now() - started).toBeLessThan(5000);
       expect(status).toBe(503);
-      expect(body).toMatchObject({ failing: ["storage"], checks: { database: "ok" } });
+      expect(body).toMatchObject({
+        failing: ["storage"],
+        checks: { database: "ok" },
+        detail: { storage: "timeout" },
+      });
     } finally {
       await t.close();
     }

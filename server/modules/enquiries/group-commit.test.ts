@@ -60,4 +60,23 @@ describe("createGroupCommit", () => {
     expect(writes).toEqual([["x", "taken", "y"], ["x"], ["taken"], ["y"]]);
     expect(stored()).toEqual(["taken", "x", "y"]);
   });
+
+  it("fails a whole batch at once on a failure every row shares (a locked database)", async () => {
+    const holder = new BetterSqlite3(path.join(dir, "t.db"));
+    db.pragma("busy_timeout = 0");
+    holder.exec("begin exclusive");
+    try {
+      const commits = createGroupCommit(write, {
+        shared: (error) => (error as { code?: string }).code === "SQLITE_BUSY",
+      });
+      const results = await Promise.allSettled(["x", "y", "z"].map((id) => commits.add(id)));
+      expect(results.map((r) => r.status)).toEqual(["rejected", "rejected", "rejected"]);
+      // One try for the batch: no row waits for the lock again on its own.
+      expect(writes).toEqual([["x", "y", "z"]]);
+    } finally {
+      holder.exec("rollback");
+      holder.close();
+    }
+    expect(stored()).toEqual([]);
+  });
 });

@@ -9,7 +9,9 @@
  * A batch is what arrived before the next turn of the event loop (setImmediate), at most
  * `maxBatch` rows. If a batch fails, each of its rows is written again on its own, so one
  * bad row (or a passing failure) only fails its own request: every caller gets the answer
- * its own row deserves.
+ * its own row deserves. A failure `shared` says is the same for every row (the database is
+ * unavailable) fails the whole batch at once instead: writing 500 rows one by one against a
+ * locked or unreachable database would only wait 500 times for the same answer.
  */
 export interface GroupCommit<T> {
   /** Resolves once `row` is committed; rejects with the error its own write met. */
@@ -24,7 +26,10 @@ interface Waiting<T> {
 
 export function createGroupCommit<T>(
   write: (rows: T[]) => Promise<unknown>,
-  { maxBatch = 500 }: { maxBatch?: number } = {},
+  {
+    maxBatch = 500,
+    shared = () => false,
+  }: { maxBatch?: number; shared?: (error: unknown) => boolean } = {},
 ): GroupCommit<T> {
   let waiting: Waiting<T>[] = [];
   let scheduled = false;
@@ -46,7 +51,11 @@ export function createGroupCommit<T>(
     if (batch.length === 1) return writeAlone(batch[0]!);
     try {
       await write(batch.map((entry) => entry.row));
-    } catch {
+    } catch (error) {
+      if (shared(error)) {
+        for (const entry of batch) entry.reject(error);
+        return;
+      }
       // Nothing of the batch was stored (one transaction): each row gets its own verdict.
       for (const entry of batch) await writeAlone(entry);
       return;

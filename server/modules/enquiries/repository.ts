@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { EnquiryQuery, EnquiryStatus } from "../../../common/schemas/enquiry.ts";
+import { DatabaseUnavailable } from "../../db/availability.ts";
 import type { Database, EnquiriesTable } from "../../db/schema.ts";
 import type { NewOutboxRow } from "../outbox/repository.ts";
 import { createGroupCommit } from "./group-commit.ts";
@@ -49,7 +50,7 @@ export function createEnquiryRepository(db: Kysely<Database>) {
         const outbox = rows.flatMap((row) => (row.outbox ? [row.outbox] : []));
         if (outbox.length > 0) await trx.insertInto("notification_outbox").values(outbox).execute();
       }),
-    { maxBatch: MAX_INSERT_ROWS },
+    { maxBatch: MAX_INSERT_ROWS, shared: (error) => error instanceof DatabaseUnavailable },
   );
 
   function filtered<O>(

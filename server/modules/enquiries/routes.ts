@@ -45,6 +45,7 @@ export function registerEnquiryRoutes(app: ApiApp, deps: ApiDeps): void {
           ...jsonBodyErrors,
           ...idempotencyAnswers,
           429: errorAnswers.tooManyRequests,
+          503: errorAnswers.databaseUnavailable,
         },
       },
     },

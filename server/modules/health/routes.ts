@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { ApiApp, ApiDeps } from "../../api-types.ts";
+import { DatabaseUnavailable } from "../../db/availability.ts";
+import { throttledWarning } from "../../lib/throttled-warning.ts";
 import { errorAnswers } from "../../openapi.ts";
 
 export function registerHealthRoutes(app: ApiApp, { services }: ApiDeps): void {
@@ -23,7 +25,11 @@ export function registerHealthRoutes(app: ApiApp, { services }: ApiDeps): void {
         await services.database.ping();
         return reply.header("cache-control", "no-store").send({ status: "ok" as const });
       } catch (error) {
-        request.log.error({ err: error }, "health check failed");
+        // An unavailable database is logged once each way by the database itself
+        // (db/availability.ts), not once per probe.
+        if (!(error instanceof DatabaseUnavailable)) {
+          request.log.error({ err: error }, "health check failed");
+        }
         return reply
           .code(503)
           .header("cache-control", "no-store")
@@ -33,6 +39,9 @@ export function registerHealthRoutes(app: ApiApp, { services }: ApiDeps): void {
   );
 
   const part = z.enum(["ok", "unavailable"]);
+  // A load balancer asks every few seconds: an outage writes one line per 30 s, not one per
+  // probe (the database's own "unreachable" and "back" lines say when it began and ended).
+  const notReady = throttledWarning(app.log);
   app.get(
     "/ready",
     {
@@ -41,7 +50,7 @@ export function registerHealthRoutes(app: ApiApp, { services }: ApiDeps): void {
         operationId: "getReadiness",
         summary: "Readiness: the database, and Redis and media storage when configured",
         description:
-          "For a load balancer: 200 when every configured part answers, otherwise 503 naming the failing parts. The reasons are in the server's log, not in the answer.",
+          "For a load balancer: 200 when every configured part answers, otherwise 503 naming the failing parts, each with one word in `detail`: unreachable (refused, cut off, gone), busy (locked by another writer), timeout (no answer within 2 s) or error. The full reasons are in the server's log, not in the answer.",
         security: [],
         response: {
           200: z.object({
@@ -53,6 +62,7 @@ export function registerHealthRoutes(app: ApiApp, { services }: ApiDeps): void {
             status: z.literal("unavailable"),
             failing: z.array(z.string()),
             checks: z.record(z.string(), part),
+            detail: z.record(z.string(), z.enum(["unreachable", "busy", "timeout", "error"])),
           }),
         },
       },
@@ -68,8 +78,10 @@ export function registerHealthRoutes(app: ApiApp, { services }: ApiDeps): void {
       reply.header("cache-control", "no-store");
       if (report.ready) return reply.send({ status: "ready" as const, checks });
       const failing = Object.keys(checks).filter((name) => checks[name] !== "ok");
-      request.log.error({ checks: report.checks }, `not ready: ${failing.join(", ")}`);
-      return reply.code(503).send({ status: "unavailable" as const, failing, checks });
+      notReady(failing.join(","), report.checks, `not ready: ${failing.join(", ")}`);
+      return reply
+        .code(503)
+        .send({ status: "unavailable" as const, failing, checks, detail: report.failures });
     },
   );
 }

@@ -34,6 +34,7 @@ export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
           ...jsonBodyErrors,
           ...idempotencyAnswers,
           429: errorAnswers.tooManyRequests,
+          503: errorAnswers.databaseUnavailable,
         },
       },
     },

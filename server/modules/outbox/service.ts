@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { EnquiryNotification } from "../../../common/schemas/enquiry.ts";
+import { DatabaseUnavailable } from "../../db/availability.ts";
 import type { Database } from "../../db/schema.ts";
 import {
   createOutboxRepository,
@@ -106,6 +107,9 @@ export function createNotificationOutbox(deps: {
         return;
       }
     } catch (error) {
+      // The enquiry could not be read: the lease runs out and the row is due again, with
+      // nothing counted against it (the database's outage is logged once, not per mail).
+      if (error instanceof DatabaseUnavailable) return;
       const now = clock();
       const message = cancel.signal.aborted
         ? "Interrupted: the server shut down during the send"
@@ -149,7 +153,10 @@ export function createNotificationOutbox(deps: {
     try {
       rows = await repo.claim(owner, iso(now), iso(now + LEASE_MS), BATCH);
     } catch (error) {
-      if (!closed) log.error({ err: error }, "could not read the notification outbox");
+      // An unavailable database is logged once, by the database (db/availability.ts).
+      if (!closed && !(error instanceof DatabaseUnavailable)) {
+        log.error({ err: error }, "could not read the notification outbox");
+      }
       return 0;
     }
     await Promise.all(rows.map(deliver));
