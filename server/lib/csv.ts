@@ -1,4 +1,10 @@
+import { pipeline, Readable } from "node:stream";
+import { stringify as stringifyStream } from "csv-stringify";
 import { stringify } from "csv-stringify/sync";
+import type { FastifyReply } from "fastify";
+import { z } from "zod";
+import { dayIn } from "../../common/time-zone.ts";
+import { startedIterable } from "./streamed.ts";
 
 /**
  * What a spreadsheet must not evaluate. Excel (and LibreOffice with "Evaluate formulas" on,
@@ -38,20 +44,69 @@ export function safeCell(value: string): string {
   return `'${value}`;
 }
 
+/** UTF-8 with a byte-order mark (Excel then reads naira signs and names right), RFC 4180
+ * quoting, CRLF line ends. */
+const CSV_OPTIONS = {
+  bom: true,
+  record_delimiter: "windows",
+  quoted_match: /[",\r\n\t]/,
+} as const;
+
 /**
  * UTF-8 CSV with a byte-order mark (so Excel reads naira signs and names right),
  * RFC 4180 quoting and CRLF line ends. Every cell goes through `safeCell`.
  */
-export function toCsv(header: string[], rows: string[][]): string {
-  return stringify([header, ...rows.map((row) => row.map(safeCell))], {
-    bom: true,
-    record_delimiter: "windows",
-    quoted_match: /[",\r\n\t]/,
-  });
+export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  return stringify(
+    [header, ...rows].map((row) => row.map(safeCell)),
+    CSV_OPTIONS,
+  );
 }
 
-/** `attachment; filename="<prefix>-YYYY-MM-DD.csv"` for today's date in Lagos (UTC+1). */
-export function csvAttachment(prefix: string, now = new Date()): string {
-  const lagosDay = new Date(now.getTime() + 3600_000).toISOString().slice(0, 10);
-  return `attachment; filename="${prefix}-${lagosDay}.csv"`;
+/**
+ * The same CSV as `toCsv`, written as the lines come: a file of any length in the memory
+ * of one batch of lines. A failure while reading the lines ends the stream with that error.
+ */
+export function csvStream(lines: AsyncIterable<readonly string[]>): Readable {
+  const csv = stringifyStream(CSV_OPTIONS);
+  pipeline(
+    Readable.from(safeLines(lines)),
+    csv,
+    () => undefined, // a failure destroys `csv`, which ends the answer: nothing more to do
+  );
+  return csv;
 }
+
+async function* safeLines(lines: AsyncIterable<readonly string[]>): AsyncGenerator<string[]> {
+  for await (const line of lines) yield line.map(safeCell);
+}
+
+/** `attachment; filename="<prefix>-YYYY-MM-DD.csv"` for today's date in the agency's zone. */
+export function csvAttachment(prefix: string, now = new Date()): string {
+  return `attachment; filename="${prefix}-${dayIn(now)}.csv"`;
+}
+
+/**
+ * The answer of a CSV export route (the enquiries' and the subscribers'): the file named
+ * `<prefix>-<today>.csv`, streamed from `lines` (header first). The first lines are read
+ * before the answer starts, so a database that fails at once gets an error answer, not a
+ * cut file.
+ */
+export async function sendCsv(
+  reply: FastifyReply,
+  prefix: string,
+  lines: AsyncIterable<readonly string[]>,
+): Promise<FastifyReply> {
+  const started = await startedIterable(lines, 2);
+  return reply
+    .header("content-type", "text/csv; charset=utf-8")
+    .header("content-disposition", csvAttachment(prefix))
+    .header("cache-control", "no-store")
+    .send(csvStream(started));
+}
+
+/** The OpenAPI answer of a CSV export route. */
+export const csvAnswer = (prefix: string) => ({
+  description: `The CSV file, as an attachment named ${prefix}-<date>.csv.`,
+  content: { "text/csv": { schema: z.string() } },
+});
