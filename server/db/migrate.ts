@@ -11,6 +11,7 @@ import * as videoDetails from "./migrations/0008-video-details.ts";
 import * as publishingStaffAudit from "./migrations/0009-publishing-staff-audit.ts";
 import * as notificationOutbox from "./migrations/0010-notification-outbox.ts";
 import * as previewLinkMaker from "./migrations/0011-preview-link-maker.ts";
+import * as exportOrderIndexes from "./migrations/0012-export-order-indexes.ts";
 import type { Database } from "./schema.ts";
 
 // Listed here rather than read from disk, so migrations run from any working directory.
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   "0009-publishing-staff-audit": publishingStaffAudit,
   "0010-notification-outbox": notificationOutbox,
   "0011-preview-link-maker": previewLinkMaker,
+  "0012-export-order-indexes": exportOrderIndexes,
 };
 
 const provider: MigrationProvider = {

@@ -27,7 +27,8 @@ export async function* newestFirstInBatches<
     if (last) {
       const { id, created_at } = last;
       page = page.where(
-        sql<boolean>`(created_at < ${created_at} or (created_at = ${created_at} and id < ${id}))`,
+        // The first condition alone lets the index on created_at bound the scan.
+        sql<boolean>`created_at <= ${created_at} and (created_at < ${created_at} or id < ${id})`,
       );
     }
     const rows = await page
