@@ -57,8 +57,6 @@ function wallClock(instant: number, timeZone: string): WallClock {
   };
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, "0");
-
 /** How far (ms) the zone's clock is ahead of UTC at `instant`. */
 function offsetAt(instant: number, timeZone: string): number {
   const c = wallClock(instant, timeZone);
@@ -73,16 +71,39 @@ const toInstant = (value: string | Date | number): number =>
       ? Date.parse(value)
       : value.getTime();
 
+/**
+ * Zones change their offset only on a quarter hour: within one quarter hour the offset is
+ * the same, so it is worked out (with Intl) once per quarter hour and zone, and an export of
+ * many rows formats its dates with plain arithmetic.
+ */
+const QUARTER_HOUR_MS = 15 * 60_000;
+const offsets = new Map<string, number>();
+
+function cachedOffset(instant: number, timeZone: string): number {
+  const quarter = Math.floor(instant / QUARTER_HOUR_MS);
+  const key = `${timeZone} ${quarter}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = offsetAt(quarter * QUARTER_HOUR_MS, timeZone);
+    if (offsets.size >= 10_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+/** "yyyy-mm-ddThh:mm" of the zone's wall clock at `instant`. */
+function wallText(instant: number, timeZone: string): string {
+  return new Date(instant + cachedOffset(instant, timeZone)).toISOString().slice(0, 16);
+}
+
 /** The calendar day (yyyy-mm-dd) of an instant in the zone. */
 export function dayIn(value: string | Date | number, timeZone = AGENCY_TIME_ZONE): string {
-  const c = wallClock(toInstant(value), timeZone);
-  return `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)}`;
+  return wallText(toInstant(value), timeZone).slice(0, 10);
 }
 
 /** "2026-11-21 15:04": the zone's date and time of an instant, sorting as time does. */
 export function timestampIn(value: string | Date | number, timeZone = AGENCY_TIME_ZONE): string {
-  const c = wallClock(toInstant(value), timeZone);
-  return `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)} ${pad(c.hour)}:${pad(c.minute)}`;
+  return wallText(toInstant(value), timeZone).replace("T", " ");
 }
 
 /** The day `days` after the calendar day `day` (yyyy-mm-dd); no zone involved. */
