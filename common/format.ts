@@ -1,5 +1,5 @@
 import { messages } from "./messages.ts";
-import { site } from "./site-config.ts";
+import { AGENCY_TIME_ZONE, dayIn } from "./time-zone.ts";
 
 const nairaNumber = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 
@@ -42,7 +42,7 @@ const shortDate = new Intl.DateTimeFormat("en-US", {
   month: "short",
   day: "numeric",
   year: "numeric",
-  timeZone: site.timeZone,
+  timeZone: AGENCY_TIME_ZONE,
 });
 
 /** "Nov 21, 2026", in Lagos time. */
@@ -57,7 +57,7 @@ const dateTime = new Intl.DateTimeFormat("en-US", {
   year: "numeric",
   hour: "numeric",
   minute: "2-digit",
-  timeZone: site.timeZone,
+  timeZone: AGENCY_TIME_ZONE,
 });
 
 /** "Nov 21, 2026, 3:04 PM", in Lagos time (for the back office). */
@@ -66,8 +66,7 @@ export function formatDateTime(iso: string | Date): string {
   return Number.isNaN(date.getTime()) ? "" : dateTime.format(date);
 }
 
-/** The calendar day (yyyy-mm-dd) of an instant in Lagos. */
+/** The calendar day (yyyy-mm-dd) of an instant in the agency's time zone (Lagos). */
 export function lagosDay(iso: string | Date): string {
-  const date = typeof iso === "string" ? new Date(iso) : iso;
-  return new Intl.DateTimeFormat("en-CA", { timeZone: site.timeZone }).format(date);
+  return dayIn(iso);
 }

@@ -1,8 +1,17 @@
-import { HONEYPOT_FIELD, PHONE_PREFIX } from "../../common/enquiry-fields.ts";
+import {
+  ENQUIRY_FIELDS,
+  ENQUIRY_FORM_KINDS,
+  ENQUIRY_FORM_SERVICE_TYPES,
+  HONEYPOT_FIELD,
+  PHONE_PREFIX,
+  type EnquiryFieldSpec,
+  type EnquiryFormKind,
+} from "../../common/enquiry-fields.ts";
 import type { LeadSource } from "../../common/lead-source.ts";
 
-/** The public forms that send an enquiry, each with its payload shape (spec §7). */
-export type EnquiryFormKind = "home" | "floating" | "service" | "package" | "quick" | "long";
+export type { EnquiryFormKind };
+
+const FIELDS: readonly EnquiryFieldSpec[] = ENQUIRY_FIELDS;
 
 export type FormValues = Record<string, string | string[]>;
 
@@ -33,10 +42,12 @@ const phone = (values: FormValues, name: string) => {
 };
 
 /**
- * The JSON body a form posts to /api/contact, in the shape of spec §7 for its kind. Blank
- * optional fields are left out; the honeypot goes along so the server can spot robots.
- * `source` (where the lead came from: the browser's `currentLeadSource()`, or what the
- * no-JavaScript action derives from the request) goes along when it knows anything.
+ * The JSON body a form posts to /api/contact, in the shape of spec §7 for its kind: the
+ * fields of the registry (common/enquiry-fields.ts) that the form asks, under the form's
+ * own names, and the form's service type. Blank optional fields are left out; the honeypot
+ * goes along so the server can spot robots. `source` (where the lead came from: the
+ * browser's `currentLeadSource()`, or what the no-JavaScript action derives from the
+ * request) goes along when it knows anything.
  */
 export function enquiryPayload(
   kind: EnquiryFormKind,
@@ -45,81 +56,25 @@ export function enquiryPayload(
 ): Record<string, unknown> {
   const honeypot = text(values, HONEYPOT_FIELD);
   const known = source && Object.keys(source).length > 0;
-  const base = {
+  const payload: Record<string, unknown> = {
     ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
     ...(known ? { source } : {}),
   };
-  const optional = (entries: Record<string, string>) =>
-    Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== ""));
-  switch (kind) {
-    case "home":
-    case "floating":
-      return {
-        ...base,
-        name: text(values, "name"),
-        email: text(values, "email"),
-        ...optional({
-          phoneNumber: phone(values, "phoneNumber"),
-          textarea: text(values, "textarea"),
-        }),
-        serviceType: "Inquiry form response",
-      };
-    case "service":
-      return {
-        ...base,
-        companyName: text(values, "companyName"),
-        name: text(values, "name"),
-        email: text(values, "email"),
-        ...optional({ phoneNumber: phone(values, "phoneNumber") }),
-        options: list(values, "options"),
-        serviceType: text(values, "serviceType"),
-      };
-    case "package":
-      return {
-        ...base,
-        companyName: text(values, "companyName"),
-        name: text(values, "name"),
-        email: text(values, "email"),
-        ...optional({
-          phoneNumber: phone(values, "phoneNumber"),
-          instagram: text(values, "instagram"),
-          website: text(values, "website"),
-        }),
-        options: list(values, "options"),
-        package: text(values, "package"),
-        serviceType: text(values, "package"),
-      };
-    case "quick":
-      return {
-        ...base,
-        name: text(values, "name"),
-        email: text(values, "email"),
-        phone: phone(values, "phone"),
-        date: text(values, "date"),
-        message: text(values, "message"),
-        serviceType: "contact",
-      };
-    case "long":
-      return {
-        ...base,
-        companyName: text(values, "companyName"),
-        name: text(values, "name"),
-        email: text(values, "email"),
-        ...optional({
-          phoneNumber: phone(values, "phoneNumber"),
-          message: text(values, "message"),
-        }),
-        options: list(values, "options"),
-        serviceType: "Contact Form",
-      };
+  for (const field of FIELDS) {
+    const use = field.forms[kind];
+    if (!use) continue;
+    const value =
+      field.input.kind === "options"
+        ? list(values, use.name)
+        : field.input.kind === "phone"
+          ? phone(values, use.name)
+          : text(values, use.name);
+    if (use.send === "always" || value !== "")
+      payload[field.inputs.includes(use.name) ? use.name : field.inputs[0]!] = value;
   }
+  const serviceType = ENQUIRY_FORM_SERVICE_TYPES[kind];
+  if (serviceType !== undefined) payload.serviceType = serviceType;
+  return payload;
 }
 
-export const ENQUIRY_KINDS: readonly EnquiryFormKind[] = [
-  "home",
-  "floating",
-  "service",
-  "package",
-  "quick",
-  "long",
-];
+export const ENQUIRY_KINDS: readonly EnquiryFormKind[] = ENQUIRY_FORM_KINDS;

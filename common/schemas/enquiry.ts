@@ -1,10 +1,17 @@
 import { z } from "zod";
 import { messages } from "../messages.ts";
 import { emailField, optionalText, requiredText, tooLong } from "./common.ts";
-import { ENQUIRY_STATUSES, HONEYPOT_FIELD, PHONE_PREFIX } from "../enquiry-fields.ts";
-import { HOST_PATTERN, LEAD_SOURCE_MAX } from "../lead-source.ts";
+import {
+  ENQUIRY_FIELDS,
+  ENQUIRY_STATUSES,
+  HONEYPOT_FIELD,
+  PHONE_PREFIX,
+  type EnquiryField,
+  type EnquiryInputRule,
+} from "../enquiry-fields.ts";
+import { HOST_PATTERN } from "../lead-source.ts";
 
-export { ENQUIRY_STATUSES, HONEYPOT_FIELD, PHONE_PREFIX };
+export { ENQUIRY_FIELDS, ENQUIRY_STATUSES, HONEYPOT_FIELD, PHONE_PREFIX };
 export type { EnquiryStatus } from "../enquiry-fields.ts";
 
 /**
@@ -61,29 +68,75 @@ const dateField = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/** The ticked options: blank entries are no choice and a repeated one counts once. */
+const optionsField = z
+  .array(
+    z.string({ error: "Each option must be text." }).trim().max(120, tooLong("An option", 120)),
+    { error: "Options must be a list." },
+  )
+  .max(20, "Please choose at most 20 options.")
+  .transform((list) => [...new Set(list.filter((option) => option !== ""))])
+  .optional();
+
+/** The zod of one rule of the field registry (common/enquiry-fields.ts). */
+function ruleSchema(rule: EnquiryInputRule) {
+  switch (rule.kind) {
+    case "text":
+      return rule.required
+        ? requiredText(rule.label, rule.max)
+        : optionalText(rule.label, rule.max);
+    case "email":
+      return emailField;
+    case "phone":
+      return phoneField;
+    case "options":
+      return optionsField;
+    case "day":
+      return dateField;
+    case "path":
+      return optionalText(rule.label, rule.max).refine(
+        (value) => value === undefined || (value.startsWith("/") && !/\s/.test(value)),
+        `${rule.label} must be a path starting with /.`,
+      );
+    case "host":
+      return optionalText(rule.label, rule.max)
+        .transform((value) => value?.toLowerCase())
+        .refine(
+          (value) => value === undefined || HOST_PATTERN.test(value),
+          `${rule.label} must be a host name such as www.google.com.`,
+        );
+  }
+}
+
+type LeadSourceField = Extract<EnquiryField, { leadSource: true }>;
+type TopField = Exclude<EnquiryField, LeadSourceField>;
+
+/** What a rule's schema reads (payload) and gives (parsed), for the static types. */
+type RuleSchema<R> = R extends { kind: "options" }
+  ? z.ZodOptional<z.ZodType<string[], unknown[]>>
+  : R extends { required: true } | { kind: "email" }
+    ? z.ZodType<string, string>
+    : z.ZodOptional<z.ZodType<string | undefined, string>>;
+
+/** The payload keys of the registry's fields and their schemas, in the registry's order. */
+const inputShape = Object.fromEntries(
+  ENQUIRY_FIELDS.filter((field) => !("leadSource" in field)).flatMap((field) =>
+    field.inputs.map((name) => [name, ruleSchema(field.input)]),
+  ),
+) as unknown as { [F in TopField as F["inputs"][number]]: RuleSchema<F["input"]> };
+
 /**
  * Where the lead came from (optional): the page it was sent from, the host of the external
  * site that sent the visitor, and the UTM parameters of the visit. Blank fields are no
  * value; unknown keys are dropped, as in the rest of the payload.
  */
 export const leadSourceSchema = z.object(
-  {
-    page: optionalText("Source page", LEAD_SOURCE_MAX.page).refine(
-      (value) => value === undefined || (value.startsWith("/") && !/\s/.test(value)),
-      "Source page must be a path starting with /.",
-    ),
-    referrer: optionalText("Referrer", LEAD_SOURCE_MAX.referrer)
-      .transform((value) => value?.toLowerCase())
-      .refine(
-        (value) => value === undefined || HOST_PATTERN.test(value),
-        "Referrer must be a host name such as www.google.com.",
-      ),
-    utmSource: optionalText("utm_source", LEAD_SOURCE_MAX.utm),
-    utmMedium: optionalText("utm_medium", LEAD_SOURCE_MAX.utm),
-    utmCampaign: optionalText("utm_campaign", LEAD_SOURCE_MAX.utm),
-    utmTerm: optionalText("utm_term", LEAD_SOURCE_MAX.utm),
-    utmContent: optionalText("utm_content", LEAD_SOURCE_MAX.utm),
-  },
+  Object.fromEntries(
+    ENQUIRY_FIELDS.filter((field) => "leadSource" in field).map((field) => [
+      field.key,
+      ruleSchema(field.input),
+    ]),
+  ) as unknown as { [F in LeadSourceField as F["key"]]: RuleSchema<F["input"]> },
   { error: "Source must be an object." },
 );
 export type LeadSourceInput = z.output<typeof leadSourceSchema>;
@@ -102,28 +155,7 @@ export type LeadSourceInput = z.output<typeof leadSourceSchema>;
  */
 export const enquiryInputSchema = z
   .object({
-    companyName: optionalText("Company name", 120),
-    name: requiredText("Name", 120),
-    email: emailField,
-    phoneNumber: phoneField,
-    phone: phoneField,
-    // Blank entries are no choice and a repeated one counts once, so ["", " "] is
-    // "no option selected" and gets the spec's message.
-    options: z
-      .array(
-        z.string({ error: "Each option must be text." }).trim().max(120, tooLong("An option", 120)),
-        { error: "Options must be a list." },
-      )
-      .max(20, "Please choose at most 20 options.")
-      .transform((list) => [...new Set(list.filter((option) => option !== ""))])
-      .optional(),
-    serviceType: optionalText("Service type", 120),
-    textarea: optionalText("Message", 5000),
-    message: optionalText("Message", 5000),
-    date: dateField,
-    package: optionalText("Package", 120),
-    instagram: optionalText("Instagram", 200),
-    website: optionalText("Website", 300),
+    ...inputShape,
     source: leadSourceSchema.optional(),
     // Robots may fill the hidden field with anything: any value counts, none is refused.
     // Only text and plain values are copied: turning an object or a deeply nested array
@@ -162,28 +194,26 @@ export type ParsedEnquiryInput = z.output<typeof enquiryInputSchema>;
 /** An enquiry as the API answers it (spec §3 plus the inbox fields). */
 export const enquirySchema = z.object({
   _id: z.string(),
-  companyName: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phoneNumber: z.string(),
-  options: z.array(z.string()),
-  serviceType: z.string(),
-  message: z.string(),
-  package: z.string(),
-  instagram: z.string(),
-  website: z.string(),
-  date: z.string(),
+  ...(Object.fromEntries(
+    ENQUIRY_FIELDS.filter((field) => !("leadSource" in field)).map((field) => [
+      field.key,
+      field.input.kind === "options" ? z.array(z.string()) : z.string(),
+    ]),
+  ) as {
+    [F in TopField as F["key"]]: F["input"] extends { kind: "options" }
+      ? z.ZodArray<z.ZodString>
+      : z.ZodString;
+  }),
   /** Where the lead came from; left out when nothing is known (older enquiries). */
   source: z
-    .object({
-      page: z.string().optional(),
-      referrer: z.string().optional(),
-      utmSource: z.string().optional(),
-      utmMedium: z.string().optional(),
-      utmCampaign: z.string().optional(),
-      utmTerm: z.string().optional(),
-      utmContent: z.string().optional(),
-    })
+    .object(
+      Object.fromEntries(
+        ENQUIRY_FIELDS.filter((field) => "leadSource" in field).map((field) => [
+          field.key,
+          z.string().optional(),
+        ]),
+      ) as { [F in LeadSourceField as F["key"]]: z.ZodOptional<z.ZodString> },
+    )
     .optional(),
   status: z.enum(ENQUIRY_STATUSES),
   createdAt: z.string(),

@@ -12,6 +12,7 @@ import * as publishingStaffAudit from "./migrations/0009-publishing-staff-audit.
 import * as notificationOutbox from "./migrations/0010-notification-outbox.ts";
 import * as previewLinkMaker from "./migrations/0011-preview-link-maker.ts";
 import * as blogSearch from "./migrations/0012-blog-search.ts";
+import * as exportOrderIndexes from "./migrations/0013-export-order-indexes.ts";
 import type { Database } from "./schema.ts";
 
 // Listed here rather than read from disk, so migrations run from any working directory.
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "0010-notification-outbox": notificationOutbox,
   "0011-preview-link-maker": previewLinkMaker,
   "0012-blog-search": blogSearch,
+  "0013-export-order-indexes": exportOrderIndexes,
 };
 
 const provider: MigrationProvider = {

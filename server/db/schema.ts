@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { EnquiryField } from "../../common/enquiry-fields.ts";
 
 /** Row types of the database, shared by both dialects. Times are ISO 8601 UTC text. */
 
@@ -53,34 +54,19 @@ export interface BlogsTable {
   preview_by: string | null;
 }
 
-export interface EnquiriesTable {
+/**
+ * An enquiry: its id, status and times, and one column per field of the registry
+ * (common/enquiry-fields.ts): text ("" when not given), the options as a JSON array of
+ * strings, the lead-source columns null when unknown.
+ */
+export type EnquiriesTable = {
   id: string;
   status: string;
-  company_name: string;
-  name: string;
-  email: string;
-  phone_number: string;
-  /** JSON array of strings. */
-  options: string;
-  service_type: string;
-  message: string;
-  package: string;
-  instagram: string;
-  website: string;
-  /** The date a visitor picked on the contact page's quick form (yyyy-mm-dd). */
-  preferred_date: string;
-  /** Where the lead came from (null when unknown): the page's path, the external referrer
-   * host, the visit's UTM parameters. */
-  source_page: string | null;
-  source_referrer: string | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  utm_term: string | null;
-  utm_content: string | null;
   created_at: string;
   updated_at: string;
-}
+} & {
+  [F in EnquiryField as F["column"]]: F extends { leadSource: true } ? string | null : string;
+};
 
 export interface PricesTable {
   key: string;

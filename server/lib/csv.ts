@@ -1,4 +1,9 @@
+import { Readable } from "node:stream";
 import { stringify } from "csv-stringify/sync";
+import type { FastifyReply } from "fastify";
+import { z } from "zod";
+import { dayIn } from "../../common/time-zone.ts";
+import { startedIterable } from "./streamed.ts";
 
 /**
  * What a spreadsheet must not evaluate. Excel (and LibreOffice with "Evaluate formulas" on,
@@ -38,20 +43,78 @@ export function safeCell(value: string): string {
   return `'${value}`;
 }
 
+/** UTF-8 with a byte-order mark (Excel then reads naira signs and names right), RFC 4180
+ * quoting, CRLF line ends. */
+const CSV_OPTIONS = {
+  bom: true,
+  record_delimiter: "windows",
+  quoted_match: /[",\r\n\t]/,
+} as const;
+
 /**
  * UTF-8 CSV with a byte-order mark (so Excel reads naira signs and names right),
  * RFC 4180 quoting and CRLF line ends. Every cell goes through `safeCell`.
  */
-export function toCsv(header: string[], rows: string[][]): string {
-  return stringify([header, ...rows.map((row) => row.map(safeCell))], {
-    bom: true,
-    record_delimiter: "windows",
-    quoted_match: /[",\r\n\t]/,
-  });
+export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  return stringify(
+    [header, ...rows].map((row) => row.map(safeCell)),
+    CSV_OPTIONS,
+  );
 }
 
-/** `attachment; filename="<prefix>-YYYY-MM-DD.csv"` for today's date in Lagos (UTC+1). */
-export function csvAttachment(prefix: string, now = new Date()): string {
-  const lagosDay = new Date(now.getTime() + 3600_000).toISOString().slice(0, 10);
-  return `attachment; filename="${prefix}-${lagosDay}.csv"`;
+/** Lines turned into text at a time by a streamed CSV: few, large writes. */
+const LINES_PER_CHUNK = 500;
+
+/**
+ * The same CSV as `toCsv`, written as the lines come, `LINES_PER_CHUNK` at a time: a file of
+ * any length in the memory of one batch of lines. A failure while reading the lines ends
+ * the stream with that error (the answer is cut, never completed with wrong data).
+ */
+export function csvStream(lines: AsyncIterable<readonly string[]>): Readable {
+  return Readable.from(csvChunks(lines), { objectMode: false });
 }
+
+async function* csvChunks(lines: AsyncIterable<readonly string[]>): AsyncGenerator<string> {
+  let chunk: string[][] = [];
+  let first = true;
+  const text = () => {
+    const csv = stringify(chunk, { ...CSV_OPTIONS, bom: first });
+    first = false;
+    chunk = [];
+    return csv;
+  };
+  for await (const line of lines) {
+    chunk.push(line.map(safeCell));
+    if (chunk.length >= LINES_PER_CHUNK) yield text();
+  }
+  if (chunk.length > 0 || first) yield text();
+}
+/** `attachment; filename="<prefix>-YYYY-MM-DD.csv"` for today's date in the agency's zone. */
+export function csvAttachment(prefix: string, now = new Date()): string {
+  return `attachment; filename="${prefix}-${dayIn(now)}.csv"`;
+}
+
+/**
+ * The answer of a CSV export route (the enquiries' and the subscribers'): the file named
+ * `<prefix>-<today>.csv`, streamed from `lines` (header first). The first lines are read
+ * before the answer starts, so a database that fails at once gets an error answer, not a
+ * cut file.
+ */
+export async function sendCsv(
+  reply: FastifyReply,
+  prefix: string,
+  lines: AsyncIterable<readonly string[]>,
+): Promise<FastifyReply> {
+  const started = await startedIterable(lines, 2);
+  return reply
+    .header("content-type", "text/csv; charset=utf-8")
+    .header("content-disposition", csvAttachment(prefix))
+    .header("cache-control", "no-store")
+    .send(csvStream(started));
+}
+
+/** The OpenAPI answer of a CSV export route. */
+export const csvAnswer = (prefix: string) => ({
+  description: `The CSV file, as an attachment named ${prefix}-<date>.csv.`,
+  content: { "text/csv": { schema: z.string() } },
+});

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
+import { enquiryFieldText, MAIL_FIELDS } from "../../common/enquiry-fields.ts";
 import { site } from "../../common/site-config.ts";
+import { AGENCY_TIME_ZONE } from "../../common/time-zone.ts";
 import type { Enquiry } from "../../common/schemas/enquiry.ts";
 import type { Config } from "../config.ts";
 import {
@@ -13,27 +15,20 @@ import {
 } from "./notifier.ts";
 
 const lagosTime = new Intl.DateTimeFormat("en-US", {
-  timeZone: "Africa/Lagos",
+  timeZone: AGENCY_TIME_ZONE,
   dateStyle: "medium",
   timeStyle: "short",
 });
 
-/** The fields the visitor filled in, labelled, in the order of the forms; blanks left out. */
+/**
+ * The fields the visitor filled in, labelled, in the order of the field registry (the
+ * service type first); blanks left out.
+ */
 function enquiryMailFields(enquiry: Enquiry): [string, string][] {
-  const fields: [string, string][] = [
-    ["Service type", enquiry.serviceType],
-    ["Name", enquiry.name],
-    ["Company", enquiry.companyName],
-    ["Email", enquiry.email],
-    ["Phone", enquiry.phoneNumber],
-    ["Options", enquiry.options.join(", ")],
-    ["Package", enquiry.package],
-    ["Instagram", enquiry.instagram],
-    ["Website", enquiry.website],
-    ["Preferred date", enquiry.date],
-    ["Message", enquiry.message],
-  ];
-  return fields.filter(([, value]) => value !== "");
+  return MAIL_FIELDS.map((field): [string, string] => [
+    field.mail as string,
+    enquiryFieldText(field, enquiry, ", "),
+  ]).filter(([, value]) => value !== "");
 }
 
 const intro = `A new enquiry arrived on ${site.name}’s website.`;

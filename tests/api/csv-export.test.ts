@@ -2,6 +2,8 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enquiryInputSchema } from "../../common/schemas/enquiry.ts";
 import { enquiryPayloads as payloads } from "../factories/enquiries.ts";
+import { fieldColumns } from "../../server/modules/enquiries/fields.ts";
+import { STREAM_BATCH } from "../../server/modules/enquiries/repository.ts";
 import { createTestApp, type TestApp } from "./helpers.ts";
 
 /** Reads RFC 4180 CSV back into rows of cells, as a spreadsheet's importer would. */
@@ -60,5 +62,168 @@ describe("CSV exports in a spreadsheet", () => {
     expect(joined.statusCode).toBe(201);
     const rows = await exportCsv("/api/newsletter/export.csv");
     expect(rows.map((row) => row["Email"])).toEqual(["'=cmd@evil.ng"]);
+  });
+
+  it("enquiries: the lead source (page, referrer, UTM) follows the existing columns", async () => {
+    await t.app.services.enquiries.create(
+      enquiryInputSchema.parse({
+        ...payloads.service,
+        name: "Source Sade",
+        source: {
+          page: "/social-media-marketing",
+          referrer: "www.google.com",
+          utmSource: "instagram",
+          utmMedium: "paid",
+          utmCampaign: "=launch",
+          utmTerm: "ads lagos",
+          utmContent: "story-1",
+        },
+      }),
+    );
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/api/contact/export.csv?q=Source%20Sade",
+      headers,
+    });
+    const [header, ...lines] = parseCsv(response.rawPayload.toString("utf8").slice(1));
+    expect(header).toEqual([
+      "Date",
+      "Status",
+      "Company Name",
+      "Name",
+      "Email",
+      "Phone Number",
+      "Options",
+      "Service Type",
+      "Package",
+      "Instagram",
+      "Website",
+      "Preferred Date",
+      "Message",
+      "Sent From",
+      "Referrer",
+      "UTM Source",
+      "UTM Medium",
+      "UTM Campaign",
+      "UTM Term",
+      "UTM Content",
+    ]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.slice(13)).toEqual([
+      "/social-media-marketing",
+      "www.google.com",
+      "instagram",
+      "paid",
+      "'=launch",
+      "ads lagos",
+      "story-1",
+    ]);
+  });
+});
+
+// More rows than one database read (STREAM_BATCH): the exports and the unpaged lists read
+// them batch by batch, and every row comes once, in order, with the filters applied.
+describe("streamed exports and lists", () => {
+  let t: TestApp;
+  let headers: { authorization: string };
+  const total = STREAM_BATCH * 2 + 7;
+  beforeAll(async () => {
+    t = await createTestApp();
+    headers = await t.adminHeaders();
+    const start = Date.parse("2026-03-01T10:00:00Z");
+    const rows = Array.from({ length: total }, (_, i) => ({
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+      status: i % 10 === 0 ? "spam" : "new",
+      ...fieldColumns(
+        enquiryInputSchema.parse({
+          ...payloads.service,
+          name: `Bulk ${i}`,
+          serviceType: i % 2 === 0 ? "Even" : "Odd",
+        }),
+      ),
+      // Every third row shares its time with the one before: the id orders them.
+      created_at: new Date(start + Math.floor(i / 3) * 60_000 * 7).toISOString(),
+      updated_at: new Date(start).toISOString(),
+    }));
+    for (let i = 0; i < rows.length; i += 400) {
+      await t.app.services.database.db
+        .insertInto("enquiries")
+        .values(rows.slice(i, i + 400))
+        .execute();
+    }
+    const subscribers = Array.from({ length: STREAM_BATCH + 3 }, (_, i) => ({
+      id: `00000000-0000-4000-9000-${String(i).padStart(12, "0")}`,
+      email: `reader${i}@example.com`,
+      created_at: new Date(start + Math.floor(i / 2) * 1000).toISOString(),
+    }));
+    for (let i = 0; i < subscribers.length; i += 400) {
+      await t.app.services.database.db
+        .insertInto("newsletter_subscribers")
+        .values(subscribers.slice(i, i + 400))
+        .execute();
+    }
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string) => t.app.inject({ method: "GET", url, headers });
+
+  it("the enquiry export has every matching row once, newest first", async () => {
+    const response = await get("/api/contact/export.csv?status=all");
+    expect(response.statusCode).toBe(200);
+    const [, ...lines] = parseCsv(response.rawPayload.toString("utf8").slice(1));
+    expect(lines).toHaveLength(total);
+    const names = lines.map((line) => line[3]);
+    expect(new Set(names).size).toBe(total);
+    expect(names[0]).toBe(`Bulk ${total - 1}`);
+    expect(names.at(-1)).toBe("Bulk 0");
+    const dates = lines.map((line) => line[0]!);
+    expect([...dates].sort().reverse()).toEqual(dates);
+
+    const odd = await get("/api/contact/export.csv?serviceType=Odd&from=2026-03-02");
+    const [, ...oddLines] = parseCsv(odd.rawPayload.toString("utf8").slice(1));
+    expect(oddLines.length).toBeGreaterThan(0);
+    expect(oddLines.every((line) => line[7] === "Odd" && line[1] === "new")).toBe(true);
+    expect(oddLines.every((line) => line[0]! >= "2026-03-02 00:00")).toBe(true);
+  });
+
+  it("the unpaged list answers the same JSON as the pages put together", async () => {
+    const all = await get("/api/contact?status=all");
+    expect(all.statusCode).toBe(200);
+    expect(all.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(all.headers["x-total-count"]).toBe(String(total));
+    const pages: unknown[] = [];
+    for (let page = 1; pages.length < total; page++) {
+      const part = await get(`/api/contact?status=all&pageSize=500&page=${page}`);
+      pages.push(...(part.json() as unknown[]));
+    }
+    expect(all.json()).toEqual(pages);
+    // The same text as the serializer of a paged answer, item by item.
+    const first = await get("/api/contact?status=all&pageSize=1");
+    expect(all.body.startsWith(first.body.slice(0, -1))).toBe(true);
+
+    const filtered = await get("/api/contact?serviceType=Even&q=Bulk%201");
+    const items = filtered.json() as { name: string; serviceType: string; status: string }[];
+    expect(filtered.headers["x-total-count"]).toBe(String(items.length));
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((e) => e.serviceType === "Even" && e.status !== "spam")).toBe(true);
+    expect(items.every((e) => e.name.startsWith("Bulk 1"))).toBe(true);
+
+    const none = await get("/api/contact?q=nobody-at-all");
+    expect(none.body).toBe("[]");
+    expect(none.headers["x-total-count"]).toBe("0");
+  });
+
+  it("subscribers: the list and the export have every address once, newest first", async () => {
+    const list = await get("/api/newsletter");
+    const items = list.json() as { email: string; date: string }[];
+    expect(list.headers["x-total-count"]).toBe(String(STREAM_BATCH + 3));
+    expect(items).toHaveLength(STREAM_BATCH + 3);
+    expect(new Set(items.map((s) => s.email)).size).toBe(STREAM_BATCH + 3);
+    expect(items[0]!.email).toBe(`reader${STREAM_BATCH + 2}@example.com`);
+    const csv = await get("/api/newsletter/export.csv?q=reader1");
+    const [header, ...lines] = parseCsv(csv.rawPayload.toString("utf8").slice(1));
+    expect(header).toEqual(["Email", "Subscribed"]);
+    expect(lines.length).toBe(items.filter((s) => s.email.includes("reader1")).length);
+    expect(lines.every(([, day]) => day === "2026-03-01")).toBe(true);
   });
 });

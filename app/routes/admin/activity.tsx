@@ -1,18 +1,16 @@
-import { useRef, useState, type FormEvent } from "react";
-import { Form, Link, useSearchParams } from "react-router";
+import { useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import {
-  adminButton,
   adminButtonSecondary,
-  adminInput,
   Cell,
   DataTable,
   failure,
-  LabelledField,
   LoadState,
   PageTitle,
   Panel,
   Row,
 } from "../../components/admin/ui.tsx";
+import { FilterBar, FilterSelect } from "../../components/admin/filter-bar.tsx";
 import { useApiData } from "../../components/admin/use-api-data.ts";
 import {
   changesOf,
@@ -43,7 +41,7 @@ const when = new Intl.DateTimeFormat("en-US", {
 type Loaded = { page: AuditPage } | { ownerOnly: true };
 
 export default function Activity() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const actor = params.get("actor") ?? "";
   const type = params.get("type") ?? "";
   const filtered = actor !== "" || type !== "";
@@ -59,15 +57,6 @@ export default function Activity() {
   const entries = page?.entries ?? [];
   const [more, setMore] = useState<{ busy: boolean; error?: string }>({ busy: false });
   const status = useRef<HTMLParagraphElement>(null);
-
-  const applyFilters = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next = new URLSearchParams();
-    for (const [name, value] of new FormData(event.currentTarget)) {
-      if (typeof value === "string" && value !== "") next.set(name, value);
-    }
-    setParams(next);
-  };
 
   const loadMore = async () => {
     if (!page?.next) return;
@@ -125,61 +114,24 @@ export default function Activity() {
         Every change made in the back office: who made it, when, and what changed. Entries are kept
         for one year.
       </p>
-      <Panel>
-        <Form
-          method="get"
-          onSubmit={applyFilters}
-          className="flex flex-wrap items-end gap-3"
-          aria-label="Filter activity"
-        >
-          <LabelledField label="Person" className="min-w-0 flex-[1_1_16rem]">
-            {(id) => (
-              <select
-                id={id}
-                name="actor"
-                defaultValue={actor}
-                key={`actor-${actor}-${actors.length}`}
-                className={`${adminInput} mt-1`}
-              >
-                <option value="">Everyone</option>
-                {actors.map((email) => (
-                  <option key={email} value={email}>
-                    {email}
-                  </option>
-                ))}
-              </select>
-            )}
-          </LabelledField>
-          <LabelledField label="Type" className="min-w-0 flex-[1_1_16rem]">
-            {(id) => (
-              <select
-                id={id}
-                name="type"
-                defaultValue={type}
-                key={`type-${type}-${types.length}`}
-                className={`${adminInput} mt-1`}
-              >
-                <option value="">All types</option>
-                {types.map((name) => (
-                  <option key={name} value={name}>
-                    {typeLabel(name)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </LabelledField>
-          <div className="flex gap-2">
-            <button type="submit" className={adminButton}>
-              Apply filters
-            </button>
-            {filtered && (
-              <Link to="/admin/activity" className={adminButtonSecondary}>
-                Clear
-              </Link>
-            )}
-          </div>
-        </Form>
-      </Panel>
+      <FilterBar label="Filter activity" clearTo="/admin/activity" showClear={filtered}>
+        <FilterSelect
+          label="Person"
+          name="actor"
+          value={actor}
+          remountKey={`actor-${actor}-${actors.length}`}
+          className="min-w-0 flex-[1_1_16rem]"
+          options={[["", "Everyone"], ...actors.map((email) => [email, email] as const)]}
+        />
+        <FilterSelect
+          label="Type"
+          name="type"
+          value={type}
+          remountKey={`type-${type}-${types.length}`}
+          className="min-w-0 flex-[1_1_16rem]"
+          options={[["", "All types"], ...types.map((name) => [name, typeLabel(name)] as const)]}
+        />
+      </FilterBar>
       <Panel>
         <p
           ref={status}

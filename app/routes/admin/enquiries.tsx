@@ -1,11 +1,11 @@
-import { useId, type FormEvent } from "react";
-import { Form, Link, useSearchParams } from "react-router";
+import { useId } from "react";
+import { Link, useSearchParams } from "react-router";
 import { ENQUIRY_STATUSES } from "../../../common/enquiry-fields.ts";
 import { formatDateTime } from "../../../common/format.ts";
 import { ExportButton } from "../../components/admin/export-button.tsx";
+import { FilterBar, FilterSelect } from "../../components/admin/filter-bar.tsx";
 import { StatusBadge } from "../../components/admin/status-badge.tsx";
 import {
-  adminButton,
   adminButtonSecondary,
   adminInput,
   LabelledField,
@@ -50,16 +50,6 @@ export default function Enquiries() {
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
 
-  // Only the filters in use go into the address (shareable, kept on reload); page 1 again.
-  const applyFilters = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next = new URLSearchParams();
-    for (const [name, value] of new FormData(event.currentTarget)) {
-      if (typeof value === "string" && value.trim() !== "") next.set(name, value.trim());
-    }
-    setParams(next);
-  };
-
   const goTo = (target: number) => {
     const next = new URLSearchParams(params);
     next.set("page", String(target));
@@ -71,96 +61,62 @@ export default function Enquiries() {
       <PageTitle actions={<ExportButton download={() => exportEnquiries(filterQuery)} />}>
         Enquiries
       </PageTitle>
-      <Panel>
-        <Form
-          method="get"
-          onSubmit={applyFilters}
-          // Wrapping boxes with a floor under each: a fixed six-column grid squeezed the
-          // status and date fields until their text was cut off beside the side navigation.
-          className="flex flex-wrap items-end gap-3"
-          aria-label="Filter enquiries"
-        >
-          <LabelledField label="Search" className="min-w-0 flex-[2_1_18rem]">
-            {(id) => (
-              <input
-                id={id}
-                type="search"
-                name="q"
-                defaultValue={params.get("q") ?? ""}
-                key={params.get("q") ?? ""}
-                placeholder="Name, e-mail, company or message"
-                className={`${adminInput} mt-1`}
-              />
-            )}
-          </LabelledField>
-          <LabelledField label="Status" className="min-w-0 flex-[1_1_12rem]">
-            {(id) => (
-              <select
-                id={id}
-                name="status"
-                defaultValue={params.get("status") ?? ""}
-                className={`${adminInput} mt-1`}
-              >
-                <option value="">Inbox (not spam)</option>
-                {ENQUIRY_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {status[0]!.toUpperCase() + status.slice(1)}
-                  </option>
-                ))}
-                <option value="all">All, with spam</option>
-              </select>
-            )}
-          </LabelledField>
-          <LabelledField label="Service type" className="min-w-0 flex-[1_1_14rem]">
-            {(id) => (
-              <select
-                id={id}
-                name="serviceType"
-                defaultValue={params.get("serviceType") ?? ""}
-                className={`${adminInput} mt-1`}
-              >
-                <option value="">All</option>
-                {(summary.data?.serviceTypes ?? []).map((type) => (
-                  <option key={type} value={type}>
-                    {type}
-                  </option>
-                ))}
-              </select>
-            )}
-          </LabelledField>
-          <LabelledField label="From" className="min-w-0 flex-[1_1_12rem]">
+      <FilterBar label="Filter enquiries" clearTo="/admin/enquiries" actionsOnOwnLine>
+        <LabelledField label="Search" className="min-w-0 flex-[2_1_18rem]">
+          {(id) => (
+            <input
+              id={id}
+              type="search"
+              name="q"
+              defaultValue={params.get("q") ?? ""}
+              key={params.get("q") ?? ""}
+              placeholder="Name, e-mail, company or message"
+              className={`${adminInput} mt-1`}
+            />
+          )}
+        </LabelledField>
+        <FilterSelect
+          label="Status"
+          name="status"
+          value={params.get("status") ?? ""}
+          className="min-w-0 flex-[1_1_12rem]"
+          options={[
+            ["", "Inbox (not spam)"],
+            ...ENQUIRY_STATUSES.map(
+              (status) => [status, status[0]!.toUpperCase() + status.slice(1)] as const,
+            ),
+            ["all", "All, with spam"],
+          ]}
+        />
+        <FilterSelect
+          label="Service type"
+          name="serviceType"
+          value={params.get("serviceType") ?? ""}
+          className="min-w-0 flex-[1_1_14rem]"
+          options={[
+            ["", "All"],
+            ...(summary.data?.serviceTypes ?? []).map((type) => [type, type] as const),
+          ]}
+        />
+        {(["from", "to"] as const).map((name) => (
+          <LabelledField
+            key={name}
+            label={name === "from" ? "From" : "To"}
+            className="min-w-0 flex-[1_1_12rem]"
+          >
             {(id) => (
               <input
                 id={id}
                 type="date"
-                name="from"
-                defaultValue={params.get("from") ?? ""}
+                name={name}
+                defaultValue={params.get(name) ?? ""}
                 className={`${adminInput} mt-1`}
               />
             )}
           </LabelledField>
-          <LabelledField label="To" className="min-w-0 flex-[1_1_12rem]">
-            {(id) => (
-              <input
-                id={id}
-                type="date"
-                name="to"
-                defaultValue={params.get("to") ?? ""}
-                className={`${adminInput} mt-1`}
-              />
-            )}
-          </LabelledField>
-          <input type="hidden" name="pageSize" value={pageSize} />
-          <div className="flex basis-full gap-2">
-            <button type="submit" className={adminButton}>
-              Apply filters
-            </button>
-            <Link to="/admin/enquiries" className={adminButtonSecondary}>
-              Clear
-            </Link>
-          </div>
-        </Form>
-      </Panel>
+        ))}
+        <input type="hidden" name="pageSize" value={pageSize} />
+      </FilterBar>
       <Panel>
         <p className="mb-3 text-sm text-muted" aria-live="polite">
           {list.loading ? "Loading…" : `${total} enquir${total === 1 ? "y" : "ies"}`}

@@ -1,8 +1,12 @@
-import { useEffect, useId, type ReactNode } from "react";
+import { Fragment, useEffect, useId, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import { ENQUIRY_STATUSES, type EnquiryStatus } from "../../../common/enquiry-fields.ts";
+import {
+  ENQUIRY_STATUSES,
+  enquiryFieldText,
+  INBOX_FIELDS,
+  type EnquiryStatus,
+} from "../../../common/enquiry-fields.ts";
 import { formatDateTime } from "../../../common/format.ts";
-import { UTM_FIELDS, UTM_PARAMS } from "../../../common/lead-source.ts";
 import { site } from "../../../common/site-config.ts";
 import { useFeedback } from "../../components/admin/feedback.tsx";
 import { StatusBadge } from "../../components/admin/status-badge.tsx";
@@ -94,12 +98,17 @@ export default function EnquiryDetail({ params }: Route.ComponentProps) {
     `Re: your enquiry to ${site.name}${data.serviceType ? ` (${data.serviceType})` : ""}`,
   );
   const whatsapp = data.phoneNumber.replace(/\D/g, "");
-  const source = data.source ?? {};
-  const utm = UTM_FIELDS.filter((field) => source[field]).map((field) => (
-    <span key={field} className="block">
-      <span className="text-muted">{UTM_PARAMS[field]}:</span> {source[field]}
-    </span>
-  ));
+  // The campaign's UTM parameters share one row, a line each.
+  const campaign = INBOX_FIELDS.filter((field) => field.inbox === "campaign").flatMap((field) => {
+    const value = enquiryFieldText(field, data);
+    return value
+      ? [
+          <span key={field.key} className="block">
+            <span className="text-muted">{field.label}:</span> {value}
+          </span>,
+        ]
+      : [];
+  });
   const rows: [string, ReactNode][] = [
     ["Received", formatDateTime(data.createdAt)],
     [
@@ -110,20 +119,22 @@ export default function EnquiryDetail({ params }: Route.ComponentProps) {
           ? "Could not check. Reload the page to try again."
           : undefined,
     ],
-    ["Service type", data.serviceType],
-    ["Company Name", data.companyName],
-    ["Name", data.name],
-    ["Email", data.email],
-    ["Phone Number", data.phoneNumber],
-    ["Options", data.options.join(", ")],
-    ["Package", data.package],
-    ["Instagram", data.instagram],
-    ["Website", data.website],
-    ["Preferred date", data.date],
-    ["Sent from", source.page],
-    ["Referrer", source.referrer],
-    ["Campaign (UTM)", utm.length > 0 ? utm : undefined],
+    ...INBOX_FIELDS.flatMap((field, index): [string, ReactNode][] => {
+      if (field.inbox === "first" || field.inbox === "row") {
+        return [[field.label, enquiryFieldText(field, data)]];
+      }
+      const firstOfCampaign =
+        field.inbox === "campaign" &&
+        INBOX_FIELDS.findIndex((other) => other.inbox === "campaign") === index;
+      return firstOfCampaign
+        ? [["Campaign (UTM)", campaign.length > 0 ? campaign : undefined]]
+        : [];
+    }),
   ];
+  const blocks = INBOX_FIELDS.filter((field) => field.inbox === "block").map((field) => ({
+    field,
+    text: enquiryFieldText(field, data),
+  }));
 
   return (
     <>
@@ -145,13 +156,16 @@ export default function EnquiryDetail({ params }: Route.ComponentProps) {
                 </div>
               ))}
           </dl>
-          {data.message && (
-            <>
-              <h3 className="mt-6 font-semibold text-muted">Message</h3>
-              <p className="mt-2 rounded-lg bg-slate-50 p-4 whitespace-pre-wrap text-ink">
-                {data.message}
-              </p>
-            </>
+          {blocks.map(
+            ({ field, text }) =>
+              text && (
+                <Fragment key={field.key}>
+                  <h3 className="mt-6 font-semibold text-muted">{field.label}</h3>
+                  <p className="mt-2 rounded-lg bg-slate-50 p-4 whitespace-pre-wrap text-ink">
+                    {text}
+                  </p>
+                </Fragment>
+              ),
           )}
         </Panel>
         <Panel title="Actions" id="actions-title">

@@ -2,14 +2,45 @@ import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { EnquiryQuery, EnquiryStatus } from "../../../common/schemas/enquiry.ts";
 import { DatabaseUnavailable } from "../../db/availability.ts";
 import type { Database, EnquiriesTable } from "../../db/schema.ts";
+import { dayRange, dayStart } from "../../../common/time-zone.ts";
 import type { NewOutboxRow } from "../outbox/repository.ts";
 import { createGroupCommit } from "./group-commit.ts";
 
-/** The first instant (UTC, ISO) of a calendar day in Lagos (UTC+1, no daylight saving). */
-export function lagosDayStart(day: string, offsetDays = 0): string {
-  const start = new Date(`${day}T00:00:00+01:00`);
-  start.setUTCDate(start.getUTCDate() + offsetDays);
-  return start.toISOString();
+/** The first instant (UTC, ISO) of a calendar day in the agency's time zone. */
+export const lagosDayStart = (day: string, offsetDays = 0): string => dayStart(day, offsetDays);
+
+/** Rows read at a time when a whole list is streamed (an export, the unpaged list). */
+export const STREAM_BATCH = 1000;
+
+/**
+ * Every row of `query` in batches of `size`, newest first (created_at, then id, both
+ * descending), each batch a query of its own that starts after the last row of the one
+ * before (keyset paging: no OFFSET, no connection held between batches, the same SQL on
+ * SQLite and PostgreSQL). A row written meanwhile may be missed; none comes twice.
+ */
+export async function* newestFirstInBatches<
+  T extends "enquiries" | "newsletter_subscribers",
+  O extends { id: string; created_at: string },
+>(query: SelectQueryBuilder<Database, T, O>, size = STREAM_BATCH): AsyncGenerator<O[]> {
+  let last: { id: string; created_at: string } | undefined;
+  for (;;) {
+    let page = query;
+    if (last) {
+      const { id, created_at } = last;
+      page = page.where(
+        // The first condition alone lets the index on created_at bound the scan.
+        sql<boolean>`created_at <= ${created_at} and (created_at < ${created_at} or id < ${id})`,
+      );
+    }
+    const rows = await page
+      .orderBy(sql.ref("created_at"), "desc")
+      .orderBy(sql.ref("id"), "desc")
+      .limit(size)
+      .execute();
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+    last = rows.at(-1)!;
+  }
 }
 
 type Filter = Omit<EnquiryQuery, "page" | "pageSize">;
@@ -63,8 +94,9 @@ export function createEnquiryRepository(db: Kysely<Database>) {
     if (status === undefined) q = q.where("status", "!=", "spam");
     else if (status !== "all") q = q.where("status", "=", status);
     if (filter.serviceType) q = q.where("service_type", "=", filter.serviceType);
-    if (filter.from) q = q.where("created_at", ">=", lagosDayStart(filter.from));
-    if (filter.to) q = q.where("created_at", "<", lagosDayStart(filter.to, 1));
+    const days = dayRange(filter.from, filter.to);
+    if (days.from) q = q.where("created_at", ">=", days.from);
+    if (days.to) q = q.where("created_at", "<", days.to);
     if (filter.q) {
       const pattern = sql`lower(${containsPattern(filter.q)})`;
       const matches = (column: string) =>
@@ -92,6 +124,9 @@ export function createEnquiryRepository(db: Kysely<Database>) {
       if (limit !== undefined) query = query.limit(limit).offset(offset);
       return query.execute();
     },
+    /** Every matching row, newest first, read `STREAM_BATCH` at a time. */
+    batches: (filter: Filter) =>
+      newestFirstInBatches(filtered(db.selectFrom("enquiries").selectAll(), filter)),
     async count(filter: Filter): Promise<number> {
       const row = await filtered(
         db.selectFrom("enquiries").select((eb) => eb.fn.countAll<number | string>().as("n")),

@@ -10,7 +10,8 @@ import {
   ENQUIRY_STATUSES,
 } from "../../../common/schemas/enquiry.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
-import { csvAttachment } from "../../lib/csv.ts";
+import { csvAnswer, sendCsv } from "../../lib/csv.ts";
+import { sendJsonArray } from "../../lib/streamed.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
 import { idempotencyAnswers, idempotencyHeaders } from "../../plugins/idempotency.ts";
 import { auditWrites, maskEmail } from "../audit/record.ts";
@@ -70,6 +71,13 @@ export function registerEnquiryRoutes(app: ApiApp, deps: ApiDeps): void {
       },
     },
     async (request, reply) => {
+      const { page, pageSize } = request.query;
+      if (page === undefined && pageSize === undefined) {
+        // Every match: streamed from the database a batch at a time, not held in memory.
+        const total = await enquiries.count(request.query);
+        reply.header("x-total-count", String(total));
+        return sendJsonArray(reply, enquiries.all(request.query), enquirySchema);
+      }
       const { items, total } = await enquiries.list(request.query);
       return reply.header("x-total-count", String(total)).send(items);
     },
@@ -114,21 +122,13 @@ export function registerEnquiryRoutes(app: ApiApp, deps: ApiDeps): void {
         security: adminSecurity,
         querystring: enquiryQuerySchema,
         response: {
-          200: {
-            description: "The CSV file, as an attachment named enquiries-<date>.csv.",
-            content: { "text/csv": { schema: z.string() } },
-          },
+          200: csvAnswer("enquiries"),
           400: errorAnswers.invalid,
           401: errorAnswers.unauthorized,
         },
       },
     },
-    async (request, reply) =>
-      reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", csvAttachment("enquiries"))
-        .header("cache-control", "no-store")
-        .send(await enquiries.exportCsv(request.query)),
+    async (request, reply) => sendCsv(reply, "enquiries", enquiries.csvLines(request.query)),
   );
 
   app.get(

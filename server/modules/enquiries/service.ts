@@ -14,95 +14,30 @@ import {
 import type { Database, EnquiriesTable } from "../../db/schema.ts";
 import { withoutNul } from "../../db/strip-nul-plugin.ts";
 import { NotFound } from "../../errors.ts";
-import { lagosDay } from "../../../common/format.ts";
-import { site } from "../../../common/site-config.ts";
-import { toCsv } from "../../lib/csv.ts";
+import { AGENCY_TIME_ZONE, dayIn, dayStart, weekStarts } from "../../../common/time-zone.ts";
 import type { Notifier } from "../../mail/notifier.ts";
 import type { OutboxRow } from "../outbox/repository.ts";
 import type { NotificationOutbox } from "../outbox/service.ts";
-import { createEnquiryRepository, lagosDayStart } from "./repository.ts";
+import { CSV_HEADER, csvRow, fieldColumns, toEnquiry } from "./fields.ts";
+import { createEnquiryRepository } from "./repository.ts";
 
 const NOT_FOUND = "Enquiry not found.";
 /** Page size when a page is asked for without a size. */
 const DEFAULT_PAGE_SIZE = 50;
 
-/** The lead source of a row, or undefined when none of it is known. */
-function sourceOf(row: EnquiriesTable): Enquiry["source"] {
-  const source = Object.fromEntries(
-    (
-      [
-        ["page", row.source_page],
-        ["referrer", row.source_referrer],
-        ["utmSource", row.utm_source],
-        ["utmMedium", row.utm_medium],
-        ["utmCampaign", row.utm_campaign],
-        ["utmTerm", row.utm_term],
-        ["utmContent", row.utm_content],
-      ] as const
-    ).filter(([, value]) => value),
-  );
-  return Object.keys(source).length > 0 ? source : undefined;
-}
-
-function toEnquiry(row: EnquiriesTable): Enquiry {
-  const source = sourceOf(row);
-  return {
-    _id: row.id,
-    companyName: row.company_name,
-    name: row.name,
-    email: row.email,
-    phoneNumber: row.phone_number,
-    options: JSON.parse(row.options) as string[],
-    serviceType: row.service_type,
-    message: row.message,
-    package: row.package,
-    instagram: row.instagram,
-    website: row.website,
-    date: row.preferred_date,
-    ...(source ? { source } : {}),
-    status: row.status as EnquiryStatus,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
-/** "2026-11-21 15:04" in Lagos time (UTC+1 all year): sorts right in a spreadsheet. */
-function lagosTimestamp(iso: string): string {
-  return new Date(Date.parse(iso) + 3600_000).toISOString().slice(0, 16).replace("T", " ");
-}
-
-export const CSV_HEADER = [
-  "Date",
-  "Status",
-  "Company Name",
-  "Name",
-  "Email",
-  "Phone Number",
-  "Options",
-  "Service Type",
-  "Package",
-  "Instagram",
-  "Website",
-  "Preferred Date",
-  "Message",
-];
+export { CSV_HEADER };
 
 /** How many weeks the dashboard's chart shows, and how many services it names. */
 export const STATS_WEEKS = 12;
 const NAMED_SERVICES = 5;
 const TOP_SOURCES = 8;
-const DAY_MS = 86_400_000;
 
 /**
- * The Monday (yyyy-mm-dd, Lagos) of each of the last `weeks` weeks up to the one holding
- * `now`, oldest first.
+ * The Monday (yyyy-mm-dd, in the agency's time zone) of each of the last `weeks` weeks up
+ * to the one holding `now`, oldest first.
  */
 export function lagosWeekStarts(now: Date, weeks = STATS_WEEKS): string[] {
-  const today = Date.parse(`${lagosDay(now)}T00:00:00Z`);
-  const sinceMonday = (new Date(today).getUTCDay() + 6) % 7;
-  return Array.from({ length: weeks }, (_, i) =>
-    new Date(today - (sinceMonday + 7 * (weeks - 1 - i)) * DAY_MS).toISOString().slice(0, 10),
-  );
+  return weekStarts(now, weeks);
 }
 
 /** What a blank service type is called on the dashboard. */
@@ -139,24 +74,7 @@ export function createEnquiryService(deps: {
       const row: EnquiriesTable = withoutNul({
         id: randomUUID(),
         status: spam ? "spam" : "new",
-        company_name: input.companyName ?? "",
-        name: input.name,
-        email: input.email,
-        phone_number: input.phoneNumber ?? input.phone ?? "",
-        options: JSON.stringify(input.options ?? []),
-        service_type: input.serviceType ?? "",
-        message: input.textarea ?? input.message ?? "",
-        package: input.package ?? "",
-        instagram: input.instagram ?? "",
-        website: input.website ?? "",
-        preferred_date: input.date ?? "",
-        source_page: input.source?.page ?? null,
-        source_referrer: input.source?.referrer ?? null,
-        utm_source: input.source?.utmSource ?? null,
-        utm_medium: input.source?.utmMedium ?? null,
-        utm_campaign: input.source?.utmCampaign ?? null,
-        utm_term: input.source?.utmTerm ?? null,
-        utm_content: input.source?.utmContent ?? null,
+        ...fieldColumns(input),
         created_at: now,
         updated_at: now,
       });
@@ -221,7 +139,7 @@ export function createEnquiryService(deps: {
      */
     async stats(now = new Date()): Promise<EnquiryStats> {
       const starts = lagosWeekStarts(now);
-      const bounds = [...starts.map((day) => lagosDayStart(day)), lagosDayStart(starts.at(-1)!, 7)];
+      const bounds = [...starts.map((day) => dayStart(day)), dayStart(starts.at(-1)!, 7)];
       const [cells, top] = await Promise.all([
         repo.countByWeekAndService(bounds),
         repo.topSources(bounds[0]!, bounds.at(-1)!, TOP_SOURCES),
@@ -253,9 +171,9 @@ export function createEnquiryService(deps: {
       const total = weeks.reduce((sum, week) => sum + week.total, 0);
       const listed = top.reduce((sum, source) => sum + source.count, 0);
       return {
-        timeZone: site.timeZone,
+        timeZone: AGENCY_TIME_ZONE,
         from: starts[0]!,
-        to: lagosDay(new Date(Date.parse(bounds.at(-1)!) - 1)),
+        to: dayIn(Date.parse(bounds.at(-1)!) - 1),
         total,
         series: series.map((name, i) => ({
           name,
@@ -278,28 +196,26 @@ export function createEnquiryService(deps: {
       if ((await repo.remove(id)) === 0) throw new NotFound(NOT_FOUND);
     },
 
-    /** Every enquiry the filter matches, as a CSV file that opens in Excel. */
-    async exportCsv(query: EnquiryQuery = {}): Promise<string> {
+    /**
+     * Every enquiry the filter matches, newest first, read from the database a batch at a
+     * time (the unpaged list streams them: memory does not grow with the inbox).
+     */
+    async *all(query: EnquiryQuery = {}): AsyncGenerator<Enquiry> {
       const { page: _page, pageSize: _size, ...filter } = query;
-      const rows = (await repo.list(filter)).map(toEnquiry);
-      return toCsv(
-        CSV_HEADER,
-        rows.map((e) => [
-          lagosTimestamp(e.createdAt),
-          e.status,
-          e.companyName,
-          e.name,
-          e.email,
-          e.phoneNumber,
-          e.options.join("; "),
-          e.serviceType,
-          e.package,
-          e.instagram,
-          e.website,
-          e.date,
-          e.message,
-        ]),
-      );
+      for await (const rows of repo.batches(filter)) yield* rows.map(toEnquiry);
+    },
+
+    /** Number of enquiries the filter matches (paging ignored). */
+    count(query: EnquiryQuery = {}): Promise<number> {
+      const { page: _page, pageSize: _size, ...filter } = query;
+      return repo.count(filter);
+    },
+
+    /** The CSV export's lines (header first) for the filter, read a batch at a time. */
+    async *csvLines(query: EnquiryQuery = {}): AsyncGenerator<readonly string[]> {
+      const { page: _page, pageSize: _size, ...filter } = query;
+      yield CSV_HEADER;
+      for await (const rows of repo.batches(filter)) yield* rows.map(csvRow);
     },
   };
 }

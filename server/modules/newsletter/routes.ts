@@ -6,7 +6,8 @@ import {
   subscriberSchema,
 } from "../../../common/schemas/newsletter.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
-import { csvAttachment } from "../../lib/csv.ts";
+import { csvAnswer, sendCsv } from "../../lib/csv.ts";
+import { sendJsonArray } from "../../lib/streamed.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
 import { idempotencyAnswers, idempotencyHeaders } from "../../plugins/idempotency.ts";
 import { auditWrites, maskEmail } from "../audit/record.ts";
@@ -61,8 +62,10 @@ export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
       },
     },
     async (request, reply) => {
-      const list = await newsletter.list(request.query.q);
-      return reply.header("x-total-count", String(list.length)).send(list);
+      // Every match, streamed from the database a batch at a time.
+      const { q } = request.query;
+      reply.header("x-total-count", String(await newsletter.count(q)));
+      return sendJsonArray(reply, newsletter.all(q), subscriberSchema);
     },
   );
 
@@ -76,21 +79,13 @@ export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
         security: adminSecurity,
         querystring: subscriberQuerySchema,
         response: {
-          200: {
-            description: "The CSV file, as an attachment named subscribers-<date>.csv.",
-            content: { "text/csv": { schema: z.string() } },
-          },
+          200: csvAnswer("subscribers"),
           400: errorAnswers.invalid,
           401: errorAnswers.unauthorized,
         },
       },
     },
-    async (request, reply) =>
-      reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", csvAttachment("subscribers"))
-        .header("cache-control", "no-store")
-        .send(await newsletter.exportCsv(request.query.q)),
+    async (request, reply) => sendCsv(reply, "subscribers", newsletter.csvLines(request.query.q)),
   );
 
   app.delete(

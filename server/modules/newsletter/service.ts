@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { Subscriber } from "../../../common/schemas/newsletter.ts";
 import type { Database, NewsletterSubscribersTable } from "../../db/schema.ts";
 import { stripNul } from "../../db/strip-nul-plugin.ts";
 import { NotFound } from "../../errors.ts";
-import { toCsv } from "../../lib/csv.ts";
-import { containsPattern } from "../enquiries/repository.ts";
+import { dayIn } from "../../../common/time-zone.ts";
+import { containsPattern, newestFirstInBatches } from "../enquiries/repository.ts";
 
 const toSubscriber = (row: NewsletterSubscribersTable): Subscriber => ({
   _id: row.id,
@@ -13,17 +13,30 @@ const toSubscriber = (row: NewsletterSubscribersTable): Subscriber => ({
   date: row.created_at,
 });
 
-/** The calendar day in Lagos (UTC+1 all year) of an ISO instant, e.g. "2026-11-23". */
-const lagosDay = (iso: string) => new Date(Date.parse(iso) + 3600_000).toISOString().slice(0, 10);
+/** The CSV export's header. */
+export const SUBSCRIBERS_CSV_HEADER: readonly string[] = ["Email", "Subscribed"];
 
 export function createNewsletterService({ db }: { db: Kysely<Database> }) {
-  /** Newest first; `q` finds addresses that contain it (case-insensitive, % and _ literal). */
+  /** `q` finds addresses that contain it (case-insensitive, % and _ literal). */
+  function matching<O>(
+    query: SelectQueryBuilder<Database, "newsletter_subscribers", O>,
+    q?: string,
+  ): SelectQueryBuilder<Database, "newsletter_subscribers", O> {
+    return q
+      ? query.where(sql<boolean>`lower(email) like lower(${containsPattern(q)}) escape '\\'`)
+      : query;
+  }
+
+  /** Newest first, read a batch at a time. */
+  const batches = (q?: string) =>
+    newestFirstInBatches(matching(db.selectFrom("newsletter_subscribers").selectAll(), q));
+
+  /** Newest first. */
   async function list(q?: string): Promise<Subscriber[]> {
-    let query = db.selectFrom("newsletter_subscribers").selectAll();
-    if (q) {
-      query = query.where(sql<boolean>`lower(email) like lower(${containsPattern(q)}) escape '\\'`);
-    }
-    const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
+    const rows = await matching(db.selectFrom("newsletter_subscribers").selectAll(), q)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .execute();
     return rows.map(toSubscriber);
   }
 
@@ -70,12 +83,27 @@ export function createNewsletterService({ db }: { db: Kysely<Database> }) {
       return toSubscriber(row);
     },
 
-    async exportCsv(q?: string): Promise<string> {
-      const rows = await list(q);
-      return toCsv(
-        ["Email", "Subscribed"],
-        rows.map((s) => [s.email, lagosDay(s.date)]),
-      );
+    /** Every subscriber `q` matches, newest first, streamed a batch at a time. */
+    async *all(q?: string): AsyncGenerator<Subscriber> {
+      for await (const rows of batches(q)) yield* rows.map(toSubscriber);
+    },
+
+    async count(q?: string): Promise<number> {
+      const row = await matching(
+        db
+          .selectFrom("newsletter_subscribers")
+          .select((eb) => eb.fn.countAll<number | string>().as("n")),
+        q,
+      ).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** The CSV export's lines (header first): the day each subscribed, in the agency's zone. */
+    async *csvLines(q?: string): AsyncGenerator<readonly string[]> {
+      yield SUBSCRIBERS_CSV_HEADER;
+      for await (const rows of batches(q)) {
+        yield* rows.map((row) => [row.email, dayIn(row.created_at)]);
+      }
     },
   };
 }
