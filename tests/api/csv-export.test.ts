@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enquiryInputSchema } from "../../common/schemas/enquiry.ts";
 import { enquiryPayloads as payloads } from "../factories/enquiries.ts";
 import { fieldColumns } from "../../server/modules/enquiries/fields.ts";
-import { STREAM_BATCH } from "../../server/modules/enquiries/repository.ts";
+import { STREAM_BATCH } from "../../server/db/lists.ts";
 import { createTestApp, type TestApp } from "./helpers.ts";
 
 /** Reads RFC 4180 CSV back into rows of cells, as a spreadsheet's importer would. */

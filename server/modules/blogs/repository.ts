@@ -1,5 +1,6 @@
-import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import { type ExpressionBuilder, type Kysely } from "kysely";
 import type { BlogsTable, Database } from "../../db/schema.ts";
+import { inBatches, olderThan } from "../../db/lists.ts";
 import { matchesWords } from "./search.ts";
 
 /** A slice of a list: `limit` rows after the first `offset`. */
@@ -8,38 +9,12 @@ export interface Window {
   offset: number;
 }
 
-/** Rows read at a time when a whole list is streamed. */
-export const STREAM_BATCH = 200;
-
 /** Public: published, or scheduled and due at `now` (ISO). */
 const isPublicAt = (now: string) => (eb: ExpressionBuilder<Database, "blogs">) =>
   eb.or([
     eb("blogs.status", "=", "published"),
     eb.and([eb("blogs.status", "=", "scheduled"), eb("blogs.published_at", "<=", now)]),
   ]);
-
-/**
- * Every row of a list read STREAM_BATCH at a time by keyset: `batch` answers the rows after
- * the last one read (undefined for the first batch), in the list's order.
- */
-async function* inBatches<Row>(
-  batch: (after: Row | undefined) => Promise<Row[]>,
-): AsyncGenerator<Row> {
-  let after: Row | undefined;
-  for (;;) {
-    const rows = await batch(after);
-    yield* rows;
-    if (rows.length < STREAM_BATCH) return;
-    after = rows.at(-1);
-  }
-}
-
-/**
- * The rows after (`at`, `id`) in an order by `atColumn` then `idColumn`, both descending: a
- * row-value comparison, the same on SQLite and PostgreSQL.
- */
-const olderThan = (atColumn: string, idColumn: string, at?: string | null, id?: string) =>
-  sql<boolean>`(${sql.ref(atColumn)}, ${sql.ref(idColumn)}) < (${at ?? null}, ${id ?? null})`;
 
 export function createBlogRepository(db: Kysely<Database>, dialect: "sqlite" | "postgres") {
   /** The public posts at `now`; with `words`, those holding every one (search.ts). */
@@ -80,8 +55,8 @@ export function createBlogRepository(db: Kysely<Database>, dialect: "sqlite" | "
      * Every post of listPublic, a batch at a time, so memory holds one batch whatever the
      * number of posts. A public post always has `published_at`.
      */
-    streamPublic(now: string, words?: readonly string[]): AsyncGenerator<BlogsTable> {
-      return inBatches((after) =>
+    streamPublic(now: string, words?: readonly string[]): AsyncGenerator<BlogsTable[]> {
+      return inBatches((after, limit) =>
         publicPosts(now, words)
           .selectAll()
           .$if(after !== undefined, (query) =>
@@ -89,7 +64,7 @@ export function createBlogRepository(db: Kysely<Database>, dialect: "sqlite" | "
           )
           .orderBy("published_at", "desc")
           .orderBy("id", "desc")
-          .limit(STREAM_BATCH)
+          .limit(limit)
           .execute(),
       );
     },
@@ -127,15 +102,15 @@ export function createBlogRepository(db: Kysely<Database>, dialect: "sqlite" | "
       return Number(row.n);
     },
     /** Every post of listAll, a batch at a time, as streamPublic. */
-    streamAll(): AsyncGenerator<BlogRow> {
-      return inBatches((after) =>
+    streamAll(): AsyncGenerator<BlogRow[]> {
+      return inBatches((after, limit) =>
         withAuthors()
           .$if(after !== undefined, (query) =>
             query.where(olderThan("blogs.created_at", "blogs.id", after?.created_at, after?.id)),
           )
           .orderBy("blogs.created_at", "desc")
           .orderBy("blogs.id", "desc")
-          .limit(STREAM_BATCH)
+          .limit(limit)
           .execute(),
       );
     },

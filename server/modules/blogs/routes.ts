@@ -19,7 +19,7 @@ import { errorAnswer, errorAnswers } from "../../openapi.ts";
 import { megabytes, readForm } from "../../media/multipart.ts";
 import type { FastifyRequest } from "fastify";
 import { auditWrites } from "../audit/record.ts";
-import { sendJsonArray } from "../../lib/json-stream.ts";
+import { sendJsonArray } from "../../lib/streamed.ts";
 
 const FORM_DESCRIPTION =
   "multipart/form-data with the text fields `title` (required, at most 200 characters), " +
@@ -136,7 +136,7 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
         const { items, total } = await blogs.page({ q, ...pagingOf(request.query) });
         return reply.header("x-total-count", String(total)).send(items);
       }
-      return sendJsonArray(reply, blogs.stream({ q }));
+      return sendJsonArray(reply, blogs.stream({ q }), blogSchema);
     },
   );
 
@@ -286,7 +286,7 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
         const { items, total } = await blogs.adminPage(pagingOf(request.query));
         return reply.header("x-total-count", String(total)).send(items);
       }
-      return sendJsonArray(reply, blogs.adminStream());
+      return sendJsonArray(reply, blogs.adminStream(), adminBlogSchema);
     },
   );
 

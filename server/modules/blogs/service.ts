@@ -315,7 +315,7 @@ export function createBlogService(deps: {
     async *stream(filter: BlogListFilter = {}): AsyncGenerator<Blog> {
       const words = wordsOf(filter.q);
       if (words?.length === 0) return;
-      for await (const row of repo.streamPublic(nowIso(), words)) yield toBlog(row);
+      for await (const rows of repo.streamPublic(nowIso(), words)) yield* rows.map(toBlog);
     },
 
     /** How many posts are public. */
@@ -369,7 +369,7 @@ export function createBlogService(deps: {
 
     /** Every post whatever its status, newest first, a batch at a time: the back office's list. */
     async *adminStream(): AsyncGenerator<AdminBlog> {
-      for await (const row of repo.streamAll()) yield toAdminBlog(row);
+      for await (const rows of repo.streamAll()) yield* rows.map(toAdminBlog);
     },
 
     /** One post whatever its status (404 when there is none). */

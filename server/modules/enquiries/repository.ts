@@ -2,58 +2,12 @@ import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { EnquiryQuery, EnquiryStatus } from "../../../common/schemas/enquiry.ts";
 import { DatabaseUnavailable } from "../../db/availability.ts";
 import type { Database, EnquiriesTable } from "../../db/schema.ts";
-import { dayRange, dayStart } from "../../../common/time-zone.ts";
+import { dayRange } from "../../../common/time-zone.ts";
+import { containsPattern, newestFirstInBatches } from "../../db/lists.ts";
 import type { NewOutboxRow } from "../outbox/repository.ts";
 import { createGroupCommit } from "./group-commit.ts";
 
-/** The first instant (UTC, ISO) of a calendar day in the agency's time zone. */
-export const lagosDayStart = (day: string, offsetDays = 0): string => dayStart(day, offsetDays);
-
-/** Rows read at a time when a whole list is streamed (an export, the unpaged list). */
-export const STREAM_BATCH = 1000;
-
-/**
- * Every row of `query` in batches of `size`, newest first (created_at, then id, both
- * descending), each batch a query of its own that starts after the last row of the one
- * before (keyset paging: no OFFSET, no connection held between batches, the same SQL on
- * SQLite and PostgreSQL). A row written meanwhile may be missed; none comes twice.
- */
-export async function* newestFirstInBatches<
-  T extends "enquiries" | "newsletter_subscribers",
-  O extends { id: string; created_at: string },
->(query: SelectQueryBuilder<Database, T, O>, size = STREAM_BATCH): AsyncGenerator<O[]> {
-  let last: { id: string; created_at: string } | undefined;
-  for (;;) {
-    let page = query;
-    if (last) {
-      const { id, created_at } = last;
-      page = page.where(
-        // The first condition alone lets the index on created_at bound the scan.
-        sql<boolean>`created_at <= ${created_at} and (created_at < ${created_at} or id < ${id})`,
-      );
-    }
-    const rows = await page
-      .orderBy(sql.ref("created_at"), "desc")
-      .orderBy(sql.ref("id"), "desc")
-      .limit(size)
-      .execute();
-    if (rows.length > 0) yield rows;
-    if (rows.length < size) return;
-    last = rows.at(-1)!;
-  }
-}
-
 type Filter = Omit<EnquiryQuery, "page" | "pageSize">;
-
-/**
- * `%text%` for LIKE with \\ as the escape character, so % and _ typed in a search are
- * literal. Case is folded by the database on both sides (lower(column) like lower(?)).
- * SQLite's lower() folds A-Z only, so there "ọlá" does not find "Ọlá"; PostgreSQL folds
- * every letter. The same text in the same case is found on both.
- */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * Enquiries stored in one multi-row insert: 21 values a row stays under SQLite's 32,766

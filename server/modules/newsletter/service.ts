@@ -5,7 +5,7 @@ import type { Database, NewsletterSubscribersTable } from "../../db/schema.ts";
 import { stripNul } from "../../db/strip-nul-plugin.ts";
 import { NotFound } from "../../errors.ts";
 import { dayIn } from "../../../common/time-zone.ts";
-import { containsPattern, newestFirstInBatches } from "../enquiries/repository.ts";
+import { containsPattern, newestFirstInBatches } from "../../db/lists.ts";
 
 const toSubscriber = (row: NewsletterSubscribersTable): Subscriber => ({
   _id: row.id,
