@@ -1,5 +1,5 @@
 import Fastify from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AppError } from "../../server/errors.ts";
 import {
   createSilentNotifier,
@@ -8,7 +8,7 @@ import {
 } from "../../server/mail/notifier.ts";
 import { createAuthService } from "../../server/modules/auth/service.ts";
 import { startMailServer } from "../support/mail-server.ts";
-import { call, createTestApp, TEST_PASSWORD, type TestApp } from "./helpers.ts";
+import { call, createTestApp, useTestApp, TEST_PASSWORD } from "./helpers.ts";
 
 // Guesses spread over many addresses: 20 failures for one e-mail within an hour, from any
 // addresses, lock that account (429 even for the right password) until they age out.
@@ -83,11 +83,7 @@ describe("the per-account sign-in lock", () => {
 });
 
 describe("the per-account lock over time", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it("opens when the failures age out of the hour, prunes old attempts, mails at most once an hour", async () => {
     const email = "clock@example.com";

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountMessages } from "../../common/schemas/accounts.ts";
 import { startMailServer } from "../support/mail-server.ts";
-import {
-  call,
-  createTestApp,
-  expectAdminOnly,
-  multipart,
-  TEST_PASSWORD,
-  type TestApp,
-} from "./helpers.ts";
+import { call, useTestApp, expectAdminOnly, multipart, TEST_PASSWORD } from "./helpers.ts";
 
 // Staff accounts in the browser (issue 13): my password, the forgotten-password link read
 // from a real SMTP server, invitations, roles, and the activity log of each write.
@@ -16,22 +9,20 @@ import {
 const NEW_PASSWORD = "a brand new password 42";
 
 describe("staff accounts", () => {
-  let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startMailServer>>;
   const owner = "owner@example.com";
-
   beforeAll(async () => {
     smtp = await startMailServer();
-    t = await createTestApp({
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      MAIL_FROM: "website@agency.test",
-      PUBLIC_ORIGIN: "https://agency.test",
-    });
-    await t.app.services.admins.create(owner, TEST_PASSWORD);
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
+  afterAll(() => smtp.close());
+  const t = useTestApp(() => ({
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_FROM: "website@agency.test",
+    PUBLIC_ORIGIN: "https://agency.test",
+  }));
+
+  beforeAll(async () => {
+    await t.app.services.admins.create(owner, TEST_PASSWORD);
   });
 
   const post = <T = { token?: string; error?: string; message?: string }>(

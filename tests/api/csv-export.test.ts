@@ -1,8 +1,8 @@
 import { parse } from "csv-parse/sync";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { enquiryInputSchema } from "../../common/schemas/enquiry.ts";
 import { enquiryPayloads as payloads } from "../factories/enquiries.ts";
-import { createTestApp, type TestApp } from "./helpers.ts";
+import { useTestApp } from "./helpers.ts";
 
 /** Reads RFC 4180 CSV back into rows of cells, as a spreadsheet's importer would. */
 const parseCsv = (text: string): string[][] => parse(text, { relax_column_count: true });
@@ -10,13 +10,11 @@ const parseCsv = (text: string): string[][] => parse(text, { relax_column_count:
 // The back office's CSV exports as a spreadsheet opens them: phone numbers and handles stay
 // the text they are, with no visible mark, and formulas stay neutralised.
 describe("CSV exports in a spreadsheet", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let headers: { authorization: string };
   beforeAll(async () => {
-    t = await createTestApp();
     headers = await t.adminHeaders();
   });
-  afterAll(() => t.close());
 
   async function exportCsv(url: string): Promise<Record<string, string>[]> {
     const response = await t.app.inject({ method: "GET", url, headers });

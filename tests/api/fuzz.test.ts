@@ -4,7 +4,7 @@ import path from "node:path";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers.ts";
+import { useTestApp, type TestApp } from "./helpers.ts";
 
 /**
  * Property: no request, whatever its method, address, headers or body, gets a 5xx, and the
@@ -179,24 +179,22 @@ const body: fc.Arbitrary<Body> = fc.oneof(
 );
 
 describe("fuzzing every API operation and page route", () => {
-  let t: TestApp;
+  const buildDir = inject("buildDir");
+  const t = useTestApp(
+    { RATE_LIMIT_PER_MINUTE: "100000" },
+    { web: true, buildDirectory: buildDir },
+  );
   let targets: Target[];
   let token: string;
   const statuses = new Map<number, number>();
 
   beforeAll(async () => {
-    const buildDir = inject("buildDir");
-    t = await createTestApp(
-      { RATE_LIMIT_PER_MINUTE: "100000" },
-      { web: true, buildDirectory: buildDir },
-    );
     targets = [...(await apiTargets(t)), ...(await pageTargets(buildDir))];
     token = (await t.adminHeaders()).authorization;
   });
-  afterAll(async () => {
+  afterAll(() => {
     const histogram = Object.fromEntries([...statuses].sort(([a], [b]) => a - b));
     console.log(`fuzz: ${RUNS} requests, statuses ${JSON.stringify(histogram)}`);
-    await t?.close();
   });
 
   it("never answers 5xx, and memory stays bounded", { timeout: 120_000 }, async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   BUSY_RETRY_AFTER_SECONDS,
   hashing,
@@ -6,19 +6,17 @@ import {
   MAX_WAITING_HASHES,
   SIGN_IN_BUSY,
 } from "../../server/modules/auth/password.ts";
-import { call, createTestApp, TEST_PASSWORD, type TestApp } from "./helpers.ts";
+import { call, useTestApp, TEST_PASSWORD } from "./helpers.ts";
 
 // Password hashes share libuv's thread pool with file reads: a sign-in flood must not take
 // every thread. At most MAX_CONCURRENT_HASHES run at once, MAX_WAITING_HASHES wait, and
 // the rest are refused at once with 503 and Retry-After.
 describe("sign-in under load", () => {
-  let t: TestApp;
+  const t = useTestApp();
   const email = "owner@example.com";
   beforeAll(async () => {
-    t = await createTestApp();
     await t.app.services.admins.create(email, TEST_PASSWORD);
   });
-  afterAll(() => t.close());
 
   const login = (address: string, password: string, ip: string) =>
     call<{ token?: string; error?: string }>(t.app, {
