@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { AdminBlog, Blog } from "../../common/schemas/blog.ts";
 import { call, useTestApp, multipart } from "./helpers.ts";
 
@@ -97,8 +97,7 @@ describe("publishing", () => {
     const at = new Date(Date.now() + offset + 1200).toISOString();
     const { body } = await create({ title: "Timed post", status: "scheduled", publishedAt: at });
     published.length = 0;
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    expect(published).toContain("blogs");
+    await vi.waitFor(() => expect(published).toContain("blogs"), { timeout: 10_000 });
     const row = await t.app.services.database.db
       .selectFrom("blogs")
       .select(["status", "published_at"])

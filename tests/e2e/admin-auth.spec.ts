@@ -49,12 +49,16 @@ test("sign-in: wrong password, show/hide, busy text, the dashboard, logout", asy
   await expect(page.getByRole("alert")).toHaveText("Invalid credentials");
 
   await password.fill(e2eAdmin.password);
+  // The answer is held until the busy state has been seen, then let through.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/api/auth/login", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await held;
     await route.continue();
   });
   await password.press("Enter");
   await expect(page.getByRole("button", { name: "Signing in" })).toBeDisabled();
+  release();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole("heading", { name: "ADMIN DASHBOARD" })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("adminToken"))).toBeTruthy();

@@ -39,12 +39,16 @@ test("create a post with three points, a colour and an image; see it on the site
   await expect(preview.getByRole("listitem")).toHaveText("Post three times a week");
   await expect(preview.getByText(title).first()).toBeVisible();
 
+  // The answer is held until the busy state has been seen, then let through.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/api/blogs", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await held;
     await route.continue();
   });
   await page.getByRole("button", { name: "Create Blog" }).click();
   await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+  release();
   await expect(page.getByText("Blog created successfully!")).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   const row = page.getByRole("row", { name: new RegExp(title) });

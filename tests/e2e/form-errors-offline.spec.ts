@@ -199,6 +199,6 @@ test("a submission kept while offline is sent on the next visit", async ({ conte
     .toBe(1);
   // Nothing is sent twice: a further visit finds the outbox empty.
   await next.goto("/");
-  await next.waitForTimeout(500);
+  await next.waitForLoadState("networkidle");
   expect(await storedBy(request, email)).toHaveLength(1);
 });

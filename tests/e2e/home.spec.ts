@@ -223,8 +223,8 @@ test("a phone asks for the brand logos as the visitor comes near them, not befor
           .getEntriesByType("resource")
           .filter((entry) => entry.name.includes("/images/brands/")).length,
     );
-  // A second after the load, no logo has been asked for.
-  await page.waitForTimeout(1000);
+  // Once the page's network has gone quiet after the load, no logo has been asked for.
+  await page.waitForLoadState("networkidle");
   expect(await requested()).toBe(0);
   const last = section(page, "Brands We've Worked With").getByRole("img").last();
   await last.scrollIntoViewIfNeeded();
@@ -390,22 +390,25 @@ test("image carousel: next/previous loop through the clones; clicks mid-slide ar
   const status = carousel.getByText(/^Slide \d of 5$/);
   const next = carousel.getByRole("button", { name: "Next slide" });
   const previous = carousel.getByRole("button", { name: "Previous slide" });
+  // A slide has ended when the track no longer animates (the 0.5 s transition is off).
+  const slideEnded = () =>
+    expect(carousel.locator("ul").first()).toHaveCSS("transition", /none|all 0s/);
   await expect(status).toHaveText("Slide 1 of 5");
   await expect(carousel.locator('li[aria-hidden="false"] img')).toHaveCount(3);
 
   await previous.click();
   await expect(status).toHaveText("Slide 5 of 5");
-  await page.waitForTimeout(700);
+  await slideEnded();
   await next.click();
   await expect(status).toHaveText("Slide 1 of 5");
-  await page.waitForTimeout(700);
+  await slideEnded();
   // Two quick clicks: the second comes during the 0.5 s slide and is ignored.
   await next.evaluate((button: HTMLButtonElement) => {
     button.click();
     button.click();
   });
   await expect(status).toHaveText("Slide 2 of 5");
-  await page.waitForTimeout(700);
+  await slideEnded();
   await expect(status).toHaveText("Slide 2 of 5");
   // After the slide from a clone the track sits on the real slide again, without motion.
   const track = carousel.locator("ul").first();
@@ -415,11 +418,11 @@ test("image carousel: next/previous loop through the clones; clicks mid-slide ar
   await next.focus();
   await page.keyboard.press("ArrowLeft");
   await expect(status).toHaveText("Slide 1 of 5");
-  await page.waitForTimeout(700);
+  await slideEnded();
   await page.keyboard.press("ArrowLeft");
   await expect(status).toHaveText("Slide 5 of 5");
   // Enter on the focused Next button.
-  await page.waitForTimeout(700);
+  await slideEnded();
   await page.keyboard.press("Enter");
   await expect(status).toHaveText("Slide 1 of 5");
 });
