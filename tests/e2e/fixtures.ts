@@ -1,4 +1,10 @@
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { mkdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -104,15 +110,29 @@ export const test = base.extend<{
    * passed, fails it unless each one matches a pattern the test allowed.
    */
   consoleCheck: [
-    async ({ context }, use, testInfo) => {
+    async ({ context, browser }, use, testInfo) => {
       const check = { errors: [] as string[], allowed: [] as RegExp[] };
-      context.on("weberror", (error) => check.errors.push(`uncaught: ${error.error().message}`));
-      context.on("console", (message) => {
-        if (message.type() !== "error") return;
-        const where = message.location().url;
-        check.errors.push(where ? `${message.text()} (at ${where})` : message.text());
-      });
-      await use(check);
+      const watch = (watched: BrowserContext) => {
+        watched.on("weberror", (error) => check.errors.push(`uncaught: ${error.error().message}`));
+        watched.on("console", (message) => {
+          if (message.type() !== "error") return;
+          const where = message.location().url;
+          check.errors.push(where ? `${message.text()} (at ${where})` : message.text());
+        });
+      };
+      watch(context);
+      // The contexts a test opens itself (a second visitor, another account) count too.
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const opened = await newContext(...args);
+        watch(opened);
+        return opened;
+      };
+      try {
+        await use(check);
+      } finally {
+        browser.newContext = newContext;
+      }
       const unexpected = check.errors.filter(
         (error) => !check.allowed.some((pattern) => pattern.test(error)),
       );
