@@ -77,6 +77,18 @@ export async function waitForHydration(page: Page): Promise<void> {
   );
 }
 
+const checks = new WeakMap<BrowserContext, { allowed: RegExp[] }>();
+
+/**
+ * `allowConsoleErrors` for a helper that has only the page (one that makes an API call fail
+ * on purpose allows the error that call logs).
+ */
+export function allowConsoleErrorsIn(page: Page, ...patterns: RegExp[]): void {
+  const check = checks.get(page.context());
+  if (!check) throw new Error("allowConsoleErrorsIn: not a page of a test's context");
+  check.allowed.push(...patterns);
+}
+
 /**
  * Every test fails on a console error or an uncaught exception in any page of its browser
  * context, unless it allowed that error with `allowConsoleErrors(pattern)` (docs/decisions/0023).
@@ -121,6 +133,7 @@ export const test = base.extend<{
         });
       };
       watch(context);
+      checks.set(context, check);
       // The contexts a test opens itself (a second visitor, another account) count too.
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (...args) => {
@@ -136,7 +149,7 @@ export const test = base.extend<{
       const unexpected = check.errors.filter(
         (error) => !check.allowed.some((pattern) => pattern.test(error)),
       );
-      if (testInfo.status === testInfo.expectedStatus) {
+      if (testInfo.status === "passed") {
         expect(unexpected, "console errors and uncaught exceptions of the test's pages").toEqual(
           [],
         );

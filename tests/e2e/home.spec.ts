@@ -199,7 +199,13 @@ test("the About Us reveal runs once: 2000 ms, ease-in-out, delays 50–900 ms", 
 test("a phone asks for the brand logos as the visitor comes near them, not before the first paint", async ({
   browser,
   baseURL,
+  allowConsoleErrors,
 }) => {
+  // The page's modules are refused on purpose: the browser logs each, and the entry's import.
+  allowConsoleErrors(
+    /^Failed to load resource: net::ERR_FAILED \(at [^)]*\/assets\/[\w-]+\.js\)$/,
+    /^uncaught: Failed to fetch dynamically imported module: \S*\/assets\/[\w-]+\.js$/,
+  );
   // Its own page: the test's page waits for hydration, which this one never has.
   const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } });
   const page = await context.newPage();
