@@ -1,7 +1,9 @@
 // Runs `react-router build` when the build is missing or older than any source file,
-// so `npm start` always serves what is in the tree.
+// so `npm start` always serves what is in the tree. The tests call it too (Vitest's page
+// tests and Playwright share one build folder): the second caller finds the build fresh.
+// Two callers at once on one folder take turns (a lock folder beside it).
 import { spawnSync } from "node:child_process";
-import { readdirSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -32,6 +34,30 @@ function newest(target: string): number {
   return latest;
 }
 
+/** Holds `${buildDir}.lock` while it builds; a lock older than 10 minutes is a crashed run's. */
+function lock(): () => void {
+  const folder = `${buildDir}.lock`;
+  mkdirSync(path.dirname(folder), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(folder);
+      return () => rmSync(folder, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      let age = 0;
+      try {
+        age = Date.now() - statSync(folder).mtimeMs;
+      } catch {
+        continue;
+      }
+      if (age > 10 * 60_000) rmSync(folder, { recursive: true, force: true });
+      // Another run is building this folder: wait for it, then look again.
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+}
+
+const unlock = lock();
 let built = 0;
 try {
   built = statSync(marker).mtimeMs;
@@ -53,5 +79,9 @@ if (built === 0 || changed > built) {
       env: { ...process.env, NODE_ENV: "production" },
     },
   );
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (result.status !== 0) {
+    unlock();
+    process.exit(result.status ?? 1);
+  }
 }
+unlock();

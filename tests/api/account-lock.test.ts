@@ -1,5 +1,5 @@
 import Fastify from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AppError } from "../../server/errors.ts";
 import {
   createSilentNotifier,
@@ -9,7 +9,7 @@ import {
 import { createPasswordHasher } from "../../server/modules/staff/password.ts";
 import { createSignInService } from "../../server/modules/staff/sign-in.ts";
 import { startMailServer } from "../support/mail-server.ts";
-import { call, createTestApp, TEST_PASSWORD, type TestApp } from "./helpers.ts";
+import { call, createTestApp, useTestApp, TEST_PASSWORD } from "./helpers.ts";
 
 // Guesses spread over many addresses: 20 failures for one e-mail within an hour, from any
 // addresses, lock that account (429 even for the right password) until they age out.
@@ -84,11 +84,7 @@ describe("the per-account sign-in lock", () => {
 });
 
 describe("the per-account lock over time", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it("opens when the failures age out of the hour, prunes old attempts, mails at most once an hour", async () => {
     const email = "clock@example.com";

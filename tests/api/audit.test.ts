@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AuditLogEntry, AuditPage } from "../../common/schemas/audit.ts";
 import { enquiryPayloads } from "../factories/enquiries.ts";
 import { mp4Bytes, pngImage } from "../factories/images.ts";
 import {
   call,
   createTestApp,
+  useTestApp,
   expectAdminOnly,
   multipart,
   TEST_PASSWORD,
-  type TestApp,
 } from "./helpers.ts";
 
 type Headers = { authorization: string };
@@ -19,7 +19,7 @@ interface Item {
 }
 
 describe("the audit log", () => {
-  let t: TestApp;
+  const t = useTestApp({ MAX_VIDEO_SIZE: "2mb" });
   let owner: Headers;
   const ownerEmail = "owner@example.com";
 
@@ -58,10 +58,8 @@ describe("the audit log", () => {
     call<T>(t.app, { method: method as "POST", url, headers, ...(payload ? { payload } : {}) });
 
   beforeAll(async () => {
-    t = await createTestApp({ MAX_VIDEO_SIZE: "2mb" });
     owner = await signIn(ownerEmail);
   });
-  afterAll(() => t.close());
 
   it("records the price writes with the amounts before and after", async () => {
     expect((await send("POST", "/api/prices", { key: "audit-test", amount: 1000 })).status).toBe(

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createTestApp, expectAdminOnly, TEST_PASSWORD, type TestApp } from "./helpers.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, useTestApp, expectAdminOnly, TEST_PASSWORD } from "./helpers.ts";
 
 describe("POST /api/auth/login and GET /api/auth/me", () => {
-  let t: TestApp;
+  const t = useTestApp();
   const email = "owner@example.com";
   beforeAll(async () => {
-    t = await createTestApp();
     await t.app.services.admins.create(email, TEST_PASSWORD);
   });
-  afterAll(() => t.close());
 
   const login = (payload: unknown, ip = "10.0.0.1") =>
     call<{ token?: string; error?: string }>(t.app, {
@@ -172,13 +170,11 @@ describe("POST /api/auth/login and GET /api/auth/me", () => {
 // The suite hashes at a cheap cost (NODE_ENV=test); what depends on the cost runs at the
 // production one.
 describe("sign-in at the production password cost", () => {
-  let t: TestApp;
+  const t = useTestApp({ PASSWORD_HASH_COST: "15" });
   const email = "costly@example.com";
   beforeAll(async () => {
-    t = await createTestApp({ PASSWORD_HASH_COST: "15" });
     await t.app.services.admins.create(email, TEST_PASSWORD);
   });
-  afterAll(() => t.close());
 
   const login = (payload: object) =>
     call(t.app, { method: "POST", url: "/api/auth/login", payload, remoteAddress: "10.0.0.4" });

@@ -1,9 +1,10 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Blog } from "../../common/schemas/blog.ts";
 import type { BlogsTable } from "../../server/db/schema.ts";
 import { insertPosts } from "../factories/blogs.ts";
-import { call, createTestApp, multipart, type TestApp } from "./helpers.ts";
+import { STREAM_BATCH } from "../../server/db/lists.ts";
+import { call, multipart, useTestApp, type TestApp } from "./helpers.ts";
 
 // The blog list a page at a time, the whole list streamed, and the full-text search
 // (issue 28), on SQLite and PostgreSQL.
@@ -34,16 +35,16 @@ function sendPost(
 }
 
 describe("the blog list in pages, and whole", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let headers: { authorization: string };
   let rows: BlogsTable[];
   beforeAll(async () => {
-    t = await createTestApp();
     headers = await t.adminHeaders();
-    // More than one batch of the streamed list (200), with ties of publication time.
-    rows = newestFirst(await insertPosts(t.app.services.database.db, 450, { same: 3 }));
+    // More than one batch of the streamed list, with ties of publication time.
+    rows = newestFirst(
+      await insertPosts(t.app.services.database.db, STREAM_BATCH * 2 + 50, { same: 3 }),
+    );
   });
-  afterAll(() => t.close());
 
   const get = (url: string, extra: Record<string, string> = {}) =>
     call<Answer>(t.app, { method: "GET", url, headers: extra });
@@ -139,13 +140,11 @@ describe("the blog list in pages, and whole", () => {
 });
 
 describe("the blog search", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let headers: { authorization: string };
   beforeAll(async () => {
-    t = await createTestApp();
     headers = await t.adminHeaders();
   });
-  afterAll(() => t.close());
 
   const create = async (title: string, content: string) => {
     const answer = await sendPost(t, headers, { title, content });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { publicPages } from "../../app/lib/navigation.ts";
 import { insertPosts } from "../factories/blogs.ts";
-import { createTestApp, multipart, type TestApp } from "./helpers.ts";
+import { multipart, useTestApp } from "./helpers.ts";
 
 // The blog list in pages of 12 (issue 28): every public page stays small whatever the
 // number of posts, each page of the list has its own address, and the sitemap lists every
@@ -22,17 +22,15 @@ const links = (html: string, rel: string) =>
   [...html.matchAll(new RegExp(`<link rel="${rel}" href="([^"]*)"`, "g"))].map((m) => m[1]);
 
 describe("the blog list in pages", () => {
-  let t: TestApp;
+  const t = useTestApp({}, pages);
   let origin: string;
   let headers: { authorization: string };
   beforeAll(async () => {
-    t = await createTestApp({}, pages());
     origin = t.config.publicOrigin;
     headers = await t.adminHeaders();
     await insertPosts(t.app.services.database.db, POSTS);
     t.app.services.changes.publish("blogs");
   });
-  afterAll(() => t.close());
 
   const get = (url: string) => t.app.inject({ method: "GET", url });
 
@@ -163,12 +161,10 @@ describe("the blog list in pages", () => {
 });
 
 describe("a sitemap of more addresses than one file holds", () => {
-  let t: TestApp;
+  const t = useTestApp({ SITEMAP_URLS_PER_FILE: "50" }, pages);
   beforeAll(async () => {
-    t = await createTestApp({ SITEMAP_URLS_PER_FILE: "50" }, pages());
     await insertPosts(t.app.services.database.db, POSTS);
   });
-  afterAll(() => t.close());
 
   const get = (url: string) => t.app.inject({ method: "GET", url });
   const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);

@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Blog } from "../../common/schemas/blog.ts";
 import {
   animatedGif,
@@ -14,18 +14,16 @@ import {
   sidewaysJpegWithExif,
   webpImage,
 } from "../factories/images.ts";
-import { call, createTestApp, expectAdminOnly, multipart, type TestApp } from "./helpers.ts";
+import { call, createTestApp, useTestApp, expectAdminOnly, multipart } from "./helpers.ts";
 
 type Answer = Blog & { error?: string };
 
 describe("blogs", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let headers: { authorization: string };
   beforeAll(async () => {
-    t = await createTestApp();
     headers = await t.adminHeaders();
   });
-  afterAll(() => t.close());
 
   const send = (
     method: "POST" | "PATCH",

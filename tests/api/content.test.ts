@@ -1,7 +1,7 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { defaultLists } from "../../common/content/defaults.ts";
-import { call, createTestApp, expectAdminOnly, multipart, type TestApp } from "./helpers.ts";
+import { call, useTestApp, expectAdminOnly, multipart } from "./helpers.ts";
 
 interface Item {
   _id: string;
@@ -9,13 +9,11 @@ interface Item {
 }
 
 describe("site content", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let headers: { authorization: string };
   beforeAll(async () => {
-    t = await createTestApp();
     headers = await t.adminHeaders();
   });
-  afterAll(() => t.close());
 
   const list = async (type: string) =>
     (await call<Item[]>(t.app, { method: "GET", url: `/api/content/${type}` })).body;

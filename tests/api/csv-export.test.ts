@@ -1,10 +1,10 @@
 import { parse } from "csv-parse/sync";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { enquiryInputSchema } from "../../common/schemas/enquiry.ts";
 import { enquiryPayloads as payloads } from "../factories/enquiries.ts";
 import { fieldColumns } from "../../server/modules/enquiries/fields.ts";
 import { STREAM_BATCH } from "../../server/db/lists.ts";
-import { createTestApp, type TestApp } from "./helpers.ts";
+import { useTestApp } from "./helpers.ts";
 
 /** Reads RFC 4180 CSV back into rows of cells, as a spreadsheet's importer would. */
 const parseCsv = (text: string): string[][] => parse(text, { relax_column_count: true });
@@ -12,13 +12,11 @@ const parseCsv = (text: string): string[][] => parse(text, { relax_column_count:
 // The back office's CSV exports as a spreadsheet opens them: phone numbers and handles stay
 // the text they are, with no visible mark, and formulas stay neutralised.
 describe("CSV exports in a spreadsheet", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let headers: { authorization: string };
   beforeAll(async () => {
-    t = await createTestApp();
     headers = await t.adminHeaders();
   });
-  afterAll(() => t.close());
 
   async function exportCsv(url: string): Promise<Record<string, string>[]> {
     const response = await t.app.inject({ method: "GET", url, headers });
@@ -124,11 +122,10 @@ describe("CSV exports in a spreadsheet", () => {
 // More rows than one database read (STREAM_BATCH): the exports and the unpaged lists read
 // them batch by batch, and every row comes once, in order, with the filters applied.
 describe("streamed exports and lists", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let headers: { authorization: string };
   const total = STREAM_BATCH * 2 + 7;
   beforeAll(async () => {
-    t = await createTestApp();
     headers = await t.adminHeaders();
     const start = Date.parse("2026-03-01T10:00:00Z");
     const rows = Array.from({ length: total }, (_, i) => ({
@@ -163,7 +160,6 @@ describe("streamed exports and lists", () => {
         .execute();
     }
   });
-  afterAll(() => t.close());
 
   const get = (url: string) => t.app.inject({ method: "GET", url, headers });
 

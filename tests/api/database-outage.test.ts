@@ -3,7 +3,7 @@ import { Writable } from "node:stream";
 import BetterSqlite3 from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { enquiryPayloads } from "../factories/enquiries.ts";
-import { call, createTestApp, type TestApp } from "./helpers.ts";
+import { call, useTestApp } from "./helpers.ts";
 
 // Issue 28: the database goes away under load. Writes answer 503 with Retry-After (never
 // 500), pages and public reads keep coming from memory, /api/ready names the database,
@@ -111,25 +111,32 @@ const homeEnquiryForm = () =>
   new URLSearchParams({ intent: "home", kind: "home", ...enquiryPayloads.home }).toString();
 
 describe(`the database going away (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
-  let t: TestApp;
   let outage: Outage;
   let headers: { authorization: string };
   const log = logLines();
   // The app's clock (the render cache's too): moved on to expire what the cache holds.
   let clockOffset = 0;
+  const t = useTestApp(
+    async () => {
+      outage = postgres ? await postgresOutage() : sqliteOutage();
+      return { LOG_LEVEL: "info", ...outage.env };
+    },
+    () => ({
+      ...pages(),
+      logger: true,
+      logStream: log.stream,
+      clock: () => Date.now() + clockOffset,
+    }),
+  );
 
   beforeAll(async () => {
-    outage = postgres ? await postgresOutage() : sqliteOutage();
-    t = await createTestApp(
-      { LOG_LEVEL: "info", ...outage.env },
-      { ...pages(), logger: true, logStream: log.stream, clock: () => Date.now() + clockOffset },
-    );
     if (t.config.database.kind === "sqlite") {
       (outage as ReturnType<typeof sqliteOutage>).open(t.config.database.file);
     }
     headers = await t.adminHeaders();
   });
   afterAll(async () => {
+    // The database back before the app closes (useTestApp would close it after this hook).
     await outage.restore().catch(() => {});
     await t.close();
     await outage.close();

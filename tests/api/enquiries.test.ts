@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { enquiryInputSchema, type Enquiry } from "../../common/schemas/enquiry.ts";
 import { enquiryPayloads as payloads } from "../factories/enquiries.ts";
 import { siteServices } from "../../server/services.ts";
-import { call, createTestApp, expectAdminOnly, type TestApp } from "./helpers.ts";
+import { call, createTestApp, useTestApp, expectAdminOnly } from "./helpers.ts";
 
 type Answer = Enquiry & { error?: string };
 
 describe("enquiries", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let headers: { authorization: string };
   beforeAll(async () => {
-    t = await createTestApp();
     headers = await t.adminHeaders();
   });
-  afterAll(() => t.close());
 
   const post = (payload: unknown) =>
     call<Answer>(t.app, { method: "POST", url: "/api/contact", payload: payload as object });
@@ -314,11 +312,10 @@ describe("enquiries", () => {
 });
 
 describe("the enquiry inbox", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let headers: { authorization: string };
   const ids: Record<string, string> = {};
   beforeAll(async () => {
-    t = await createTestApp();
     headers = await t.adminHeaders();
     // Known creation times (UTC) around Lagos midnights, inserted through the service.
     const seeds: [string, object, string][] = [
@@ -346,7 +343,6 @@ describe("the enquiry inbox", () => {
       ids[key] = enquiry._id;
     }
   });
-  afterAll(() => t.close());
 
   const get = (query: string) =>
     call<Enquiry[] & { error?: string }>(t.app, {
@@ -531,10 +527,9 @@ describe("the enquiry inbox", () => {
 
 describe("an inbox of thousands", () => {
   const ROWS = 1203;
-  let t: TestApp;
+  const t = useTestApp();
   let headers: { authorization: string };
   beforeAll(async () => {
-    t = await createTestApp();
     headers = await t.adminHeaders();
     // Bulk rows straight into the table, two at each minute, so equal times must page stably.
     const base = Date.parse("2026-03-01T08:00:00.000Z");
@@ -565,7 +560,6 @@ describe("an inbox of thousands", () => {
         .execute();
     }
   });
-  afterAll(() => t.close());
 
   const get = (query: string) =>
     call<Enquiry[]>(t.app, { method: "GET", url: `/api/contact/${query}`, headers });

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createTestApp, type TestApp } from "./helpers.ts";
+import { describe, expect, it } from "vitest";
+import { call, createTestApp, useTestApp } from "./helpers.ts";
 
 describe("health, docs and unknown endpoints", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it("answers ok after a database round trip", async () => {
     const { status, body } = await call(t.app, { method: "GET", url: "/api/health" });

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { SignJWT } from "jose";
 import pg from "pg";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect, onTestFinished, TestRunner } from "vitest";
 import { buildApp, type BuildOptions } from "../../server/app.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 
@@ -19,9 +19,58 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Settings and build options of a test app; a function is read when the app starts. */
+type Setting<T> = T | (() => T | Promise<T>);
+
+/**
+ * The app of a describe block (or of a file, at its top level), like fastify/demo's
+ * `build(t)`: it starts in a `beforeAll` registered here, before the block's own hooks,
+ * and closes in an `afterAll`, after them. `env` and `options` may be functions, read
+ * when it starts (an SMTP port known only then). Its `app` and `config` are there from
+ * the block's first hook on; nothing to close by hand.
+ *
+ * ```ts
+ * const t = useTestApp({ MAX_VIDEO_SIZE: "2mb" });
+ * it("…", async () => { await call(t.app, …) });
+ * ```
+ */
+export function useTestApp(
+  env: Setting<Record<string, string>> = {},
+  options: Setting<BuildOptions> = {},
+): TestApp {
+  let started: TestApp | undefined;
+  const current = () => {
+    if (!started)
+      throw new Error("useTestApp(): the app starts in beforeAll; use it in a hook or a test");
+    return started;
+  };
+  beforeAll(async () => {
+    const settings = typeof env === "function" ? await env() : env;
+    const built = typeof options === "function" ? await options() : options;
+    started = await createTestApp(settings, built);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return {
+    get app() {
+      return current().app;
+    },
+    get config() {
+      return current().config;
+    },
+    adminHeaders: () => current().adminHeaders(),
+    // For a test about closing; the afterAll closes it anyway.
+    close: () => current().close(),
+  };
+}
+
 /**
  * A whole API server on a real database: a temporary SQLite file, or a fresh schema
  * in the PostgreSQL at 127.0.0.1:5432 when the project runs with TEST_DB=postgres.
+ * For a test of its own settings or of several apps at once: called inside a test, it
+ * closes when the test ends (the last made first, so an app on another's database goes
+ * before that one), unless the test closed it. Elsewhere prefer `useTestApp`.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -43,6 +92,22 @@ export async function createTestApp(
   const app = await buildApp(config, { web: false, logger: false, ...options });
   await app.ready();
   let admins = 0;
+  let closing: Promise<void> | undefined;
+  const close = async () => {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+    if (postgres) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`drop schema if exists "${schema}" cascade`);
+      await client.end();
+    }
+  };
+  if (TestRunner.getCurrentTest()) {
+    onTestFinished(async () => {
+      if (!closing) await (closing = close());
+    });
+  }
   return {
     app,
     config,
@@ -57,15 +122,9 @@ export async function createTestApp(
       if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
       return { authorization: `Bearer ${response.json<{ token: string }>().token}` };
     },
-    async close() {
-      await app.close();
-      await rm(dataDir, { recursive: true, force: true });
-      if (postgres) {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`drop schema if exists "${schema}" cascade`);
-        await client.end();
-      }
+    /** Closes the app and removes its data; once, however often it is called. */
+    close() {
+      return (closing ??= close());
     },
   };
 }

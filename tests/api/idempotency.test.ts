@@ -1,21 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Enquiry } from "../../common/schemas/enquiry.ts";
 import { idempotencyMessages } from "../../server/plugins/idempotency.ts";
-import { call, createTestApp, type TestApp } from "./helpers.ts";
+import { call, useTestApp } from "./helpers.ts";
 
 // A browser that lost the answer to a form post (mobile data dropped) sends the same
 // submission again with the same Idempotency-Key: the first answer comes back and the
 // enquiry is stored once.
 
 describe("Idempotency-Key on the public form posts", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let headers: { authorization: string };
   beforeAll(async () => {
-    t = await createTestApp();
     headers = await t.adminHeaders();
   });
-  afterAll(() => t.close());
 
   const enquiry = (email: string) => ({
     name: "Ada Obi",

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Enquiry, EnquiryStats } from "../../common/schemas/enquiry.ts";
 import { lagosWeekStarts } from "../../server/modules/enquiries/service.ts";
 import { enquiryPayloads as payloads } from "../factories/enquiries.ts";
-import { call, createTestApp, expectAdminOnly, type TestApp } from "./helpers.ts";
+import { call, useTestApp, expectAdminOnly } from "./helpers.ts";
 
 // Where leads come from: the source stored with an enquiry, and the dashboard's figures
 // (per week in Lagos time, by service; top sources), on SQLite and PostgreSQL.
@@ -11,13 +11,11 @@ import { call, createTestApp, expectAdminOnly, type TestApp } from "./helpers.ts
 type Answer = Enquiry & { error?: string };
 
 describe("lead source of an enquiry", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let headers: { authorization: string };
   beforeAll(async () => {
-    t = await createTestApp();
     headers = await t.adminHeaders();
   });
-  afterAll(() => t.close());
 
   const post = (payload: unknown) =>
     call<Answer>(t.app, { method: "POST", url: "/api/contact", payload: payload as object });
@@ -94,16 +92,14 @@ describe("lead source of an enquiry", () => {
 });
 
 describe("enquiry figures for the dashboard", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let headers: { authorization: string };
   /** The Lagos Mondays of the 12 weeks the figures cover, oldest first. */
   let weeks: string[];
   beforeAll(async () => {
-    t = await createTestApp();
     headers = await t.adminHeaders();
     weeks = lagosWeekStarts(new Date());
   });
-  afterAll(() => t.close());
 
   /** An enquiry stored at an exact instant, as the service would store it. */
   async function storeAt(

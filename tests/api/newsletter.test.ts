@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Subscriber } from "../../common/schemas/newsletter.ts";
-import { call, createTestApp, expectAdminOnly, type TestApp } from "./helpers.ts";
+import { call, createTestApp, useTestApp, expectAdminOnly } from "./helpers.ts";
 
 type Answer = Subscriber & { error?: string };
 
 describe("newsletter", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let headers: { authorization: string };
   beforeAll(async () => {
-    t = await createTestApp();
     headers = await t.adminHeaders();
   });
-  afterAll(() => t.close());
 
   const subscribe = (email: unknown) =>
     call<Answer>(t.app, { method: "POST", url: "/api/newsletter", payload: { email } });

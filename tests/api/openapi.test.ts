@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createTestApp, type TestApp } from "./helpers.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, createTestApp, useTestApp, type TestApp } from "./helpers.ts";
 
 // What a client generated from /api/openapi.json relies on. The document's lint (redocly,
 // recommended rules, warnings count) runs in `npm run lint:openapi`.
@@ -54,13 +54,11 @@ const isAdmin = (operation: Operation) =>
   (operation.security ?? []).some((requirement) => "bearerAuth" in requirement);
 
 describe("the OpenAPI document", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let doc: OpenApiDocument;
   beforeAll(async () => {
-    t = await createTestApp();
     doc = await openApi(t);
   });
-  afterAll(() => t.close());
 
   it("names a server, a licence and the tags it uses", () => {
     // No PUBLIC_ORIGIN in tests: the origin that serves the document.

@@ -1,5 +1,5 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import type { Enquiry, EnquiryNotification } from "../../common/schemas/enquiry.ts";
 import { createOutboxRepository } from "../../server/modules/outbox/repository.ts";
 import { GIVE_UP_AFTER_MS, LEASE_MS, RETRY_MAX_MS } from "../../server/modules/outbox/service.ts";
@@ -62,21 +62,15 @@ async function mailAddress(target: number) {
   };
 }
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  // Last made first: an app that shares a database closes before the one that owns it.
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function open(env: Record<string, string>, clock?: () => number): Promise<TestApp> {
-  const app = await createTestApp(env, clock ? { clock } : {});
-  cleanups.push(() => app.close());
-  return app;
-}
+// What a test opens closes when it ends, last made first (onTestFinished; createTestApp
+// registers its own): an app that shares a database closes before the one that owns it,
+// and every app before the mail server it sends to.
+const open = (env: Record<string, string>, clock?: () => number): Promise<TestApp> =>
+  createTestApp(env, clock ? { clock } : {});
 
 async function mailServer(ackDelayMs = 0) {
   const smtp = await startMailServer(ackDelayMs);
-  cleanups.push(() => smtp.close());
+  onTestFinished(() => smtp.close());
   return smtp;
 }
 
@@ -177,7 +171,7 @@ describe("the notification outbox", () => {
   it("keeps retrying while the mail server is down, then delivers the mail once it is back", async () => {
     const smtp = await mailServer();
     const address = await mailAddress(smtp.port);
-    cleanups.push(() => address.close());
+    onTestFinished(() => address.close());
     const time = testClock();
     const lines: string[] = [];
     const t = await createTestApp(
@@ -190,7 +184,6 @@ describe("the notification outbox", () => {
         } as unknown as NodeJS.WritableStream,
       },
     );
-    cleanups.push(() => t.close());
     const headers = await t.adminHeaders();
     const { outbox } = t.app.services;
 
@@ -293,7 +286,7 @@ describe("the notification outbox", () => {
   it("is sent by a new instance after a restart, and by another once a crashed instance's lease runs out", async () => {
     const smtp = await mailServer();
     const address = await mailAddress(smtp.port);
-    cleanups.push(() => address.close());
+    onTestFinished(() => address.close());
     const time = testClock();
     // The mail server is down while the first instance runs: both rows stay unsent.
     const first = await open(withMail(address.port), time.clock);

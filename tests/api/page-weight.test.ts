@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { publicPaths } from "../e2e/public-paths.ts";
-import { createTestApp, type TestApp } from "./helpers.ts";
+import { useTestApp } from "./helpers.ts";
 
 // What a first visit downloads before it can paint (issue 9): the public pages send the
 // browser what they show, not the editable content's ids, and the home page fits the first
@@ -17,12 +17,7 @@ const WIRE_HEADERS =
   "Connection: keep-alive\r\nKeep-Alive: timeout=5\r\n";
 
 describe("the weight of the public pages", () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp({}, { web: true, buildDirectory: inject("buildDir") });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({}, { web: true, buildDirectory: inject("buildDir") });
 
   it("sends no id of the editable content's items", async () => {
     const content = (await t.app.inject({ method: "GET", url: "/api/content" })).json<

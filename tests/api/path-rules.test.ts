@@ -1,29 +1,27 @@
 import { request as httpRequest } from "node:http";
 import { PassThrough } from "node:stream";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { call, createTestApp, type TestApp } from "./helpers.ts";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { call, useTestApp } from "./helpers.ts";
 
 // What a security probe of the cache and the paths found (issue 27): the back office under
 // other spellings of its path, repeated query parameters sharing one stored page, and
 // preview tokens in the request log.
 
 describe("one canonical path before any rule reads it", () => {
-  let t: TestApp;
   let base: string;
   let headers: { authorization: string };
   const log: string[] = [];
+  const logStream = new PassThrough();
+  logStream.on("data", (chunk: Buffer) => log.push(chunk.toString()));
+  const t = useTestApp(
+    { LOG_LEVEL: "info" },
+    { web: true, buildDirectory: inject("buildDir"), logger: true, logStream },
+  );
 
   beforeAll(async () => {
-    const logStream = new PassThrough();
-    logStream.on("data", (chunk: Buffer) => log.push(chunk.toString()));
-    t = await createTestApp(
-      { LOG_LEVEL: "info" },
-      { web: true, buildDirectory: inject("buildDir"), logger: true, logStream },
-    );
     base = await t.app.listen({ port: 0, host: "127.0.0.1" });
     headers = await t.adminHeaders();
   });
-  afterAll(() => t.close());
 
   /** A request with its path sent byte for byte (fetch would resolve `..` itself). */
   const get = (path: string, init: { method?: string; body?: string } = {}) =>

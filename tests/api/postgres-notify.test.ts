@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { postgresChannel } from "../../server/lib/change-relay.ts";
 import type { ChangeOrigin } from "../../server/lib/changes.ts";
 import { call, createTestApp, type TestApp, setPrice, waitFor } from "./helpers.ts";
@@ -8,20 +8,13 @@ import { call, createTestApp, type TestApp, setPrice, waitFor } from "./helpers.
 // Without Redis, instances on one PostgreSQL database hear each other's writes through
 // LISTEN/NOTIFY (issue 10): a change on one empties the render caches of the others.
 
-const apps: TestApp[] = [];
-afterEach(async () => {
-  for (const app of apps.splice(0).reverse()) await app.close();
-});
-
 /** Two instances on one schema, no Redis. */
 async function pair(): Promise<[TestApp, TestApp]> {
   const secret = randomBytes(32).toString("hex");
   const a = await createTestApp({ TOKEN_SECRET: secret });
-  apps.push(a);
   const { database } = a.config;
   if (database.kind !== "postgres") throw new Error("this file runs on PostgreSQL only");
   const b = await createTestApp({ TOKEN_SECRET: secret, DATABASE_SCHEMA: database.schema! });
-  apps.push(b);
   return [a, b];
 }
 

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createTestApp, expectAdminOnly, type TestApp } from "./helpers.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, useTestApp, expectAdminOnly } from "./helpers.ts";
 
 describe("prices", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let headers: { authorization: string };
   beforeAll(async () => {
-    t = await createTestApp();
     headers = await t.adminHeaders();
   });
-  afterAll(() => t.close());
 
   const post = (payload: unknown) =>
     call<{ key?: string; amount?: number; error?: string }>(t.app, {

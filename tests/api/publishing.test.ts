@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { AdminBlog, Blog } from "../../common/schemas/blog.ts";
-import { call, createTestApp, multipart, type TestApp } from "./helpers.ts";
+import { call, useTestApp, multipart } from "./helpers.ts";
 
 // The publishing workflow (issue 13): drafts, scheduled posts, slugs, preview links, audit.
 
 type Answer = Blog & { error?: string };
 
 describe("publishing", () => {
-  let t: TestApp;
+  const t = useTestApp({}, { clock: () => Date.now() + offset });
   let headers: { authorization: string };
   /** The server's time: the real one moved by `offset` (tests set it). */
   let offset = 0;
   const published: string[] = [];
   beforeAll(async () => {
-    t = await createTestApp({}, { clock: () => Date.now() + offset });
     headers = await t.adminHeaders();
     t.app.services.changes.subscribe((topic) => published.push(topic));
   });
-  afterAll(() => t.close());
 
   const send = (method: "POST" | "PATCH", url: string, fields: Record<string, string>) => {
     const form = multipart(fields);
@@ -99,8 +97,7 @@ describe("publishing", () => {
     const at = new Date(Date.now() + offset + 1200).toISOString();
     const { body } = await create({ title: "Timed post", status: "scheduled", publishedAt: at });
     published.length = 0;
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    expect(published).toContain("blogs");
+    await vi.waitFor(() => expect(published).toContain("blogs"), { timeout: 10_000 });
     const row = await t.app.services.database.db
       .selectFrom("blogs")
       .select(["status", "published_at"])

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import type { BuildOptions } from "../../server/app.ts";
 import type { ChangeOrigin } from "../../server/lib/changes.ts";
 import { enquiryPayloads } from "../factories/enquiries.ts";
@@ -21,19 +21,10 @@ import {
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
-const apps: TestApp[] = [];
-const stops: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  // The last one made shares the first one's database: it goes first.
-  for (const app of apps.splice(0).reverse()) await app.close();
-  for (const stop of stops.splice(0)) await stop();
-});
-
-async function open(env: Record<string, string>, options: BuildOptions = {}): Promise<TestApp> {
-  const app = await createTestApp(env, options);
-  apps.push(app);
-  return app;
-}
+// createTestApp closes each app when its test ends, the last made first (it shares the
+// first one's database).
+const open = (env: Record<string, string>, options: BuildOptions = {}): Promise<TestApp> =>
+  createTestApp(env, options);
 
 /** One Redis shared by parallel tests: every test has keys and a channel of its own. */
 const uniquePrefix = () => `test-${randomBytes(6).toString("hex")}`;
@@ -262,7 +253,7 @@ describe("Redis unreachable", () => {
 
   it("fails open while Redis is stopped and counts and relays again once it is back", async () => {
     const redis = await startRedisServer();
-    stops.push(redis.stop);
+    onTestFinished(redis.stop);
     const [a, b] = await pair({ REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: "3" });
     const headers = await a.adminHeaders();
     expect((await ready(a)).status).toBe(200);

@@ -4,9 +4,9 @@ import { createServer, get as httpGet, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { mp4Bytes } from "../factories/images.ts";
-import { call, createTestApp, multipart, setPrice, type TestApp } from "./helpers.ts";
+import { call, createTestApp, useTestApp, multipart, setPrice } from "./helpers.ts";
 
 // The render cache (issue 9, docs/decisions/0014): public pages and API lists rendered once
 // and answered from memory until a write changes them.
@@ -38,16 +38,14 @@ const scriptSources = (answer: Answer) =>
   );
 
 describe("the render cache", () => {
-  let t: TestApp;
+  const t = useTestApp({}, pages());
   let base: string;
   let headers: { authorization: string };
 
   beforeAll(async () => {
-    t = await createTestApp({}, pages());
     base = await t.app.listen({ port: 0, host: "127.0.0.1" });
     headers = await t.adminHeaders();
   });
-  afterAll(() => t.close());
 
   const get = async (path: string, extra: Record<string, string> = {}): Promise<Answer> => {
     const response = await fetch(`${base}${path}`, { headers: extra });

@@ -1,7 +1,7 @@
 import { hostname } from "node:os";
 import { PassThrough } from "node:stream";
-import { afterEach, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers.ts";
+import { describe, expect, it } from "vitest";
+import { createTestApp } from "./helpers.ts";
 
 // Every request has an id: its answer's x-request-id header and every log line it causes
 // carry it, answers from memory included (issue 10).
@@ -13,11 +13,6 @@ interface LogLine {
   url?: string;
 }
 
-const apps: TestApp[] = [];
-afterEach(async () => {
-  for (const app of apps.splice(0)) await app.close();
-});
-
 /** An app whose log lines are collected, listening on a port (the front door needs one). */
 async function loggedApp(env: Record<string, string> = {}) {
   const lines: LogLine[] = [];
@@ -28,7 +23,6 @@ async function loggedApp(env: Record<string, string> = {}) {
     }
   });
   const t = await createTestApp({ LOG_LEVEL: "info", ...env }, { logger: true, logStream });
-  apps.push(t);
   const base = await t.app.listen({ port: 0, host: "127.0.0.1" });
   return { t, base, lines };
 }

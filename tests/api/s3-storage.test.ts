@@ -13,7 +13,7 @@ import type { Video } from "../../common/schemas/video.ts";
 import { createS3Storage } from "../../server/media/s3-storage.ts";
 import { mp4Bytes, pngImage } from "../factories/images.ts";
 import { startS3Server, type S3Server } from "../support/s3-server.ts";
-import { call, createTestApp, multipart, type TestApp } from "./helpers.ts";
+import { call, useTestApp, multipart, type TestApp } from "./helpers.ts";
 
 // Media in an S3-compatible bucket (issue 10): a real s3rver, the site's real uploads, and a
 // client of our own that looks into the bucket to check what the site put there.
@@ -100,20 +100,20 @@ function uploaders(t: TestApp, headers: () => { authorization: string }) {
 describe("media in an S3 bucket", () => {
   let s3: S3Server;
   let bucket: ReturnType<typeof bucketClient>;
-  let t: TestApp;
   let headers: { authorization: string };
   let upload: ReturnType<typeof uploaders>;
   beforeAll(async () => {
     s3 = await startS3Server();
     bucket = bucketClient(s3);
-    t = await createTestApp({ ...s3.env, MAX_VIDEO_SIZE: "30mb" });
-    headers = await t.adminHeaders();
-    upload = uploaders(t, () => headers);
   });
   afterAll(async () => {
-    await t?.close();
     bucket?.client.destroy();
     await s3?.stop();
+  });
+  const t = useTestApp(() => ({ ...s3.env, MAX_VIDEO_SIZE: "30mb" }));
+  beforeAll(async () => {
+    headers = await t.adminHeaders();
+    upload = uploaders(t, () => headers);
   });
 
   it("puts a blog image and every variant in the bucket and serves the same bytes at /media/*", async () => {
@@ -358,21 +358,19 @@ describe("media in an S3 bucket", () => {
 describe("media in an S3 bucket with S3_PUBLIC_URL", () => {
   const PUBLIC = "https://cdn.example.com/site-media";
   let s3: S3Server;
-  let t: TestApp;
   let headers: { authorization: string };
   let upload: ReturnType<typeof uploaders>;
   beforeAll(async () => {
     s3 = await startS3Server();
-    t = await createTestApp(
-      { ...s3.env, S3_PUBLIC_URL: `${PUBLIC}/` },
-      { web: true, buildDirectory: inject("buildDir") },
-    );
+  });
+  afterAll(() => s3?.stop());
+  const t = useTestApp(() => ({ ...s3.env, S3_PUBLIC_URL: `${PUBLIC}/` }), {
+    web: true,
+    buildDirectory: inject("buildDir"),
+  });
+  beforeAll(async () => {
     headers = await t.adminHeaders();
     upload = uploaders(t, () => headers);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await s3?.stop();
   });
 
   it("answers public URLs for blog images and videos; pictures stay /media/ paths", async () => {
@@ -422,21 +420,19 @@ describe("media in an S3 bucket with S3_PUBLIC_URL", () => {
 
 describe("media in an S3 bucket that stops answering", () => {
   let s3: S3Server;
-  let t: TestApp;
   let headers: { authorization: string };
   let upload: ReturnType<typeof uploaders>;
   let stored: Blog;
   beforeAll(async () => {
     s3 = await startS3Server();
-    t = await createTestApp(s3.env);
+  });
+  afterAll(() => s3?.stop());
+  const t = useTestApp(() => s3.env);
+  beforeAll(async () => {
     headers = await t.adminHeaders();
     upload = uploaders(t, () => headers);
     stored = (await upload.blog({ title: "Before the outage" }, await pngImage(600, 300))).body;
     await s3.stop();
-  });
-  afterAll(async () => {
-    await t?.close();
-    await s3?.stop();
   });
 
   it("is not ready: /api/ready answers 503 naming the storage", async () => {

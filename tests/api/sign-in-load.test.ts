@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   BUSY_RETRY_AFTER_SECONDS,
   hashing,
@@ -6,21 +6,19 @@ import {
   MAX_WAITING_HASHES,
   SIGN_IN_BUSY,
 } from "../../server/modules/staff/password.ts";
-import { call, createTestApp, TEST_PASSWORD, type TestApp } from "./helpers.ts";
+import { call, useTestApp, TEST_PASSWORD } from "./helpers.ts";
 
 // Password hashes share libuv's thread pool with file reads: a sign-in flood must not take
 // every thread. At most MAX_CONCURRENT_HASHES run at once, MAX_WAITING_HASHES wait, and
 // the rest are refused at once with 503 and Retry-After.
 describe("sign-in under load", () => {
-  let t: TestApp;
+  // Hashes dear enough that a flood's queue up, as at the production cost (15), at an
+  // eighth of its work: the suite's cheap cost (NODE_ENV=test) would hardly ever queue.
+  const t = useTestApp({ PASSWORD_HASH_COST: "12" });
   const email = "owner@example.com";
   beforeAll(async () => {
-    // Hashes dear enough that a flood's queue up, as at the production cost (15), at an
-    // eighth of its work: the suite's cheap cost (NODE_ENV=test) would hardly ever queue.
-    t = await createTestApp({ PASSWORD_HASH_COST: "12" });
     await t.app.services.admins.create(email, TEST_PASSWORD);
   });
-  afterAll(() => t.close());
 
   const login = (address: string, password: string, ip: string) =>
     call<{ token?: string; error?: string }>(t.app, {

@@ -1,23 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { call, createTestApp, type TestApp, sameDatabase } from "./helpers.ts";
 
 // Without TOKEN_SECRET, the secret that signs sign-in tokens lives in the database: every
 // instance on one database accepts the tokens of the others (issue 10).
 
-const apps: TestApp[] = [];
-afterEach(async () => {
-  // The last one made shares the first one's database: it goes first.
-  for (const app of apps.splice(0).reverse()) await app.close();
-});
-
-async function open(env: Record<string, string> = {}): Promise<TestApp> {
-  const app = await createTestApp({ TOKEN_SECRET: "", ...env });
-  apps.push(app);
-  return app;
-}
+// createTestApp closes each app when its test ends, the last made first (it shares the
+// first one's database).
+const open = (env: Record<string, string> = {}): Promise<TestApp> =>
+  createTestApp({ TOKEN_SECRET: "", ...env });
 
 const me = (app: TestApp, headers: { authorization: string }) =>
   call(app.app, { method: "GET", url: "/api/auth/me", headers });

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Video } from "../../common/schemas/video.ts";
 import * as videoDetails from "../../server/db/migrations/0008-video-details.ts";
 import { mp4Bytes, pngImage } from "../factories/images.ts";
-import { call, createTestApp, expectAdminOnly, multipart, type TestApp } from "./helpers.ts";
+import { call, createTestApp, useTestApp, expectAdminOnly, multipart } from "./helpers.ts";
 
 // Portfolio videos as site content (issue 12): title, poster, position and visibility,
 // PATCH /api/video/:public_id and PUT /api/video/order.
@@ -17,13 +17,11 @@ interface Uploaded {
 }
 
 describe("video details", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let headers: { authorization: string };
   beforeAll(async () => {
-    t = await createTestApp();
     headers = await t.adminHeaders();
   });
-  afterAll(() => t.close());
 
   const upload = async (fields: Record<string, string> = {}) => {
     const form = multipart(fields, [

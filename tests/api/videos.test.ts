@@ -1,10 +1,10 @@
 import { mkdir, readdir, utimes, writeFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Video } from "../../common/schemas/video.ts";
 import { matroskaBytes, mp4Bytes, pngImage, webmBytes } from "../factories/images.ts";
-import { call, createTestApp, expectAdminOnly, multipart, type TestApp } from "./helpers.ts";
+import { call, createTestApp, useTestApp, expectAdminOnly, multipart } from "./helpers.ts";
 
 type Answer = Video & { error?: string };
 
@@ -16,13 +16,11 @@ function quicktimeBytes(size = 8 * 1024): Buffer {
 }
 
 describe("videos", () => {
-  let t: TestApp;
+  const t = useTestApp({ MAX_VIDEO_SIZE: "2mb" });
   let headers: { authorization: string };
   beforeAll(async () => {
-    t = await createTestApp({ MAX_VIDEO_SIZE: "2mb" });
     headers = await t.adminHeaders();
   });
-  afterAll(() => t.close());
 
   const upload = (
     fields: Record<string, string>,

@@ -2,7 +2,6 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { createAdmin } from "../support/server-process.ts";
 import { adminToken, expect, expectNoAxeViolations, signIn, test as base } from "./fixtures.ts";
-import { unexpectedErrors } from "./fixtures/admin.ts";
 import { withOwnServer } from "./own-server.ts";
 
 // The Activity screen (issue 13): changes made in the back office are on record with who,
@@ -47,7 +46,6 @@ test.describe.configure({ mode: "default", timeout: 90_000 });
 test("a price and an offer changed in the back office are on the Activity screen: who, what, before → after", async ({
   page,
   activityServer,
-  consoleErrors,
 }) => {
   const { owner } = activityServer;
   await signIn(page, owner);
@@ -92,13 +90,11 @@ test("a price and an offer changed in the back office are on the Activity screen
   );
   await expect(growMe.locator("time")).toHaveText(/\d{4}, \d{1,2}:\d{2}\s[AP]M/);
   await expectNoAxeViolations(page);
-  expect(unexpectedErrors(consoleErrors)).toEqual([]);
 });
 
 test("the owner filters the activity by person and type (kept in the address) and loads more", async ({
   page,
   activityServer,
-  consoleErrors,
 }) => {
   const { owner, colleague } = activityServer;
   // The colleague's writes, through the API as their own browser would make them: an offer,
@@ -160,17 +156,16 @@ test("the owner filters the activity by person and type (kept in the address) an
   await expect(page).toHaveURL(/\/admin\/activity$/);
   await expect(page.getByLabel("Person")).toHaveValue("");
   await expect(rows).toHaveCount(51);
-  expect(unexpectedErrors(consoleErrors)).toEqual([]);
 });
 
 test("an editor is told that only the owner can see the activity", async ({
   page,
   activityServer,
-  consoleErrors,
+  allowConsoleErrors,
 }) => {
   await signIn(page, activityServer.editor);
   await page.goto("/admin/activity");
   await expect(page.getByRole("alert")).toHaveText("Only the owner can see the activity.");
   await expect(page.getByRole("table")).toHaveCount(0);
-  expect(unexpectedErrors(consoleErrors, [/status of 403/])).toEqual([]);
+  allowConsoleErrors(/status of 403/);
 });

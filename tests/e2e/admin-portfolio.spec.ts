@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 import { mp4Bytes } from "../factories/images.ts";
 import { expect, signIn, test } from "./fixtures.ts";
-import { unexpectedErrors } from "./fixtures/admin.ts";
 
 // Portfolio videos: a real upload with progress, the spec's messages, delete.
 
@@ -27,7 +26,6 @@ async function slowUplink(page: Page, bytesPerSecond: number): Promise<() => Pro
 
 test("upload an 8 MB video and watch the progress reach 100 %, then delete it", async ({
   page,
-  consoleErrors,
   portfolioToItself: _,
 }) => {
   await signIn(page);
@@ -87,12 +85,11 @@ test("upload an 8 MB video and watch the progress reach 100 %, then delete it", 
   await expect(page.getByText("Video deleted successfully!")).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(stored!.url) })).toHaveCount(0);
   expect((await page.request.get(stored!.url)).status()).toBe(404);
-  expect(unexpectedErrors(consoleErrors)).toEqual([]);
 });
 
 test("a cancelled upload stores nothing; a file that is not a video shows the server's reason", async ({
   page,
-  consoleErrors,
+  allowConsoleErrors,
 }) => {
   await signIn(page);
   await page.goto("/admin/portfolio");
@@ -125,12 +122,12 @@ test("a cancelled upload stores nothing; a file that is not a video shows the se
   await expect(page.getByRole("alert")).toHaveText(
     "The video must be an MP4, WebM or QuickTime (.mov) file.",
   );
-  expect(unexpectedErrors(consoleErrors, [/status of 415/])).toEqual([]);
+  allowConsoleErrors(/status of 415/);
 });
 
 test("the video list shows the server's error, or 'Failed to fetch videos.' without an answer", async ({
   page,
-  consoleErrors,
+  allowConsoleErrors,
 }) => {
   await signIn(page);
   await page.route("**/api/video", (route) =>
@@ -149,5 +146,5 @@ test("the video list shows the server's error, or 'Failed to fetch videos.' with
   await page.route("**/api/video", (route) => route.abort("connectionrefused"));
   await page.reload();
   await expect(uploaded.getByRole("alert")).toHaveText("Failed to fetch videos.");
-  expect(unexpectedErrors(consoleErrors, [/Failed to load resource/])).toEqual([]);
+  allowConsoleErrors(/Failed to load resource/);
 });

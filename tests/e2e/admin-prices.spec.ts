@@ -1,12 +1,9 @@
 import { expect, signIn, test } from "./fixtures.ts";
-import { adminApi, stamp, unexpectedErrors } from "./fixtures/admin.ts";
+import { adminApi, stamp } from "./fixtures/admin.ts";
 
 // Prices: Save on a row, Add New Price, the server's rules, the public page.
 
-test("change a price and see it on the Social Media Management page", async ({
-  page,
-  consoleErrors,
-}) => {
+test("change a price and see it on the Social Media Management page", async ({ page }) => {
   await signIn(page);
   await page.goto("/admin/prices");
   await expect(page.getByRole("heading", { name: "Manage Prices" })).toBeVisible();
@@ -25,12 +22,11 @@ test("change a price and see it on the Social Media Management page", async ({
     // Other specs read the seeded amount: put it back at once.
     await api.post("/api/prices", { key: "grow-me", amount: Number(before) });
   }
-  expect(unexpectedErrors(consoleErrors)).toEqual([]);
 });
 
 test("Add New Price does nothing while a field is empty, shows the server's rules, then adds", async ({
   page,
-  consoleErrors,
+  allowConsoleErrors,
 }) => {
   await signIn(page);
   await page.goto("/admin/prices");
@@ -77,12 +73,12 @@ test("Add New Price does nothing while a field is empty, shows the server's rule
 
   const api = await adminApi(page.request);
   expect((await api.delete(`/api/prices/${key}`)).ok()).toBe(true);
-  expect(unexpectedErrors(consoleErrors, [/status of 400/])).toEqual([]);
+  allowConsoleErrors(/status of 400/);
 });
 
 test("no prices: the spec's empty text; a failed load: an error", async ({
   page,
-  consoleErrors,
+  allowConsoleErrors,
 }) => {
   await signIn(page);
   await page.route("**/api/prices", (route) =>
@@ -96,12 +92,11 @@ test("no prices: the spec's empty text; a failed load: an error", async ({
   await expect(
     page.getByRole("region", { name: "Prices on the site" }).getByRole("alert"),
   ).toHaveText("Failed to load the prices. Please reload the page.");
-  expect(unexpectedErrors(consoleErrors, [/Failed to load resource/])).toEqual([]);
+  allowConsoleErrors(/Failed to load resource/);
 });
 
 test("each price says what it is and which page shows it; an unused key says so", async ({
   page,
-  consoleErrors,
 }) => {
   await signIn(page);
   await page.goto("/admin/prices");
@@ -140,12 +135,11 @@ test("each price says what it is and which page shows it; an unused key says so"
   } finally {
     expect((await api.delete(`/api/prices/${key}`)).ok()).toBe(true);
   }
-  expect(unexpectedErrors(consoleErrors)).toEqual([]);
 });
 
 test("without the content the rows still save, and the usage column says it is missing", async ({
   page,
-  consoleErrors,
+  allowConsoleErrors,
 }) => {
   await signIn(page);
   await page.route("**/api/content", (route) => route.abort("connectionrefused"));
@@ -159,5 +153,5 @@ test("without the content the rows still save, and the usage column says it is m
   await expect(
     page.getByText(`Saved take-off: N${Number(amount).toLocaleString("en-US")}`),
   ).toBeVisible();
-  expect(unexpectedErrors(consoleErrors, [/Failed to load resource/])).toEqual([]);
+  allowConsoleErrors(/Failed to load resource/);
 });

@@ -129,7 +129,9 @@ test("a post carries BlogPosting data and its own picture on share cards", async
   );
 });
 
-test("an unknown post answers 404 with 'Blog not found.'", async ({ page }) => {
+test("an unknown post answers 404 with 'Blog not found.'", async ({ page, allowConsoleErrors }) => {
+  // The browser logs the page's own 404.
+  allowConsoleErrors(/^Failed to load resource: the server responded with a status of 404 /);
   const response = await page.goto("/blog/00000000-0000-0000-0000-000000000000");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Blog not found.");

@@ -101,6 +101,9 @@ test("the banner picture moves slower than the page, and stands still under redu
   await page.goto("/contact");
   await page.waitForLoadState("networkidle");
   await page.mouse.wheel(0, 400);
-  await page.waitForTimeout(300);
+  await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   expect(await layerTransform()).toBe("none");
 });

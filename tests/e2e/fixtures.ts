@@ -1,4 +1,10 @@
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { mkdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -71,8 +77,28 @@ export async function waitForHydration(page: Page): Promise<void> {
   );
 }
 
-/** Fails the test on any console error or uncaught exception in the page. */
-export const test = base.extend<{ consoleErrors: string[]; portfolioToItself: void }>({
+const checks = new WeakMap<BrowserContext, { allowed: RegExp[] }>();
+
+/**
+ * `allowConsoleErrors` for a helper that has only the page (one that makes an API call fail
+ * on purpose allows the error that call logs).
+ */
+export function allowConsoleErrorsIn(page: Page, ...patterns: RegExp[]): void {
+  const check = checks.get(page.context());
+  if (!check) throw new Error("allowConsoleErrorsIn: not a page of a test's context");
+  check.allowed.push(...patterns);
+}
+
+/**
+ * Every test fails on a console error or an uncaught exception in any page of its browser
+ * context, unless it allowed that error with `allowConsoleErrors(pattern)` (docs/decisions/0023).
+ */
+export const test = base.extend<{
+  consoleErrors: string[];
+  allowConsoleErrors: (...patterns: RegExp[]) => void;
+  consoleCheck: { errors: string[]; allowed: RegExp[] };
+  portfolioToItself: void;
+}>({
   // Every navigation of a test ends when the page is interactive, not merely loaded.
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
@@ -91,17 +117,58 @@ export const test = base.extend<{ consoleErrors: string[]; portfolioToItself: vo
     }
     await use(page);
   },
-  consoleErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.message));
-      page.on("console", (message) => {
-        if (message.type() === "error") errors.push(message.text());
-      });
-      await use(errors);
+  /**
+   * Collects the errors of every page of the test's browser context and, when the test has
+   * passed, fails it unless each one matches a pattern the test allowed.
+   */
+  consoleCheck: [
+    async ({ context, browser }, use, testInfo) => {
+      const check = { errors: [] as string[], allowed: [] as RegExp[] };
+      const watch = (watched: BrowserContext) => {
+        watched.on("weberror", (error) => check.errors.push(`uncaught: ${error.error().message}`));
+        watched.on("console", (message) => {
+          if (message.type() !== "error") return;
+          const where = message.location().url;
+          check.errors.push(where ? `${message.text()} (at ${where})` : message.text());
+        });
+      };
+      watch(context);
+      checks.set(context, check);
+      // The contexts a test opens itself (a second visitor, another account) count too.
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const opened = await newContext(...args);
+        watch(opened);
+        return opened;
+      };
+      try {
+        await use(check);
+      } finally {
+        browser.newContext = newContext;
+      }
+      const unexpected = check.errors.filter(
+        (error) => !check.allowed.some((pattern) => pattern.test(error)),
+      );
+      if (testInfo.status === "passed") {
+        expect(unexpected, "console errors and uncaught exceptions of the test's pages").toEqual(
+          [],
+        );
+      } else if (unexpected.length > 0) {
+        // The test failed already: its own failure comes first, the errors go with it.
+        testInfo.annotations.push({ type: "console errors", description: unexpected.join("\n") });
+      }
     },
     { auto: true },
   ],
+  /** The console errors and uncaught exceptions so far, for a test that looks at them. */
+  consoleErrors: async ({ consoleCheck }, use) => use(consoleCheck.errors),
+  /**
+   * Allows the errors a test provokes on purpose (a refused API call logs "Failed to load
+   * resource: … status of 401"), each by a pattern as narrow as will do. Call it anywhere
+   * in the test: the check runs when the test ends.
+   */
+  allowConsoleErrors: async ({ consoleCheck }, use) =>
+    use((...patterns) => consoleCheck.allowed.push(...patterns)),
   /**
    * Asked for by the tests that add, move or remove portfolio videos: while one runs, no
    * other does. They count on the portfolio's order (latest upload first, a move by one

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { adminToken, expect } from "./fixtures.ts";
+import { adminToken, allowConsoleErrorsIn, expect } from "./fixtures.ts";
 
 // Shared by the public form specs (forms, no-js, service-pages, contact, blog).
 
@@ -41,8 +41,12 @@ export async function storedBy(
 export const unique = (name: string) =>
   `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-/** Makes the API fail for this page until `page.unroute`. */
+/** Makes the API fail for this page until `page.unroute` (and allows the error it logs). */
 export async function failApi(page: Page, path: "/api/contact" | "/api/newsletter") {
+  allowConsoleErrorsIn(
+    page,
+    new RegExp(`status of 500 \\(Internal Server Error\\) \\(at [^)]*${path}\\)$`),
+  );
   await page.route(`**${path}`, (route) =>
     route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"down"}' }),
   );

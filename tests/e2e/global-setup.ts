@@ -1,27 +1,20 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createAdmin, spawnServer, waitForHealth } from "../support/server-process.ts";
-
-const root = path.resolve(import.meta.dirname, "../..");
+import { ensureTestBuild } from "../support/site-build.ts";
 
 /**
- * Builds the production site into its own folder, starts it on a free port over a
+ * Makes sure the tests' production build is fresh (the one Vitest's page tests use: built
+ * once per change of the sources, not once per runner), starts it on a free port over a
  * fresh SQLite database (seeded like a first start) and creates a known admin.
+ * E2E_BUILD_DIR names a build of one's own instead.
  */
 export default async function globalSetup() {
-  const buildDir = process.env.E2E_BUILD_DIR ?? path.join(root, ".tmp", `e2e-build-${process.pid}`);
+  const buildDir = process.env.E2E_BUILD_DIR
+    ? path.resolve(process.env.E2E_BUILD_DIR)
+    : ensureTestBuild();
   const dataDir = mkdtempSync(path.join(tmpdir(), "agency-e2e-"));
-  const reactRouter = path.join(root, "node_modules/@react-router/dev/bin.cjs");
-  if (!process.env.E2E_BUILD_DIR) {
-    const build = spawnSync(process.execPath, [reactRouter, "build"], {
-      cwd: root,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
-    });
-    if (build.status !== 0) throw new Error("react-router build failed");
-  }
 
   const server = await spawnServer(dataDir, {
     BUILD_DIR: buildDir,
@@ -48,6 +41,5 @@ export default async function globalSetup() {
     server.child.kill("SIGTERM");
     await new Promise((resolve) => server.child.once("exit", resolve));
     rmSync(dataDir, { recursive: true, force: true });
-    if (!process.env.E2E_BUILD_DIR) rmSync(buildDir, { recursive: true, force: true });
   };
 }

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { publicPaths } from "./public-paths.ts";
 
 // Every public page, as the server sends it, must be valid HTML: the Nu HTML Checker (the

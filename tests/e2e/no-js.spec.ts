@@ -17,6 +17,14 @@ import {
 
 test.use({ javaScriptEnabled: false });
 
+// A refused post comes back as its page with 400 (the browser logs that status): these
+// tests send refused posts on purpose.
+test.beforeEach(({ allowConsoleErrors }) =>
+  allowConsoleErrors(
+    /^Failed to load resource: the server responded with a status of 400 \(Bad Request\)/,
+  ),
+);
+
 // The page is loaded again after each post: always look the form up afresh.
 const form = (page: Page, id: string) => page.locator(`form#${id}`);
 

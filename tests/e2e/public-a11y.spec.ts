@@ -54,6 +54,13 @@ async function scan(page: Page, path: string, width: number, include?: string): 
 // Each scan takes seconds on a busy 2-core machine: a few per test, and room for them.
 test.describe.configure({ timeout: 180_000 });
 
+// The 404 pages are scanned on purpose: the browser logs their status.
+test.beforeEach(({ allowConsoleErrors }) =>
+  allowConsoleErrors(
+    /^Failed to load resource: the server responded with a status of 404 \(Not Found\) \(at [^)]*\/(no-such-page|blog\/0{8}-0{4}-0{4}-0{4}-0{12})\)$/,
+  ),
+);
+
 test.describe("at 1280 px", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 

@@ -4,7 +4,6 @@ import { expect, test } from "./fixtures";
 // scripts instead of a nonce: the browser runs exactly those, hydrates, and refuses others.
 test("a stored page hydrates under its hash-based CSP and refuses an injected script", async ({
   page,
-  consoleErrors,
 }) => {
   await page.goto("/services");
   const response = await page.goto("/services");
@@ -16,7 +15,6 @@ test("a stored page hydrates under its hash-based CSP and refuses an injected sc
   // Hydrated (the fixture's goto waits for it): a client-side navigation works.
   await page.getByRole("link", { name: "Blog" }).first().click();
   await expect(page).toHaveURL(/\/blog$/);
-  expect(consoleErrors).toEqual([]);
 
   const violations: string[] = [];
   await page.exposeFunction("reportViolation", (directive: string) => violations.push(directive));
@@ -28,8 +26,8 @@ test("a stored page hydrates under its hash-based CSP and refuses an injected sc
     );
     const script = document.createElement("script");
     script.textContent = "window.injected = true";
+    // An inserted inline script runs, or is refused, within append() itself.
     document.body.append(script);
-    await new Promise((resolve) => setTimeout(resolve, 100));
     return (window as unknown as { injected?: boolean }).injected ?? false;
   });
   expect(ran).toBe(false);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { spawnServer, type ServerProcess } from "../support/server-process.ts";
 
 // The server as an operator runs it: `node server/main.ts` on the production build, a fresh

@@ -26,8 +26,21 @@ async function expectHeadingBelowHeader(page: Page) {
       { timeout: 5_000 },
     )
     .toBe(true);
-  // And it stays there (not a moment during the scroll).
-  await page.waitForTimeout(600);
+  // And it stays there (not a moment during the scroll): once the page has not scrolled
+  // for ten frames in a row.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = scrollY;
+        let still = 0;
+        const frame = () => {
+          if (scrollY !== last) [last, still] = [scrollY, 0];
+          else if (++still >= 10) return resolve();
+          requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
   const box = (await heading.boundingBox())!;
   const header = (await page.locator("header").first().boundingBox())!;
   expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
@@ -133,7 +146,7 @@ test("a scroll reveal shows a link as soon as Tab reaches it (About Us' Learn Mo
     if (await learnMore.evaluate((element) => element === document.activeElement)) break;
   }
   await expect(learnMore).toBeFocused();
-  await page.waitForTimeout(100);
+  // The focus handler has shown it already, with no fade (a fade takes 2 s).
   expect(await seenOpacity(learnMore)).toBe(1);
 });
 

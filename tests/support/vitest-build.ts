@@ -1,8 +1,5 @@
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import type { TestProject } from "vitest/node";
-
-const root = path.resolve(import.meta.dirname, "../..");
+import { ensureTestBuild } from "./site-build.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -12,16 +9,10 @@ declare module "vitest" {
 }
 
 /**
- * Builds the site once for the test run (only when a source changed since the last run)
- * into its own folder, so the API tests can drive the real pages through `buildApp`.
+ * Makes sure the tests' production build is fresh (built only when a source changed since
+ * the last run; the browser tests share it), so the API tests can drive the real pages
+ * through `buildApp`.
  */
 export default function setup(project: TestProject) {
-  const buildDir = path.join(root, ".tmp", "vitest-build");
-  const result = spawnSync(process.execPath, [path.join(root, "scripts/ensure-build.ts")], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, BUILD_DIR: buildDir },
-  });
-  if (result.status !== 0) throw new Error("building the site for the page tests failed");
-  project.provide("buildDir", buildDir);
+  project.provide("buildDir", ensureTestBuild());
 }
