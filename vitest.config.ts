@@ -80,7 +80,12 @@ export default defineConfig(async () => {
         {
           test: {
             name: "unit",
-            include: ["common/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
+            include: [
+              "common/**/*.test.ts",
+              "server/**/*.test.ts",
+              "app/**/*.test.{ts,tsx}",
+              "scripts/**/*.test.ts",
+            ],
             environment: "node",
           },
         },

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures.ts";
 
-// The console-error check of fixtures.ts can fail (docs/decisions/0023): each test marked
+// The console-error check of fixtures.ts can fail (docs/decisions/0025): each test marked
 // test.fail() passes only because the check fails it. The pages are set in place, so these
 // tests cost no request to the site.
 

@@ -91,7 +91,7 @@ export function allowConsoleErrorsIn(page: Page, ...patterns: RegExp[]): void {
 
 /**
  * Every test fails on a console error or an uncaught exception in any page of its browser
- * context, unless it allowed that error with `allowConsoleErrors(pattern)` (docs/decisions/0023).
+ * context, unless it allowed that error with `allowConsoleErrors(pattern)` (docs/decisions/0025).
  */
 export const test = base.extend<{
   consoleErrors: string[];
