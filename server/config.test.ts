@@ -19,7 +19,11 @@ describe("loadConfig", () => {
     const dir = dataDir();
     const config = loadConfig({ DATA_DIR: dir });
     expect(config.port).toBe(3000);
-    expect(config.database).toEqual({ kind: "sqlite", file: path.join(dir, "site.db") });
+    expect(config.database).toEqual({
+      kind: "sqlite",
+      file: path.join(dir, "site.db"),
+      busyTimeoutMs: 5000,
+    });
     expect(config.tokenTtlSeconds).toBe(12 * 3600);
     expect(config.maxImageBytes).toBe(5 * 1024 * 1024);
     expect(config.maxVideoBytes).toBe(200 * 1024 * 1024);

@@ -41,7 +41,7 @@ export function registerHealthRoutes(app: ApiApp, { services }: ApiDeps): void {
   const part = z.enum(["ok", "unavailable"]);
   // A load balancer asks every few seconds: an outage writes one line per 30 s, not one per
   // probe (the database's own "unreachable" and "back" lines say when it began and ended).
-  const notReady = throttledWarning(app.log);
+  const notReady = throttledWarning(app.log, 30_000, "error");
   app.get(
     "/ready",
     {
@@ -50,7 +50,7 @@ export function registerHealthRoutes(app: ApiApp, { services }: ApiDeps): void {
         operationId: "getReadiness",
         summary: "Readiness: the database, and Redis and media storage when configured",
         description:
-          "For a load balancer: 200 when every configured part answers, otherwise 503 naming the failing parts, each with one word in `detail`: unreachable (refused, cut off, gone), busy (locked by another writer), timeout (no answer within 2 s) or error. The full reasons are in the server's log, not in the answer.",
+          "For a load balancer: 200 when every configured part answers, otherwise 503 naming the failing parts. The reasons are in the server's log (one line per 30 s while it lasts, with each part's kind of failure: unreachable, busy, timeout or error), not in the answer.",
         security: [],
         response: {
           200: z.object({
@@ -62,7 +62,6 @@ export function registerHealthRoutes(app: ApiApp, { services }: ApiDeps): void {
             status: z.literal("unavailable"),
             failing: z.array(z.string()),
             checks: z.record(z.string(), part),
-            detail: z.record(z.string(), z.enum(["unreachable", "busy", "timeout", "error"])),
           }),
         },
       },
@@ -78,10 +77,13 @@ export function registerHealthRoutes(app: ApiApp, { services }: ApiDeps): void {
       reply.header("cache-control", "no-store");
       if (report.ready) return reply.send({ status: "ready" as const, checks });
       const failing = Object.keys(checks).filter((name) => checks[name] !== "ok");
-      notReady(failing.join(","), report.checks, `not ready: ${failing.join(", ")}`);
-      return reply
-        .code(503)
-        .send({ status: "unavailable" as const, failing, checks, detail: report.failures });
+      notReady(
+        failing.join(","),
+        { checks: report.checks, failures: report.failures },
+        `not ready: ${failing.join(", ")}`,
+        request.log,
+      );
+      return reply.code(503).send({ status: "unavailable" as const, failing, checks });
     },
   );
 }
