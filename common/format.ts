@@ -45,7 +45,7 @@ const shortDate = new Intl.DateTimeFormat("en-US", {
   timeZone: AGENCY_TIME_ZONE,
 });
 
-/** "Nov 21, 2026", in Lagos time. */
+/** "Nov 21, 2026", in the agency's time zone. */
 export function formatDate(iso: string | Date): string {
   const date = typeof iso === "string" ? new Date(iso) : iso;
   return Number.isNaN(date.getTime()) ? "" : shortDate.format(date);
@@ -60,7 +60,7 @@ const dateTime = new Intl.DateTimeFormat("en-US", {
   timeZone: AGENCY_TIME_ZONE,
 });
 
-/** "Nov 21, 2026, 3:04 PM", in Lagos time (for the back office). */
+/** "Nov 21, 2026, 3:04 PM", in the agency's time zone (for the back office). */
 export function formatDateTime(iso: string | Date): string {
   const date = typeof iso === "string" ? new Date(iso) : iso;
   return Number.isNaN(date.getTime()) ? "" : dateTime.format(date);

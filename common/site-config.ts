@@ -43,7 +43,9 @@ export const site = {
   /** Used when the server gives none (PUBLIC_ORIGIN overrides it at run time). */
   defaultOrigin: "http://localhost:3000",
   locale: "en-NG",
+  /** Every date shown and every day counted (common/time-zone.ts), and what to call it. */
   timeZone: "Africa/Lagos",
+  timeZoneName: "Lagos time",
   colors: {
     primary: "#053685",
     accent: "#DD8D15",

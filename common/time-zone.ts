@@ -9,6 +9,9 @@ import { site } from "./site-config.ts";
 /** The agency's time zone: every date shown and every day counted is in it. */
 export const AGENCY_TIME_ZONE: string = site.timeZone;
 
+/** What the agency calls its time zone in a sentence ("until 3:04 PM Lagos time"). */
+export const AGENCY_TIME_ZONE_NAME: string = site.timeZoneName;
+
 const DAY_MS = 86_400_000;
 
 const partsFormats = new Map<string, Intl.DateTimeFormat>();

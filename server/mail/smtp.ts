@@ -3,7 +3,7 @@ import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import { enquiryFieldText, MAIL_FIELDS } from "../../common/enquiry-fields.ts";
 import { site } from "../../common/site-config.ts";
-import { AGENCY_TIME_ZONE } from "../../common/time-zone.ts";
+import { AGENCY_TIME_ZONE, AGENCY_TIME_ZONE_NAME } from "../../common/time-zone.ts";
 import type { Enquiry } from "../../common/schemas/enquiry.ts";
 import type { Config } from "../config.ts";
 import {
@@ -14,7 +14,7 @@ import {
   type StaffInvitation,
 } from "./notifier.ts";
 
-const lagosTime = new Intl.DateTimeFormat("en-US", {
+const agencyTime = new Intl.DateTimeFormat("en-US", {
   timeZone: AGENCY_TIME_ZONE,
   dateStyle: "medium",
   timeStyle: "short",
@@ -33,7 +33,7 @@ function enquiryMailFields(enquiry: Enquiry): [string, string][] {
 
 const intro = `A new enquiry arrived on ${site.name}’s website.`;
 const received = (enquiry: Enquiry) =>
-  `${lagosTime.format(new Date(enquiry.createdAt))} (Lagos time)`;
+  `${agencyTime.format(new Date(enquiry.createdAt))} (${AGENCY_TIME_ZONE_NAME})`;
 const inboxUrl = (enquiry: Enquiry, origin: string) => `${origin}/admin/enquiries/${enquiry._id}`;
 
 /** The plain-text body of the notification: every field the visitor filled in. */
@@ -85,7 +85,7 @@ export function accountLockedMailText(lock: AccountLock): string {
   // One line per paragraph: mail programs wrap them to the reader's window.
   return [
     `Someone tried to sign in to the ${site.name} back office as ${lock.email} and got the password wrong ${lock.failures} times within an hour, from ${from}.`,
-    `To stop the guessing, sign-in as ${lock.email} is locked until ${lagosTime.format(lock.until)} (Lagos time), even with the right password. It opens again by itself then, unless the failures go on.`,
+    `To stop the guessing, sign-in as ${lock.email} is locked until ${agencyTime.format(lock.until)} (${AGENCY_TIME_ZONE_NAME}), even with the right password. It opens again by itself then, unless the failures go on.`,
     "If it was you, just wait until then.",
     "If it wasn't you, someone may be trying to guess your password. Choose a new one by running this on the server (a new password also signs out every session of the account):",
     `    npm run admin -- reset-password --email ${lock.email}`,
@@ -102,7 +102,7 @@ export function passwordResetMailSubject(): string {
 export function passwordResetMailText(link: AccountLink): string {
   return [
     `Someone asked to reset the password of the ${site.name} back office account ${link.email}.`,
-    `To choose a new password, open this link (it works once, until ${lagosTime.format(link.expiresAt)} Lagos time):`,
+    `To choose a new password, open this link (it works once, until ${agencyTime.format(link.expiresAt)} ${AGENCY_TIME_ZONE_NAME}):`,
     `    ${link.url}`,
     "Choosing a new password signs the account out on every device.",
     "If you did not ask for this, ignore this mail: your password stays as it is.",
@@ -126,7 +126,7 @@ export function staffInvitationMailSubject(invitation: StaffInvitation): string 
 export function staffInvitationMailText(invitation: StaffInvitation): string {
   return [
     `${invitation.invitedBy} invited you (${invitation.email}) to the ${site.name} back office as ${roleWords[invitation.role]}: ${roleRights[invitation.role]}.`,
-    `To accept, open this link, give your name and choose a password (it works once, until ${lagosTime.format(invitation.expiresAt)} Lagos time):`,
+    `To accept, open this link, give your name and choose a password (it works once, until ${agencyTime.format(invitation.expiresAt)} ${AGENCY_TIME_ZONE_NAME}):`,
     `    ${invitation.url}`,
     "If you did not expect this, ignore this mail: no account is made without you.",
   ].join("\n\n");

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Enquiry, EnquiryStats } from "../../common/schemas/enquiry.ts";
-import { lagosWeekStarts } from "../../server/modules/enquiries/service.ts";
+import { weekStarts } from "../../common/time-zone.ts";
+import { STATS_WEEKS } from "../../server/modules/enquiries/service.ts";
 import { enquiryPayloads as payloads } from "../factories/enquiries.ts";
 import { call, useTestApp, expectAdminOnly } from "./helpers.ts";
 
@@ -98,7 +99,7 @@ describe("enquiry figures for the dashboard", () => {
   let weeks: string[];
   beforeAll(async () => {
     headers = await t.adminHeaders();
-    weeks = lagosWeekStarts(new Date());
+    weeks = weekStarts(new Date(), STATS_WEEKS);
   });
 
   /** An enquiry stored at an exact instant, as the service would store it. */

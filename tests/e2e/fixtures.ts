@@ -124,11 +124,29 @@ export const test = base.extend<{
   consoleCheck: [
     async ({ context, browser }, use, testInfo) => {
       const check = { errors: [] as string[], allowed: [] as RegExp[] };
+      // A 4xx page (an unknown path, a used link) or a 4xx API answer (a wrong password, an
+      // editor on an owner's screen) is the product answering, and the page shows it; the
+      // browser still logs "Failed to load resource" for it. Those are not errors of the
+      // page. A 4xx for a script, style, font or picture, and any 5xx, still are.
+      const answered = new Set<string>();
       const watch = (watched: BrowserContext) => {
+        watched.on("response", (response) => {
+          const type = response.request().resourceType();
+          const api = new URL(response.url()).pathname.startsWith("/api/");
+          if (response.status() >= 400 && response.status() < 500 && (type === "document" || api))
+            answered.add(response.url());
+        });
         watched.on("weberror", (error) => check.errors.push(`uncaught: ${error.error().message}`));
         watched.on("console", (message) => {
           if (message.type() !== "error") return;
           const where = message.location().url;
+          if (
+            /^Failed to load resource: the server responded with a status of 4\d\d/.test(
+              message.text(),
+            ) &&
+            answered.has(where)
+          )
+            return;
           check.errors.push(where ? `${message.text()} (at ${where})` : message.text());
         });
       };

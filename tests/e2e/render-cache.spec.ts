@@ -4,7 +4,10 @@ import { expect, test } from "./fixtures";
 // scripts instead of a nonce: the browser runs exactly those, hydrates, and refuses others.
 test("a stored page hydrates under its hash-based CSP and refuses an injected script", async ({
   page,
+  allowConsoleErrors,
 }) => {
+  // The script it injects is refused, and the browser says so in the console.
+  allowConsoleErrors(/^Executing inline script violates the following Content Security Policy/);
   await page.goto("/services");
   const response = await page.goto("/services");
   const headers = response!.headers();

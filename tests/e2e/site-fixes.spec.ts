@@ -26,21 +26,20 @@ async function expectHeadingBelowHeader(page: Page) {
       { timeout: 5_000 },
     )
     .toBe(true);
-  // And it stays there (not a moment during the scroll): once the page has not scrolled
-  // for ten frames in a row.
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        let last = scrollY;
-        let still = 0;
-        const frame = () => {
-          if (scrollY !== last) [last, still] = [scrollY, 0];
-          else if (++still >= 10) return resolve();
-          requestAnimationFrame(frame);
-        };
-        requestAnimationFrame(frame);
-      }),
-  );
+  // And it stays there (not a moment during the scroll): once two looks 100 ms apart find
+  // the heading in the same place (no script of the page's: it works without JavaScript).
+  let previous: number | undefined;
+  await expect
+    .poll(
+      async () => {
+        const y = (await heading.boundingBox())?.y;
+        const still = y !== undefined && y === previous;
+        previous = y;
+        return still;
+      },
+      { intervals: [100], timeout: 5_000 },
+    )
+    .toBe(true);
   const box = (await heading.boundingBox())!;
   const header = (await page.locator("header").first().boundingBox())!;
   expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);

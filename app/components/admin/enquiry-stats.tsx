@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
 import type { EnquiryStats } from "../../../common/schemas/enquiry.ts";
+import { AGENCY_TIME_ZONE_NAME } from "../../../common/time-zone.ts";
 import { Cell, DataTable, Row } from "./ui.tsx";
 
 // The dashboard's figures, drawn by React as plain SVG and HTML (no chart library): the same
@@ -43,7 +44,7 @@ export function chartSummary(stats: EnquiryStats): string {
   if (stats.total === 0) return `No enquiries ${range}.`;
   const busiest = stats.weeks.reduce((best, week) => (week.total > best.total ? week : best));
   const bySeries = stats.series.map((s) => `${s.name} ${s.total}`).join(", ");
-  return `${plural(stats.total, "enquiry", "enquiries")} ${range}, weeks starting on Monday (Lagos time). Busiest: the week of ${weekLabel(busiest.start)} with ${busiest.total}. By service: ${bySeries}.`;
+  return `${plural(stats.total, "enquiry", "enquiries")} ${range}, weeks starting on Monday (${AGENCY_TIME_ZONE_NAME}). Busiest: the week of ${weekLabel(busiest.start)} with ${busiest.total}. By service: ${bySeries}.`;
 }
 
 const HEIGHT = 230;
@@ -178,7 +179,7 @@ export function WeeklyEnquiriesChart({ stats }: { stats: EnquiryStats }) {
         >
           <table className="w-full text-left text-sm">
             <caption className="mb-2 text-left text-muted">
-              Enquiries per week (starting Monday, Lagos time) by service
+              Enquiries per week (starting Monday, {AGENCY_TIME_ZONE_NAME}) by service
             </caption>
             <thead>
               <tr>

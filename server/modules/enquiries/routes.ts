@@ -104,7 +104,7 @@ export function registerEnquiryRoutes(app: ApiApp, deps: ApiDeps): void {
         tags: ["enquiries"],
         operationId: "getEnquiryStats",
         summary:
-          "Enquiries per week of the last 12 weeks (Lagos time) by service type, and the top sources, for the dashboard",
+          "Enquiries per week of the last 12 weeks (the agency's time zone) by service type, and the top sources, for the dashboard",
         security: adminSecurity,
         response: { 200: enquiryStatsSchema, 401: errorAnswers.unauthorized },
       },

@@ -32,14 +32,6 @@ export const STATS_WEEKS = 12;
 const NAMED_SERVICES = 5;
 const TOP_SOURCES = 8;
 
-/**
- * The Monday (yyyy-mm-dd, in the agency's time zone) of each of the last `weeks` weeks up
- * to the one holding `now`, oldest first.
- */
-export function lagosWeekStarts(now: Date, weeks = STATS_WEEKS): string[] {
-  return weekStarts(now, weeks);
-}
-
 /** What a blank service type is called on the dashboard. */
 export const UNNAMED_SERVICE = "Not given";
 export const OTHER_SERVICES = "Other";
@@ -134,11 +126,11 @@ export function createEnquiryService(deps: {
 
     /**
      * The dashboard's figures (spam left out): enquiries per week of the last 12 weeks
-     * (Monday to Sunday, Lagos time; weeks without any are zero) by service type, the five
+     * (Monday to Sunday, in the agency's time zone; weeks without any are zero) by service type, the five
      * commonest named and the rest as "Other", and the commonest sources ("" is direct).
      */
     async stats(now = new Date()): Promise<EnquiryStats> {
-      const starts = lagosWeekStarts(now);
+      const starts = weekStarts(now, STATS_WEEKS);
       const bounds = [...starts.map((day) => dayStart(day)), dayStart(starts.at(-1)!, 7)];
       const [cells, top] = await Promise.all([
         repo.countByWeekAndService(bounds),
