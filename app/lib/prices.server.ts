@@ -1,4 +1,5 @@
 import type { SiteServices } from "../../common/load-context.ts";
+import { logLoadFailure } from "./load-failure.server.ts";
 
 /**
  * The prices as a key → naira map for the pages. When they cannot be read the map is
@@ -9,7 +10,7 @@ export async function loadPrices(services: SiteServices): Promise<Record<string,
     const list = await services.prices.list();
     return Object.fromEntries(list.map((price) => [price.key, price.amount]));
   } catch (error) {
-    console.error("Could not load prices:", error);
+    logLoadFailure("Could not load prices", error);
     return {};
   }
 }

@@ -12,6 +12,7 @@ import { PageHero } from "../components/sections/page-hero.tsx";
 import { ArrowIcon } from "../components/ui/icons.tsx";
 import { originFrom, pageTitle, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/blog-index";
+import { logLoadFailure } from "../lib/load-failure.server.ts";
 
 export { siteFormAction as action } from "../lib/site-form-action.ts";
 
@@ -44,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .get(siteServicesContext)
       .blogs.page({ q: q || undefined, page, pageSize: BLOG_PAGE_SIZE });
   } catch (error) {
-    console.error("Could not load the blog list:", error);
+    logLoadFailure("Could not load the blog list", error);
     return { q, page, pageCount: 1, total: 0, blogs: [] as Blog[], failed: true };
   }
   const pageCount = Math.max(1, Math.ceil(list.total / BLOG_PAGE_SIZE));

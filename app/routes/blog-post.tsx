@@ -6,13 +6,14 @@ import { BlogArticle, postMeta } from "../components/blog/blog-article.tsx";
 import { BlogError } from "../components/blog/blog-error.tsx";
 import { originFrom } from "../lib/seo.ts";
 import type { Route } from "./+types/blog-post";
+import { logLoadFailure } from "../lib/load-failure.server.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   let blog;
   try {
     blog = await context.get(siteServicesContext).blogs.get(params.id);
   } catch (error) {
-    console.error("Could not load a blog post:", error);
+    logLoadFailure("Could not load a blog post", error);
     throw data(messages.blogFetchFailed, { status: 500 });
   }
   if (!blog) throw data(messages.blogNotFound, { status: 404 });

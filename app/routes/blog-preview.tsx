@@ -7,6 +7,7 @@ import { BlogError } from "../components/blog/blog-error.tsx";
 import { postPath } from "../lib/feeds.ts";
 import { originFrom, pageTitle } from "../lib/seo.ts";
 import type { Route } from "./+types/blog-preview";
+import { logLoadFailure } from "../lib/load-failure.server.ts";
 
 const NOT_FOUND = "This preview link does not work";
 
@@ -20,7 +21,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     post = await context.get(siteServicesContext).blogs.preview(params.token);
   } catch (error) {
-    console.error("Could not load a post preview:", error);
+    logLoadFailure("Could not load a post preview", error);
     throw data(messages.blogFetchFailed, { status: 500 });
   }
   if (!post) throw data(NOT_FOUND, { status: 404 });
