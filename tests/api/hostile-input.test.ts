@@ -7,7 +7,7 @@ import {
   MAX_CONCURRENT_IMAGES,
   MAX_WAITING_IMAGES,
 } from "../../server/media/images.ts";
-import { enquiryPayloads } from "../factories/enquiries.ts";
+import { enquiryPayloads, homeEnquiryForm } from "../factories/enquiries.ts";
 import { pngImage } from "../factories/images.ts";
 import { sendBody } from "../support/raw-http.ts";
 import { call, createTestApp, useTestApp, multipart, type TestApp } from "./helpers.ts";
@@ -35,16 +35,6 @@ const pages = () => ({ web: true, buildDirectory: inject("buildDir") });
 /** The fields of the footer's newsletter form, as a browser without JavaScript posts them. */
 const newsletterForm = (email: string) =>
   new URLSearchParams({ intent: "newsletter", kind: "newsletter", email }).toString();
-
-const homeEnquiryForm = () =>
-  new URLSearchParams({
-    intent: "home",
-    kind: "home",
-    name: "Ada Obi",
-    email: "ada@example.com",
-    phoneNumber: "8031234567",
-    textarea: "Hello",
-  }).toString();
 
 const quickContactForm = () =>
   new URLSearchParams({

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { enquiryPayloads } from "../factories/enquiries.ts";
+import { enquiryPayloads, homeEnquiryForm } from "../factories/enquiries.ts";
 import { call, useTestApp } from "./helpers.ts";
 
 // Hostile input that reaches the database engine: PostgreSQL cannot store a NUL character
@@ -7,16 +7,6 @@ import { call, useTestApp } from "./helpers.ts";
 // hostile-input.test.ts, runs once).
 
 const pages = () => ({ web: true, buildDirectory: inject("buildDir") });
-
-const homeEnquiryForm = () =>
-  new URLSearchParams({
-    intent: "home",
-    kind: "home",
-    name: "Ada Obi",
-    email: "ada@example.com",
-    phoneNumber: "8031234567",
-    textarea: "Hello",
-  }).toString();
 
 const form = { "content-type": "application/x-www-form-urlencoded" };
 

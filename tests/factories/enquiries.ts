@@ -44,3 +44,14 @@ export const enquiryPayloads = {
     serviceType: "Contact Form",
   },
 };
+
+/** The home page's enquiry form, as a browser without JavaScript posts it (urlencoded). */
+export const homeEnquiryForm = () =>
+  new URLSearchParams({
+    intent: "home",
+    kind: "home",
+    name: "Ada Obi",
+    email: "ada@example.com",
+    phoneNumber: "8031234567",
+    textarea: "Hello",
+  }).toString();
