@@ -99,10 +99,17 @@ async function openDialect(
 
   if (config.schema) {
     // A dedicated schema (tests use one per run): create it before the pool uses it.
+    // "if not exists" does not stop two instances starting together from both creating it
+    // (a unique violation in pg_namespace), so the create waits for a lock on the name.
     const client = new pg.Client({ connectionString: config.url });
     await client.connect();
     try {
+      await client.query("begin");
+      await client.query("select pg_advisory_xact_lock(hashtext($1))", [
+        `create schema ${config.schema}`,
+      ]);
       await client.query(`create schema if not exists "${config.schema}"`);
+      await client.query("commit");
     } finally {
       await client.end();
     }
