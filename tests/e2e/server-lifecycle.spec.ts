@@ -76,7 +76,8 @@ test.describe("running the server", () => {
   });
 
   test("SIGTERM lets an in-flight request finish, then exits 0", async () => {
-    const server = await start(dataDir);
+    // LOG_LEVEL info: the test waits for the line that says the server is shutting down.
+    const server = await start(dataDir, { LOG_LEVEL: "info" });
     await waitUntilReady(server);
     const body = JSON.stringify({
       name: "Ada Obi",
@@ -97,6 +98,9 @@ test.describe("running the server", () => {
           headers: {
             "content-type": "application/json",
             "content-length": Buffer.byteLength(body),
+            // The server answers "100 Continue" once it has read the request line and
+            // headers: from then on the request is in flight on its side.
+            expect: "100-continue",
           },
         },
         (res) => {
@@ -106,12 +110,17 @@ test.describe("running the server", () => {
         },
       );
       req.on("error", reject);
-      req.write(body.slice(0, half));
-      // The request is now in flight: stop the server, then send the rest of the body.
-      setTimeout(() => {
-        server.child.kill("SIGTERM");
-        setTimeout(() => req.end(body.slice(half)), 300);
-      }, 300);
+      req.on("continue", () => {
+        // In flight: half the body sent, then the server is stopped, and the rest is sent
+        // once it says it is shutting down (no longer taking new connections).
+        req.write(body.slice(0, half), () => {
+          server.child.kill("SIGTERM");
+          void expect
+            .poll(() => server.output().includes("shutting down: finishing in-flight requests"))
+            .toBe(true)
+            .then(() => req.end(body.slice(half)), reject);
+        });
+      });
     });
     const { status, text } = await answer;
     expect(status, text).toBe(201);
