@@ -13,10 +13,11 @@ import * as notificationOutbox from "./migrations/0010-notification-outbox.ts";
 import * as previewLinkMaker from "./migrations/0011-preview-link-maker.ts";
 import * as blogSearch from "./migrations/0012-blog-search.ts";
 import * as exportOrderIndexes from "./migrations/0013-export-order-indexes.ts";
+import * as enquiryInboxIndexes from "./migrations/0014-enquiry-inbox-indexes.ts";
 import type { Database } from "./schema.ts";
 
 // Listed here rather than read from disk, so migrations run from any working directory.
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-admin-session-version": adminSessionVersion,
   "0003-account-lock": accountLock,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "0011-preview-link-maker": previewLinkMaker,
   "0012-blog-search": blogSearch,
   "0013-export-order-indexes": exportOrderIndexes,
+  "0014-enquiry-inbox-indexes": enquiryInboxIndexes,
 };
 
 const provider: MigrationProvider = {

@@ -199,11 +199,22 @@ export interface BlogsFtsTable {
   body: string;
 }
 
+/**
+ * Migration 0014: how many enquiries there are of each status and service type, kept by
+ * triggers on `enquiries`. Never written by the app.
+ */
+export interface EnquiryCountsTable {
+  status: string;
+  service_type: string;
+  n: number;
+}
+
 export interface Database {
   admins: AdminsTable;
   blogs: BlogsTable;
   blogs_fts: BlogsFtsTable;
   enquiries: EnquiriesTable;
+  enquiry_counts: EnquiryCountsTable;
   prices: PricesTable;
   videos: VideosTable;
   newsletter_subscribers: NewsletterSubscribersTable;

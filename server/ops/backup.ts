@@ -6,6 +6,11 @@ import { createInterface } from "node:readline";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { DatabaseHandle } from "../db/connection.ts";
 import type { Database } from "../db/schema.ts";
+import { BLOG_FTS_TABLE } from "../db/migrations/0012-blog-search.ts";
+import {
+  ENQUIRY_COUNTS_TABLE,
+  ENQUIRY_SEARCH_TABLE,
+} from "../db/migrations/0014-enquiry-inbox-indexes.ts";
 import { makePrivateDir, PRIVATE_DIR, PRIVATE_FILE } from "../lib/private-files.ts";
 import type { Storage } from "../media/storage.ts";
 
@@ -46,6 +51,13 @@ const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 const MIGRATION_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
 
+/** Tables the database fills itself from others (triggers): never backed up nor restored. */
+const DERIVED_TABLES = [BLOG_FTS_TABLE, ENQUIRY_SEARCH_TABLE, ENQUIRY_COUNTS_TABLE];
+
+/** Whether `table` is one of those, or a shadow table of one (an FTS5 table's). */
+export const isDerivedTable = (table: string) =>
+  DERIVED_TABLES.some((name) => table === name || table.startsWith(`${name}_`));
+
 /** The site's tables (those the migrations made), with their columns in order. */
 async function siteTables(db: Kysely<Database> | Transaction<Database>) {
   const tables = await db.introspection.getTables();
@@ -58,9 +70,9 @@ async function siteTables(db: Kysely<Database> | Transaction<Database>) {
     tables
       .filter((table) => own === undefined || table.schema === own)
       .filter((table) => !MIGRATION_TABLES.has(table.name) && !table.isView)
-      // The search index (SQLite's FTS5 table and its shadow tables) is made from the posts
-      // by triggers: restoring the posts remakes it.
-      .filter((table) => !/^blogs_fts(?:_|$)/.test(table.name))
+      // The search indexes (SQLite's FTS5 tables and their shadow tables) and the enquiry
+      // counts are made from the posts and enquiries by triggers: restoring those remakes them.
+      .filter((table) => !isDerivedTable(table.name))
       .map((table) => ({ name: table.name, columns: table.columns.map((column) => column.name) }))
       .sort((a, b) => a.name.localeCompare(b.name))
   );

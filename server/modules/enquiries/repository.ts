@@ -1,11 +1,12 @@
-import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import { sql, SqliteAdapter, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { EnquiryQuery, EnquiryStatus } from "../../../common/schemas/enquiry.ts";
 import { DatabaseUnavailable } from "../../db/availability.ts";
 import type { Database, EnquiriesTable } from "../../db/schema.ts";
 import { dayRange } from "../../../common/time-zone.ts";
-import { containsPattern, newestFirstInBatches } from "../../db/lists.ts";
+import { newestFirstInBatches } from "../../db/lists.ts";
 import type { NewOutboxRow } from "../outbox/repository.ts";
 import { createGroupCommit } from "./group-commit.ts";
+import { matchesSearch } from "./search.ts";
 
 type Filter = Omit<EnquiryQuery, "page" | "pageSize">;
 
@@ -22,6 +23,7 @@ interface NewEnquiry {
 }
 
 export function createEnquiryRepository(db: Kysely<Database>) {
+  const dialect = db.getExecutor().adapter instanceof SqliteAdapter ? "sqlite" : "postgres";
   // Enquiries that arrive together are committed together (one fsync): see group-commit.ts.
   // Their notifications go into the outbox in the same transaction, so a stored enquiry
   // always has its mail queued and a queued mail always has its enquiry.
@@ -38,27 +40,27 @@ export function createEnquiryRepository(db: Kysely<Database>) {
     { maxBatch: MAX_INSERT_ROWS, shared: (error) => error instanceof DatabaseUnavailable },
   );
 
+  /** The inbox hides spam unless asked for it (status=spam or status=all). */
+  function statusFiltered<T extends "enquiries" | "enquiry_counts", O>(
+    query: SelectQueryBuilder<Database, T, O>,
+    status: Filter["status"],
+  ): SelectQueryBuilder<Database, T, O> {
+    const column = sql.ref<string>("status");
+    if (status === undefined) return query.where(column, "!=", "spam");
+    if (status === "all") return query;
+    return query.where(column, "=", status);
+  }
+
   function filtered<O>(
     query: SelectQueryBuilder<Database, "enquiries", O>,
     filter: Filter,
   ): SelectQueryBuilder<Database, "enquiries", O> {
-    let q = query;
-    const status = filter.status;
-    // The inbox hides spam unless asked for it (status=spam or status=all).
-    if (status === undefined) q = q.where("status", "!=", "spam");
-    else if (status !== "all") q = q.where("status", "=", status);
+    let q = statusFiltered(query, filter.status);
     if (filter.serviceType) q = q.where("service_type", "=", filter.serviceType);
     const days = dayRange(filter.from, filter.to);
     if (days.from) q = q.where("created_at", ">=", days.from);
     if (days.to) q = q.where("created_at", "<", days.to);
-    if (filter.q) {
-      const pattern = sql`lower(${containsPattern(filter.q)})`;
-      const matches = (column: string) =>
-        sql`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-      q = q.where(
-        sql<boolean>`(${matches("name")} or ${matches("email")} or ${matches("company_name")} or ${matches("message")})`,
-      );
-    }
+    if (filter.q) q = q.where(matchesSearch(dialect, filter.q));
     return q;
   }
 
@@ -82,16 +84,30 @@ export function createEnquiryRepository(db: Kysely<Database>) {
     batches: (filter: Filter) =>
       newestFirstInBatches(filtered(db.selectFrom("enquiries").selectAll(), filter)),
     async count(filter: Filter): Promise<number> {
+      if (!filter.q && !filter.from && !filter.to) {
+        // Status and service type alone: the counts the triggers keep (migration 0014).
+        const row = await statusFiltered(
+          db
+            .selectFrom("enquiry_counts")
+            .select((eb) => eb.fn.sum<number | string | null>("n").as("n"))
+            .$if(Boolean(filter.serviceType), (q) =>
+              q.where("service_type", "=", filter.serviceType!),
+            ),
+          filter.status,
+        ).executeTakeFirstOrThrow();
+        return Number(row.n ?? 0);
+      }
       const row = await filtered(
         db.selectFrom("enquiries").select((eb) => eb.fn.countAll<number | string>().as("n")),
         filter,
       ).executeTakeFirstOrThrow();
       return Number(row.n);
     },
+    /** Per status, from the counts the triggers keep. */
     async countByStatus(): Promise<Record<string, number>> {
       const rows = await db
-        .selectFrom("enquiries")
-        .select((eb) => ["status", eb.fn.countAll<number | string>().as("n")])
+        .selectFrom("enquiry_counts")
+        .select((eb) => ["status", eb.fn.sum<number | string>("n").as("n")])
         .groupBy("status")
         .execute();
       return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
@@ -156,12 +172,14 @@ export function createEnquiryRepository(db: Kysely<Database>) {
         .execute();
       return rows.map((row) => ({ source: row.source, count: Number(row.n) }));
     },
+    /** The service types of the enquiries there are, in order, none empty. */
     async serviceTypes(): Promise<string[]> {
       const rows = await db
-        .selectFrom("enquiries")
+        .selectFrom("enquiry_counts")
         .select("service_type")
         .distinct()
         .where("service_type", "!=", "")
+        .where("n", ">", 0)
         .orderBy("service_type")
         .execute();
       return rows.map((row) => row.service_type);
