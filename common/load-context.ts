@@ -1,5 +1,6 @@
 import { createContext, type RouterContext } from "react-router";
-import type { Blog, ListPage, PostLink, PreviewPost, PublicPost } from "./schemas/blog.ts";
+import type { Blog, PostLink, PreviewPost, PublicPost } from "./schemas/blog.ts";
+import type { ListPage } from "./schemas/common.ts";
 import type { Enquiry, ParsedEnquiryInput } from "./schemas/enquiry.ts";
 import type { SiteContent } from "./schemas/content.ts";
 import type { Price } from "./schemas/price.ts";

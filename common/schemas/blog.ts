@@ -229,11 +229,5 @@ export const blogPagingSchema = z.object({
 });
 export type BlogPaging = z.infer<typeof blogPagingSchema>;
 
-/** A page of a list and how many items the whole list has. */
-export interface ListPage<T> {
-  items: T[];
-  total: number;
-}
-
 /** A public post's address and dates: what the sitemap lists. */
 export type PostLink = Pick<Blog, "_id" | "slug" | "date" | "updatedAt">;

@@ -32,6 +32,34 @@ export const emailField = z
   .regex(EMAIL_PATTERN, messages.invalidEmail)
   .transform((value) => value.toLowerCase());
 
+/** The most rows one page of a back-office list (enquiries, subscribers) may ask for. */
+export const MAX_PAGE_SIZE = 500;
+/** The rows of a page asked for by `page` alone. */
+export const DEFAULT_PAGE_SIZE = 50;
+const pageSizeMessage = `Page size must be between 1 and ${MAX_PAGE_SIZE}.`;
+
+/**
+ * Paging of a back-office list: `page` (from 1) and `pageSize` (1 to MAX_PAGE_SIZE). Given
+ * either, the list answers one page; given neither, every item. The blog lists have their own
+ * (blogPagingSchema): a smaller maximum and other messages, which their clients already read.
+ */
+export const pagingSchema = z.object({
+  page: z.coerce.number().int().min(1, "Page must be 1 or more.").max(100000).optional(),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1, pageSizeMessage)
+    .max(MAX_PAGE_SIZE, pageSizeMessage)
+    .optional(),
+});
+export type Paging = z.infer<typeof pagingSchema>;
+
+/** A page of a list and how many items the whole list has. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
 export const idParam = z.object({
   id: z.string().trim().min(1).max(64),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { messages } from "../messages.ts";
-import { emailField, optionalText, requiredText, tooLong } from "./common.ts";
+import { emailField, optionalText, pagingSchema, requiredText, tooLong } from "./common.ts";
 import {
   ENQUIRY_FIELDS,
   ENQUIRY_STATUSES,
@@ -311,12 +311,6 @@ export const enquiryQuerySchema = z.object({
   serviceType: z.string().trim().max(120, tooLong("Service type", 120)).optional(),
   from: isoDay,
   to: isoDay,
-  page: z.coerce.number().int().min(1, "Page must be 1 or more.").max(100000).optional(),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1, "Page size must be between 1 and 500.")
-    .max(500, "Page size must be between 1 and 500.")
-    .optional(),
+  ...pagingSchema.shape,
 });
 export type EnquiryQuery = z.infer<typeof enquiryQuerySchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField } from "./common.ts";
+import { emailField, pagingSchema } from "./common.ts";
 
 export const subscribeSchema = z.object({ email: emailField });
 export type SubscribeInput = z.input<typeof subscribeSchema>;
@@ -11,6 +11,11 @@ export const subscriberSchema = z.object({
 });
 export type Subscriber = z.infer<typeof subscriberSchema>;
 
-export const subscriberQuerySchema = z.object({
+/** The search of the subscriber list and of its CSV export. */
+export const subscriberSearchSchema = z.object({
   q: z.string().trim().max(200, "Search must be at most 200 characters.").optional(),
 });
+
+/** The subscriber list's search and paging. */
+export const subscriberQuerySchema = subscriberSearchSchema.extend(pagingSchema.shape);
+export type SubscriberQuery = z.infer<typeof subscriberQuerySchema>;

@@ -58,3 +58,13 @@ export function newestFirstInBatches<
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** Whether a list request asks for one page (page or pageSize given); neither: the whole list. */
+export const isPaged = (query: { page?: number; pageSize?: number }): boolean =>
+  query.page !== undefined || query.pageSize !== undefined;
+
+/** The LIMIT and OFFSET of page `page` (from 1) of `pageSize` rows. */
+export const pageWindow = (page: number, pageSize: number) => ({
+  limit: pageSize,
+  offset: (page - 1) * pageSize,
+});

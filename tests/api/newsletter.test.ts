@@ -140,3 +140,112 @@ describe("newsletter sign-ups from one address", () => {
     }
   });
 });
+
+describe("a paged subscriber list", () => {
+  const t = useTestApp();
+  let headers: { authorization: string };
+  // Seven subscribers, newest first; the last two share a time, so the id decides.
+  const newestFirst = [
+    { id: "00000000-0000-4000-8000-000000000007", email: "g@agency.ng", at: "2026-03-07" },
+    { id: "00000000-0000-4000-8000-000000000006", email: "f@example.com", at: "2026-03-06" },
+    { id: "00000000-0000-4000-8000-000000000005", email: "e@agency.ng", at: "2026-03-05" },
+    { id: "00000000-0000-4000-8000-000000000004", email: "d@example.com", at: "2026-03-04" },
+    { id: "00000000-0000-4000-8000-000000000003", email: "c@agency.ng", at: "2026-03-03" },
+    { id: "00000000-0000-4000-8000-000000000002", email: "b@agency.ng", at: "2026-03-01" },
+    { id: "00000000-0000-4000-8000-000000000001", email: "a@example.com", at: "2026-03-01" },
+  ];
+  const emails = (...indexes: number[]) => indexes.map((i) => newestFirst[i]!.email);
+
+  beforeAll(async () => {
+    headers = await t.adminHeaders();
+    await t.app.services.database.db
+      .insertInto("newsletter_subscribers")
+      .values(
+        // Inserted oldest first, so the order is the query's, not the table's.
+        newestFirst.toReversed().map(({ id, email, at }) => ({
+          id,
+          email,
+          created_at: `${at}T09:00:00.000Z`,
+        })),
+      )
+      .execute();
+  });
+
+  const get = (query: string) =>
+    call<Subscriber[]>(t.app, { method: "GET", url: `/api/newsletter${query}`, headers });
+  const page = async (query: string) => {
+    const { status, body, response } = await get(query);
+    expect(status, query).toBe(200);
+    return { emails: body.map((s) => s.email), total: response.headers["x-total-count"] };
+  };
+
+  it("answers one page, newest first (created_at, then id), with X-Total-Count", async () => {
+    expect(await page("?page=1&pageSize=3")).toEqual({ emails: emails(0, 1, 2), total: "7" });
+    expect(await page("?page=2&pageSize=3")).toEqual({ emails: emails(3, 4, 5), total: "7" });
+    expect(await page("?page=3&pageSize=3")).toEqual({ emails: emails(6), total: "7" });
+    expect(await page("?page=4&pageSize=3")).toEqual({ emails: [], total: "7" });
+  });
+
+  it("gives the first page for a size alone and 50 rows for a page alone", async () => {
+    expect(await page("?pageSize=2")).toEqual({ emails: emails(0, 1), total: "7" });
+    expect(await page("?page=1")).toEqual({ emails: emails(0, 1, 2, 3, 4, 5, 6), total: "7" });
+    expect(await page("?page=2")).toEqual({ emails: [], total: "7" });
+  });
+
+  it("searches before paging: the total counts the matches", async () => {
+    expect(await page("?q=AGENCY.ng&page=1&pageSize=2")).toEqual({
+      emails: emails(0, 2),
+      total: "4",
+    });
+    expect(await page("?q=agency.ng&page=2&pageSize=2")).toEqual({
+      emails: emails(4, 5),
+      total: "4",
+    });
+    expect(await page("?q=nobody&page=1&pageSize=2")).toEqual({ emails: [], total: "0" });
+  });
+
+  it("without page or pageSize still streams the whole list with X-Total-Count", async () => {
+    const { status, body, response } = await get("");
+    expect(status).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^application\/json/);
+    expect(response.headers["x-total-count"]).toBe("7");
+    expect(body.map((s) => s.email)).toEqual(emails(0, 1, 2, 3, 4, 5, 6));
+    expect(body[0]).toEqual({
+      _id: newestFirst[0]!.id,
+      email: "g@agency.ng",
+      date: "2026-03-07T09:00:00.000Z",
+    });
+    expect(await page("?q=example.com")).toEqual({ emails: emails(1, 3, 6), total: "3" });
+  });
+
+  it.each([
+    ["?page=0", "Page must be 1 or more."],
+    ["?page=-1&pageSize=10", "Page must be 1 or more."],
+    ["?page=x", undefined],
+    ["?page=1.5", undefined],
+    ["?page=100001", undefined],
+    ["?pageSize=0", "Page size must be between 1 and 500."],
+    ["?pageSize=501", "Page size must be between 1 and 500."],
+    ["?page=1&pageSize=abc", undefined],
+  ])("refuses %s with 400 JSON", async (query, message) => {
+    const { status, body, response } = await call<{ error: string }>(t.app, {
+      method: "GET",
+      url: `/api/newsletter${query}`,
+      headers,
+    });
+    expect(status).toBe(400);
+    expect(response.headers["content-type"]).toMatch(/^application\/json/);
+    expect(typeof body.error).toBe("string");
+    if (message) expect(body.error).toBe(message);
+  });
+
+  it("keeps the CSV export whole whatever the paging", async () => {
+    const csv = await t.app.inject({
+      method: "GET",
+      url: "/api/newsletter/export.csv?page=2&pageSize=1",
+      headers,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.rawPayload.toString("utf8").trim().split("\r\n")).toHaveLength(8);
+  });
+});

@@ -142,8 +142,9 @@ test("dashboard tables show an error when they fail to load, and an empty state"
   allowConsoleErrors,
 }) => {
   await signIn(page);
-  // The dashboard lists every post, drafts too, from the admin endpoint (issue 13).
-  await page.route("**/api/admin/blogs", (route) =>
+  // The dashboard lists every post, drafts too, from the admin endpoint (issue 13), a page
+  // at a time (issue 28).
+  await page.route(/\/api\/admin\/blogs\?/, (route) =>
     route.fulfill({
       status: 503,
       contentType: "application/json",
@@ -171,4 +172,27 @@ test("dashboard tables show an error when they fail to load, and an empty state"
   await page.reload();
   await expect(videos.getByRole("alert")).toHaveText("Failed to fetch videos.");
   allowConsoleErrors(/Failed to load resource/);
+});
+
+test("the dashboard's Blogs panel loads one page of the posts and pages with the pager", async ({
+  page,
+}) => {
+  await signIn(page);
+  const asked = page.waitForRequest(/\/api\/admin\/blogs\?/);
+  await page.goto("/admin/dashboard");
+  expect(new URL((await asked).url()).search).toBe("?page=1&pageSize=25");
+  const blogs = page.getByRole("region", { name: "Blogs" });
+  const pager = blogs.getByRole("navigation", { name: "Blog pages" });
+  await expect(pager.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  await expect(pager.getByRole("button", { name: "Previous" })).toBeDisabled();
+  const rows = blogs.getByRole("table", { name: "Blogs" }).getByRole("row");
+  expect(await rows.count()).toBeLessThanOrEqual(26);
+
+  const bigger = page.waitForRequest(/\/api\/admin\/blogs\?page=1&pageSize=50$/);
+  await pager.getByLabel("Per page").selectOption("50");
+  await bigger;
+  await expect(page).toHaveURL(/\/admin\/dashboard\?pageSize=50&page=1$/);
+  await page.reload();
+  await expect(pager.getByLabel("Per page")).toHaveValue("50");
+  await expect(pager.getByText(/^Page 1 of \d+$/)).toBeVisible();
 });

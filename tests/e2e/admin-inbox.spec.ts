@@ -166,3 +166,54 @@ test("subscribers: list, search, CSV export and remove", async ({ page }) => {
   await expect(page.getByText("Subscriber removed.")).toBeVisible();
   await expect(page.getByText("No subscribers match.")).toBeVisible();
 });
+
+test("subscribers: pages and page size in the address, a search starts at page 1, a removal keeps the page", async ({
+  page,
+}) => {
+  const tag = `pager${stamp()}`;
+  const emails = Array.from(
+    { length: 27 },
+    (_, i) => `${tag}-${String(i + 1).padStart(2, "0")}@example.com`,
+  );
+  // One at a time, so each is newer than the one before.
+  for (const email of emails) {
+    expect((await page.request.post("/api/newsletter", { data: { email } })).status()).toBe(201);
+  }
+  await signIn(page);
+  await page.goto(`/admin/subscribers?q=${tag}`);
+  await expect(page.getByText("27 subscribers", { exact: true })).toBeVisible();
+  await expect(page.getByText("Page 1 of 2")).toBeVisible();
+  const rows = page.getByRole("table", { name: "Subscribers" }).getByRole("row");
+  await expect(rows).toHaveCount(26);
+  // Newest first.
+  await expect(rows.nth(1)).toContainText(emails[26]!);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(rows).toHaveCount(3);
+  await page.reload();
+  await expect(page.getByText("Page 2 of 2")).toBeVisible();
+  await expect(rows.nth(2)).toContainText(emails[0]!);
+
+  // A removal reloads the same page.
+  await page.getByRole("button", { name: `Remove ${emails[0]}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByText("Subscriber removed.")).toBeVisible();
+  await expect(page.getByText("26 subscribers", { exact: true })).toBeVisible();
+  await expect(page.getByText("Page 2 of 2")).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole("heading", { name: "Newsletter subscribers" })).toBeFocused();
+
+  await page.getByLabel("Per page").selectOption("50");
+  await expect(page).toHaveURL(/pageSize=50/);
+  await expect(page.getByText("Page 1 of 1")).toBeVisible();
+  await expect(rows).toHaveCount(27);
+
+  // A new search starts at page 1 and keeps the page size.
+  await page.goto(`/admin/subscribers?q=${tag}&page=2&pageSize=25`);
+  await expect(page.getByText("Page 2 of 2")).toBeVisible();
+  await page.getByLabel("Search subscribers").fill(`${tag}-1`);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?q=${tag}-1&pageSize=25$`));
+  await expect(page.getByText("10 subscribers", { exact: true })).toBeVisible();
+  await expect(page.getByText("Page 1 of 1")).toBeVisible();
+});

@@ -38,14 +38,17 @@ function answer(body: unknown, init: ResponseInit = {}) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("blogs", () => {
-  it("passes on a well-formed answer", async () => {
-    answer([blog]);
-    await expect(listBlogs()).resolves.toEqual([blog]);
+  it("passes on a well-formed page with the total from X-Total-Count", async () => {
+    answer([blog], { headers: { "x-total-count": "31" } });
+    await expect(listBlogs({ page: 2, pageSize: 25 })).resolves.toEqual({
+      items: [blog],
+      total: 31,
+    });
   });
 
   it("reports a malformed answer as an error", async () => {
     answer([{ ...blog, content: "One" }]);
-    await expect(listBlogs()).rejects.toBeInstanceOf(ZodError);
+    await expect(listBlogs({ page: 1, pageSize: 25 })).rejects.toBeInstanceOf(ZodError);
     answer({ error: "nope" });
     await expect(getBlog("b1")).rejects.toBeInstanceOf(ZodError);
     answer({ deleted: 1 });
@@ -65,7 +68,7 @@ describe("blogs", () => {
     expect(form.has("status")).toBe(false);
   });
 
-  it("sends the publishing fields when given, and lists every post from the admin endpoint", async () => {
+  it("sends the publishing fields when given, and lists a page of every post from the admin endpoint", async () => {
     let fetch = answer(blog);
     await createBlog({
       title: "Hello",
@@ -82,7 +85,7 @@ describe("blogs", () => {
     expect(form.get("slug")).toBe("hello-there");
     expect(form.get("seoTitle")).toBe("Hello!");
     fetch = answer([blog]);
-    await listBlogs();
-    expect(fetch.mock.calls[0]![0]).toBe("/api/admin/blogs");
+    await listBlogs({ page: 3, pageSize: 50 });
+    expect(fetch.mock.calls[0]![0]).toBe("/api/admin/blogs?page=3&pageSize=50");
   });
 });

@@ -10,8 +10,8 @@ import {
   type AdminBlog,
   type BlogStatus,
 } from "../../../common/schemas/blog.ts";
-import { successResponse } from "../../../common/schemas/common.ts";
-import { api } from "../admin-api.ts";
+import { successResponse, type ListPage } from "../../../common/schemas/common.ts";
+import { api, apiList } from "../admin-api.ts";
 
 export type { AdminBlog, BlogStatus };
 
@@ -19,9 +19,20 @@ const blogList = z.array(adminBlogSchema);
 const path = (id: string) => `/blogs/${encodeURIComponent(id)}`;
 const adminPath = (id: string) => `/admin/blogs/${encodeURIComponent(id)}`;
 
-/** GET /api/admin/blogs: every post whatever its status, newest first. */
-export async function listBlogs(): Promise<AdminBlog[]> {
-  return blogList.parse(await api<unknown>("/admin/blogs"));
+/**
+ * GET /api/admin/blogs: one page of the posts whatever their status, newest first, and how
+ * many posts there are in all.
+ */
+export async function listBlogs(options: {
+  page: number;
+  pageSize: number;
+}): Promise<ListPage<AdminBlog>> {
+  const query = new URLSearchParams({
+    page: String(options.page),
+    pageSize: String(options.pageSize),
+  });
+  const { items, total } = await apiList<unknown>(`/admin/blogs?${query}`);
+  return { items: blogList.parse(items), total };
 }
 
 /** GET /api/admin/blogs/{id}: one post whatever its status. */

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ZodError } from "zod";
 import { deleteSubscriber, listSubscribers } from "./subscribers.ts";
 
-function answer(body: unknown) {
-  const stub = vi.fn<typeof fetch>(async () => Response.json(body));
+function answer(body: unknown, init: ResponseInit = {}) {
+  const stub = vi.fn<typeof fetch>(async () => Response.json(body, init));
   vi.stubGlobal("fetch", stub);
   return stub;
 }
@@ -11,16 +11,28 @@ function answer(body: unknown) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("subscribers", () => {
-  it("searches by address and passes on a well-formed list", async () => {
+  it("asks for one page, searching by address, and passes on a well-formed page with its total", async () => {
     const subscriber = { _id: "s1", email: "a+b@example.com", date: "2026-11-20T09:00:00.000Z" };
-    const fetch = answer([subscriber]);
-    await expect(listSubscribers("a+b")).resolves.toEqual([subscriber]);
-    expect(fetch.mock.calls[0]?.[0]).toBe("/api/newsletter?q=a%2Bb");
+    const fetch = answer([subscriber], { headers: { "x-total-count": "26" } });
+    await expect(listSubscribers({ q: "a+b", page: 2, pageSize: 25 })).resolves.toEqual({
+      items: [subscriber],
+      total: 26,
+    });
+    expect(fetch.mock.calls[0]?.[0]).toBe("/api/newsletter?q=a%2Bb&page=2&pageSize=25");
+  });
+
+  it("leaves out an empty search", async () => {
+    const fetch = answer([], { headers: { "x-total-count": "0" } });
+    await expect(listSubscribers({ q: "", page: 1, pageSize: 50 })).resolves.toEqual({
+      items: [],
+      total: 0,
+    });
+    expect(fetch.mock.calls[0]?.[0]).toBe("/api/newsletter?page=1&pageSize=50");
   });
 
   it("reports a malformed answer as an error", async () => {
     answer([{ _id: "s1", email: "a@example.com" }]);
-    await expect(listSubscribers()).rejects.toBeInstanceOf(ZodError);
+    await expect(listSubscribers({ page: 1, pageSize: 25 })).rejects.toBeInstanceOf(ZodError);
     answer({ success: false });
     await expect(deleteSubscriber("s1")).rejects.toBeInstanceOf(ZodError);
   });

@@ -2,8 +2,9 @@
 // schema (common/schemas/newsletter.ts).
 import { z } from "zod";
 import { successResponse } from "../../../common/schemas/common.ts";
+import type { ListPage } from "../../../common/schemas/common.ts";
 import type { Subscriber } from "../../../common/schemas/newsletter.ts";
-import { api, download } from "../admin-api.ts";
+import { api, apiList, download } from "../admin-api.ts";
 
 export type { Subscriber };
 
@@ -13,13 +14,24 @@ export type { Subscriber };
 const schemas = () => import("../../../common/schemas/newsletter.ts");
 const search = (q: string) => (q ? `?q=${encodeURIComponent(q)}` : "");
 
-/** GET /api/newsletter: the subscribers, `q` filters the addresses. */
-export async function listSubscribers(q = ""): Promise<Subscriber[]> {
-  const [{ subscriberSchema }, answer] = await Promise.all([
+/**
+ * GET /api/newsletter: one page of the subscribers, newest first (`q` filters the addresses),
+ * and how many it finds in all.
+ */
+export async function listSubscribers(options: {
+  q?: string;
+  page: number;
+  pageSize: number;
+}): Promise<ListPage<Subscriber>> {
+  const query = new URLSearchParams();
+  if (options.q) query.set("q", options.q);
+  query.set("page", String(options.page));
+  query.set("pageSize", String(options.pageSize));
+  const [{ subscriberSchema }, { items, total }] = await Promise.all([
     schemas(),
-    api<unknown>(`/newsletter${search(q)}`),
+    apiList<unknown>(`/newsletter?${query}`),
   ]);
-  return z.array(subscriberSchema).parse(answer);
+  return { items: z.array(subscriberSchema).parse(items), total };
 }
 
 /** DELETE /api/newsletter/{id}. */

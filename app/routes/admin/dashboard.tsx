@@ -3,6 +3,7 @@ import { teaser } from "../../../common/format.ts";
 import { messages } from "../../../common/messages.ts";
 import type { Video } from "../../../common/schemas/video.ts";
 import { SourcesTable, WeeklyEnquiriesChart } from "../../components/admin/enquiry-stats.tsx";
+import { Pager, usePageInRange, usePaging, withoutItem } from "../../components/admin/pager.tsx";
 import {
   ActionsCell,
   adminButton,
@@ -55,15 +56,22 @@ function PostStatus({ blog }: { blog: Blog }) {
   );
 }
 
+/** A page of every post (the dashboard's only paged list, so its page is the address's). */
 function BlogsTable() {
-  const blogs = useApiData(listBlogs, []);
-  const list = blogs.data ?? [];
-  const { setData } = blogs;
+  const paging = usePaging();
+  const { page, pageSize } = paging;
+  const blogs = useApiData(() => listBlogs({ page, pageSize }), [page, pageSize]);
+  const list = blogs.data?.items ?? [];
+  const { reload, setData } = blogs;
+  usePageInRange(paging, blogs.loading ? undefined : blogs.data?.total);
   const remove = useDeleteAction<Blog>({
     question: messages.confirmDeleteBlog,
     remove: (blog) => deleteBlog(blog._id),
     onRemoved: (blog) => {
-      setData((current) => (current ?? []).filter((item) => item._id !== blog._id));
+      // Gone at once; then the same page again, so the next post moves up into it (emptied,
+      // the page before it is shown: usePageInRange).
+      setData((current) => withoutItem(current, blog._id));
+      reload();
       focusById("blogs-title");
     },
     removed: "Blog deleted.",
@@ -141,6 +149,14 @@ function BlogsTable() {
           </Row>
         ))}
       </DataTable>
+      <Pager
+        label="Blog pages"
+        page={page}
+        pageSize={pageSize}
+        total={blogs.data?.total ?? 0}
+        onPage={paging.goTo}
+        onPageSize={paging.setPageSize}
+      />
     </Panel>
   );
 }

@@ -1,12 +1,11 @@
-import { useId } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { ENQUIRY_STATUSES } from "../../../common/enquiry-fields.ts";
 import { formatDateTime } from "../../../common/format.ts";
 import { ExportButton } from "../../components/admin/export-button.tsx";
 import { FilterBar, FilterSelect } from "../../components/admin/filter-bar.tsx";
+import { Pager, usePaging } from "../../components/admin/pager.tsx";
 import { StatusBadge } from "../../components/admin/status-badge.tsx";
 import {
-  adminButtonSecondary,
   adminInput,
   LabelledField,
   failure,
@@ -24,16 +23,10 @@ import { adminMeta } from "../../lib/admin-meta.ts";
 
 export const meta = adminMeta("Enquiries");
 
-const PAGE_SIZES = [25, 50, 100];
 const FILTERS = ["q", "status", "serviceType", "from", "to"] as const;
 
 export default function Enquiries() {
-  const [params, setParams] = useSearchParams();
-  const pageSizeId = useId();
-  const page = Math.max(1, Number(params.get("page")) || 1);
-  const pageSize = PAGE_SIZES.includes(Number(params.get("pageSize")))
-    ? Number(params.get("pageSize"))
-    : 25;
+  const { params, page, pageSize, goTo, setPageSize } = usePaging();
 
   const filter = new URLSearchParams();
   for (const name of FILTERS) {
@@ -48,13 +41,6 @@ export default function Enquiries() {
   const summary = useApiData(getEnquirySummary, []);
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-
-  const goTo = (target: number) => {
-    const next = new URLSearchParams(params);
-    next.set("page", String(target));
-    setParams(next);
-  };
 
   return (
     <>
@@ -165,51 +151,13 @@ export default function Enquiries() {
             })}
           </DataTable>
         )}
-        <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
-          <div className="flex items-center gap-2">
-            <button
-              type="button"
-              className={adminButtonSecondary}
-              disabled={page <= 1}
-              onClick={() => goTo(page - 1)}
-            >
-              Previous
-            </button>
-            <span className="text-sm text-muted">
-              Page {Math.min(page, pages)} of {pages}
-            </span>
-            <button
-              type="button"
-              className={adminButtonSecondary}
-              disabled={page >= pages}
-              onClick={() => goTo(page + 1)}
-            >
-              Next
-            </button>
-          </div>
-          <div className="flex items-center gap-2">
-            <label htmlFor={pageSizeId} className="text-sm font-semibold">
-              Per page
-            </label>
-            <select
-              id={pageSizeId}
-              value={pageSize}
-              onChange={(e) => {
-                const next = new URLSearchParams(params);
-                next.set("pageSize", e.target.value);
-                next.set("page", "1");
-                setParams(next);
-              }}
-              className="rounded-lg border border-slate-300 px-2 py-1.5"
-            >
-              {PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
-          </div>
-        </nav>
+        <Pager
+          page={page}
+          pageSize={pageSize}
+          total={total}
+          onPage={goTo}
+          onPageSize={setPageSize}
+        />
       </Panel>
     </>
   );

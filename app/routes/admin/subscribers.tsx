@@ -1,7 +1,8 @@
 import { useId } from "react";
-import { Form, useSearchParams } from "react-router";
+import { Form } from "react-router";
 import { formatDate } from "../../../common/format.ts";
 import { ExportButton } from "../../components/admin/export-button.tsx";
+import { Pager, usePageInRange, usePaging, withoutItem } from "../../components/admin/pager.tsx";
 import {
   adminButton,
   adminButtonDanger,
@@ -29,18 +30,24 @@ import { adminMeta } from "../../lib/admin-meta.ts";
 export const meta = adminMeta("Subscribers");
 
 export default function Subscribers() {
-  const [params] = useSearchParams();
+  const paging = usePaging();
+  const { params, page, pageSize } = paging;
   const q = params.get("q") ?? "";
   const searchId = useId();
-  const subscribers = useApiData(() => listSubscribers(q), [q]);
-  const list = subscribers.data ?? [];
-  const { setData } = subscribers;
+  const subscribers = useApiData(() => listSubscribers({ q, page, pageSize }), [q, page, pageSize]);
+  const list = subscribers.data?.items ?? [];
+  const total = subscribers.data?.total ?? 0;
+  const { reload, setData } = subscribers;
+  usePageInRange(paging, subscribers.loading ? undefined : subscribers.data?.total);
   const remove = useDeleteAction<Subscriber>({
     question: (subscriber) => `Remove ${subscriber.email} from the newsletter?`,
     action: "Remove",
     remove: (subscriber) => deleteSubscriber(subscriber._id),
     onRemoved: (subscriber) => {
-      setData((current) => (current ?? []).filter((s) => s._id !== subscriber._id));
+      // Gone at once; then the same page again, so the next subscriber moves up into it
+      // (emptied, the page before it is shown: usePageInRange).
+      setData((current) => withoutItem(current, subscriber._id));
+      reload();
       focusById("subscribers-title");
     },
     removed: "Subscriber removed.",
@@ -66,19 +73,19 @@ export default function Subscribers() {
             placeholder="Search e-mail addresses"
             className={adminInput}
           />
+          {/* A new search starts at page 1 (the form sends no page) and keeps the page size. */}
+          <input type="hidden" name="pageSize" value={pageSize} />
           <button type="submit" className={adminButton}>
             Search
           </button>
         </Form>
         <p className="mb-3 text-sm text-muted" aria-live="polite">
-          {subscribers.loading
-            ? "Loading…"
-            : `${list.length} subscriber${list.length === 1 ? "" : "s"}`}
+          {subscribers.loading ? "Loading…" : `${total} subscriber${total === 1 ? "" : "s"}`}
         </p>
         <LoadState
           loading={subscribers.loading}
           error={failure("subscribers", subscribers)}
-          empty={list.length === 0}
+          empty={total === 0}
           emptyText={q ? "No subscribers match." : "No subscribers yet."}
         />
         {list.length > 0 && (
@@ -104,6 +111,13 @@ export default function Subscribers() {
             ))}
           </DataTable>
         )}
+        <Pager
+          page={page}
+          pageSize={pageSize}
+          total={total}
+          onPage={paging.goTo}
+          onPageSize={paging.setPageSize}
+        />
       </Panel>
     </>
   );

@@ -20,6 +20,7 @@ import { megabytes, readForm } from "../../media/multipart.ts";
 import type { FastifyRequest } from "fastify";
 import { auditWrites } from "../audit/record.ts";
 import { sendJsonArray } from "../../lib/streamed.ts";
+import { isPaged } from "../../db/lists.ts";
 
 const FORM_DESCRIPTION =
   "multipart/form-data with the text fields `title` (required, at most 200 characters), " +
@@ -87,8 +88,7 @@ const PAGING_DESCRIPTION =
   "items the whole list has (a page past the end is an empty array). Without them, every " +
   "item, streamed from the database as it is read.";
 
-/** Whether a list request asks for one page (page or pageSize given). */
-const paged = (query: BlogPaging) => query.page !== undefined || query.pageSize !== undefined;
+/** The page a paged blog list asks for: the first, of BLOG_PAGE_SIZE posts, unless said. */
 const pagingOf = (query: BlogPaging) => ({
   page: query.page ?? 1,
   pageSize: query.pageSize ?? BLOG_PAGE_SIZE,
@@ -132,7 +132,7 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
     },
     async (request, reply) => {
       const { q } = request.query;
-      if (paged(request.query)) {
+      if (isPaged(request.query)) {
         const { items, total } = await blogs.page({ q, ...pagingOf(request.query) });
         return reply.header("x-total-count", String(total)).send(items);
       }
@@ -282,7 +282,7 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
       },
     },
     async (request, reply) => {
-      if (paged(request.query)) {
+      if (isPaged(request.query)) {
         const { items, total } = await blogs.adminPage(pagingOf(request.query));
         return reply.header("x-total-count", String(total)).send(items);
       }

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
+import { pageWindow } from "../../db/lists.ts";
 import { teaser } from "../../../common/format.ts";
 import { messages } from "../../../common/messages.ts";
 import {
@@ -13,10 +14,10 @@ import {
   type ParsedBlogInput,
   type ParsedBlogPatch,
   type PreviewPost,
-  type ListPage,
   type PostLink,
   type PublicPost,
 } from "../../../common/schemas/blog.ts";
+import type { ListPage } from "../../../common/schemas/common.ts";
 import { SLUG_PATTERN, slugify, uniqueSlug } from "../../../common/slug.ts";
 import type { Database, BlogsTable } from "../../db/schema.ts";
 import { Conflict, Invalid, NotFound } from "../../errors.ts";
@@ -300,7 +301,7 @@ export function createBlogService(deps: {
       const words = wordsOf(filter.q);
       if (words?.length === 0) return { items: [], total: 0 };
       const now = nowIso();
-      const window = { limit: filter.pageSize, offset: (filter.page - 1) * filter.pageSize };
+      const window = pageWindow(filter.page, filter.pageSize);
       const [rows, total] = await Promise.all([
         repo.listPublic(now, words, window),
         repo.countPublic(now, words),
@@ -362,7 +363,7 @@ export function createBlogService(deps: {
 
     /** A page of every post whatever its status, newest first, and how many in all. */
     async adminPage(paging: { page: number; pageSize: number }): Promise<ListPage<AdminBlog>> {
-      const window = { limit: paging.pageSize, offset: (paging.page - 1) * paging.pageSize };
+      const window = pageWindow(paging.page, paging.pageSize);
       const [rows, total] = await Promise.all([repo.listAll(window), repo.countAll()]);
       return { items: rows.map(toAdminBlog), total };
     },

@@ -11,6 +11,7 @@ import {
 } from "../../../common/schemas/enquiry.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { csvAnswer, sendCsv } from "../../lib/csv.ts";
+import { isPaged } from "../../db/lists.ts";
 import { sendJsonArray } from "../../lib/streamed.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
 import { idempotencyAnswers, idempotencyHeaders } from "../../plugins/idempotency.ts";
@@ -71,8 +72,7 @@ export function registerEnquiryRoutes(app: ApiApp, deps: ApiDeps): void {
       },
     },
     async (request, reply) => {
-      const { page, pageSize } = request.query;
-      if (page === undefined && pageSize === undefined) {
+      if (!isPaged(request.query)) {
         // Every match: streamed from the database a batch at a time, not held in memory.
         const total = await enquiries.count(request.query);
         reply.header("x-total-count", String(total));

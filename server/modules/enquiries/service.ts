@@ -11,6 +11,8 @@ import {
   type EnquiryStatus,
   type ParsedEnquiryInput,
 } from "../../../common/schemas/enquiry.ts";
+import { DEFAULT_PAGE_SIZE } from "../../../common/schemas/common.ts";
+import { isPaged, pageWindow } from "../../db/lists.ts";
 import type { Database, EnquiriesTable } from "../../db/schema.ts";
 import { withoutNul } from "../../db/strip-nul-plugin.ts";
 import { NotFound } from "../../errors.ts";
@@ -22,8 +24,6 @@ import { CSV_HEADER, csvRow, fieldColumns, toEnquiry } from "./fields.ts";
 import { createEnquiryRepository } from "./repository.ts";
 
 const NOT_FOUND = "Enquiry not found.";
-/** Page size when a page is asked for without a size. */
-const DEFAULT_PAGE_SIZE = 50;
 
 export { CSV_HEADER };
 
@@ -83,11 +83,11 @@ export function createEnquiryService(deps: {
     /** Newest first, filtered; `total` counts every match before paging. */
     async list(query: EnquiryQuery = {}): Promise<{ items: Enquiry[]; total: number }> {
       const { page, pageSize, ...filter } = query;
-      const paged = page !== undefined || pageSize !== undefined;
-      const size = pageSize ?? DEFAULT_PAGE_SIZE;
-      const offset = ((page ?? 1) - 1) * size;
+      const window = isPaged(query)
+        ? pageWindow(page ?? 1, pageSize ?? DEFAULT_PAGE_SIZE)
+        : { limit: undefined, offset: 0 };
       const [rows, total] = await Promise.all([
-        repo.list(filter, paged ? size : undefined, paged ? offset : 0),
+        repo.list(filter, window.limit, window.offset),
         repo.count(filter),
       ]);
       return { items: rows.map(toEnquiry), total };

@@ -1,12 +1,19 @@
 import { z } from "zod";
-import { idParam, successResponse } from "../../../common/schemas/common.ts";
+import {
+  DEFAULT_PAGE_SIZE,
+  idParam,
+  MAX_PAGE_SIZE,
+  successResponse,
+} from "../../../common/schemas/common.ts";
 import {
   subscribeSchema,
   subscriberQuerySchema,
   subscriberSchema,
+  subscriberSearchSchema,
 } from "../../../common/schemas/newsletter.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { csvAnswer, sendCsv } from "../../lib/csv.ts";
+import { isPaged } from "../../db/lists.ts";
 import { sendJsonArray } from "../../lib/streamed.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
 import { idempotencyAnswers, idempotencyHeaders } from "../../plugins/idempotency.ts";
@@ -51,7 +58,12 @@ export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
       schema: {
         tags: ["newsletter"],
         operationId: "listSubscribers",
-        summary: "Subscribers, newest first; `q` searches the addresses",
+        summary:
+          "Subscribers, newest first; `q` searches the addresses; `page` and `pageSize` give one page; X-Total-Count gives the matches",
+        description:
+          `With \`page\` (from 1) and/or \`pageSize\` (1 to ${MAX_PAGE_SIZE}, default ` +
+          `${DEFAULT_PAGE_SIZE}), one page of the matches (a page past the end is an empty ` +
+          "array). Without them, every match, streamed from the database as it is read.",
         security: adminSecurity,
         querystring: subscriberQuerySchema,
         response: {
@@ -62,8 +74,16 @@ export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
       },
     },
     async (request, reply) => {
+      const { q, page, pageSize } = request.query;
+      if (isPaged(request.query)) {
+        const list = await newsletter.page({
+          q,
+          page: page ?? 1,
+          pageSize: pageSize ?? DEFAULT_PAGE_SIZE,
+        });
+        return reply.header("x-total-count", String(list.total)).send(list.items);
+      }
       // Every match, streamed from the database a batch at a time.
-      const { q } = request.query;
       reply.header("x-total-count", String(await newsletter.count(q)));
       return sendJsonArray(reply, newsletter.all(q), subscriberSchema);
     },
@@ -77,7 +97,7 @@ export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
         operationId: "exportSubscribers",
         summary: "Subscribers as a CSV file (UTF-8 with BOM)",
         security: adminSecurity,
-        querystring: subscriberQuerySchema,
+        querystring: subscriberSearchSchema,
         response: {
           200: csvAnswer("subscribers"),
           400: errorAnswers.invalid,

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import type { ListPage } from "../../../common/schemas/common.ts";
 import type { Subscriber } from "../../../common/schemas/newsletter.ts";
 import type { Database, NewsletterSubscribersTable } from "../../db/schema.ts";
 import { stripNul } from "../../db/strip-nul-plugin.ts";
 import { NotFound } from "../../errors.ts";
 import { dayIn } from "../../../common/time-zone.ts";
-import { containsPattern, newestFirstInBatches } from "../../db/lists.ts";
+import { containsPattern, newestFirstInBatches, pageWindow } from "../../db/lists.ts";
 
 const toSubscriber = (row: NewsletterSubscribersTable): Subscriber => ({
   _id: row.id,
@@ -31,13 +32,25 @@ export function createNewsletterService({ db }: { db: Kysely<Database> }) {
   const batches = (q?: string) =>
     newestFirstInBatches(matching(db.selectFrom("newsletter_subscribers").selectAll(), q));
 
+  /** Newest first (created_at, then id, so equal times keep one order from page to page). */
+  const newestFirst = (q?: string) =>
+    matching(db.selectFrom("newsletter_subscribers").selectAll(), q)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc");
+
   /** Newest first. */
   async function list(q?: string): Promise<Subscriber[]> {
-    const rows = await matching(db.selectFrom("newsletter_subscribers").selectAll(), q)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .execute();
-    return rows.map(toSubscriber);
+    return (await newestFirst(q).execute()).map(toSubscriber);
+  }
+
+  async function count(q?: string): Promise<number> {
+    const row = await matching(
+      db
+        .selectFrom("newsletter_subscribers")
+        .select((eb) => eb.fn.countAll<number | string>().as("n")),
+      q,
+    ).executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   return {
@@ -88,14 +101,20 @@ export function createNewsletterService({ db }: { db: Kysely<Database> }) {
       for await (const rows of batches(q)) yield* rows.map(toSubscriber);
     },
 
-    async count(q?: string): Promise<number> {
-      const row = await matching(
-        db
-          .selectFrom("newsletter_subscribers")
-          .select((eb) => eb.fn.countAll<number | string>().as("n")),
-        q,
-      ).executeTakeFirstOrThrow();
-      return Number(row.n);
+    count,
+
+    /** One page of the subscribers `q` matches, newest first, and how many it matches in all. */
+    async page(query: {
+      q?: string;
+      page: number;
+      pageSize: number;
+    }): Promise<ListPage<Subscriber>> {
+      const { limit, offset } = pageWindow(query.page, query.pageSize);
+      const [rows, total] = await Promise.all([
+        newestFirst(query.q).limit(limit).offset(offset).execute(),
+        count(query.q),
+      ]);
+      return { items: rows.map(toSubscriber), total };
     },
 
     /** The CSV export's lines (header first): the day each subscribed, in the agency's zone. */
