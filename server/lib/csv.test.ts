@@ -1,6 +1,8 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { safeCell, toCsv } from "./csv.ts";
+import { buffer } from "node:stream/consumers";
+import { csvStream, safeCell, toCsv } from "./csv.ts";
+import { STREAM_CHUNK_CHARS } from "./streamed.ts";
 
 /** Reads RFC 4180 CSV back into rows of cells, as a spreadsheet's importer would. */
 const parseCsv = (text: string): string[][] => parse(text, { relax_column_count: true });
@@ -64,5 +66,36 @@ describe("toCsv", () => {
       ["Name", "Phone", "Instagram", "Note", "Message"],
       ["Ada", "\t+2348031234567", "\t@yourbrand", `'=HYPERLINK("x")`, 'Line one, "two"\nthree'],
     ]);
+  });
+});
+
+describe("csvStream", () => {
+  it("writes the very file toCsv writes, in pieces, with one BOM, however many lines", async () => {
+    const header = ["Name", "Amount", "Message"];
+    // Enough lines for several pieces; quotes, line breaks, formulas and naira signs among them.
+    const rows = Array.from({ length: Math.ceil((4 * STREAM_CHUNK_CHARS) / 40) }, (_, i) => [
+      i % 7 === 0 ? `=SUM(${i})` : `Visitor ${i}`,
+      `₦${i * 1000}`,
+      i % 5 === 0 ? `Said "hello",\nthen left` : "Hi",
+    ]);
+    async function* lines() {
+      yield header;
+      yield* rows;
+    }
+    const stream = csvStream(lines());
+    let pieces = 0;
+    stream.on("data", () => pieces++);
+    // As bytes: a TextDecoder would drop the BOM this checks.
+    expect((await buffer(stream)).toString("utf8")).toBe(toCsv(header, rows));
+    expect(pieces).toBeGreaterThan(2);
+  });
+
+  it("writes the header alone, with its BOM, when there are no lines", async () => {
+    async function* lines() {
+      yield ["Email", "Subscribed"];
+    }
+    expect((await buffer(csvStream(lines()))).toString("utf8")).toBe(
+      toCsv(["Email", "Subscribed"], []),
+    );
   });
 });

@@ -3,7 +3,7 @@ import { stringify } from "csv-stringify/sync";
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import { dayIn } from "../../common/time-zone.ts";
-import { startedIterable } from "./streamed.ts";
+import { startedIterable, STREAM_CHUNK_CHARS } from "./streamed.ts";
 
 /**
  * What a spreadsheet must not evaluate. Excel (and LibreOffice with "Evaluate formulas" on,
@@ -62,12 +62,9 @@ export function toCsv(header: readonly string[], rows: readonly (readonly string
   );
 }
 
-/** Lines turned into text at a time by a streamed CSV: few, large writes. */
-const LINES_PER_CHUNK = 500;
-
 /**
- * The same CSV as `toCsv`, written as the lines come, `LINES_PER_CHUNK` at a time: a file of
- * any length in the memory of one batch of lines. A failure while reading the lines ends
+ * The same CSV as `toCsv`, written as the lines come, about STREAM_CHUNK_CHARS at a time: a
+ * file of any length in the memory of a few lines. A failure while reading the lines ends
  * the stream with that error (the answer is cut, never completed with wrong data).
  */
 export function csvStream(lines: AsyncIterable<readonly string[]>): Readable {
@@ -76,19 +73,24 @@ export function csvStream(lines: AsyncIterable<readonly string[]>): Readable {
 
 async function* csvChunks(lines: AsyncIterable<readonly string[]>): AsyncGenerator<string> {
   let chunk: string[][] = [];
+  let chars = 0;
   let first = true;
   const text = () => {
     const csv = stringify(chunk, { ...CSV_OPTIONS, bom: first });
     first = false;
     chunk = [];
+    chars = 0;
     return csv;
   };
   for await (const line of lines) {
-    chunk.push(line.map(safeCell));
-    if (chunk.length >= LINES_PER_CHUNK) yield text();
+    const cells = line.map(safeCell);
+    chunk.push(cells);
+    for (const cell of cells) chars += cell.length + 1;
+    if (chars >= STREAM_CHUNK_CHARS) yield text();
   }
   if (chunk.length > 0 || first) yield text();
 }
+
 /** `attachment; filename="<prefix>-YYYY-MM-DD.csv"` for today's date in the agency's zone. */
 export function csvAttachment(prefix: string, now = new Date()): string {
   return `attachment; filename="${prefix}-${dayIn(now)}.csv"`;

@@ -40,8 +40,11 @@ export async function startedIterable<T>(
   };
 }
 
-/** Text gathered before it is written: fewer, larger writes than one per item. */
-const CHUNK_CHARS = 64 * 1024;
+/**
+ * Text gathered before a streamed answer (a JSON array, a CSV file) writes it: fewer, larger
+ * writes than one per item, and a piece of any answer in the memory of a few items.
+ */
+export const STREAM_CHUNK_CHARS = 64 * 1024;
 
 /**
  * A JSON array written as the items come, `serialize` turning each into JSON: the same text
@@ -58,7 +61,7 @@ export function jsonArrayStream<T>(
       for await (const item of items) {
         chunk += first ? serialize(item) : `,${serialize(item)}`;
         first = false;
-        if (chunk.length >= CHUNK_CHARS) {
+        if (chunk.length >= STREAM_CHUNK_CHARS) {
           yield chunk;
           chunk = "";
         }
