@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { dropSchema } from "../support/postgres.ts";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
@@ -80,10 +80,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
   if (postgres) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`drop schema if exists "${schema}" cascade`);
-    await client.end();
+    await dropSchema(schema);
   }
 });
 

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { dropSchema } from "../support/postgres.ts";
 import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
@@ -79,10 +79,7 @@ async function wipe() {
     });
   }
   if (postgres) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`drop schema if exists "${schema}" cascade`);
-    await client.end();
+    await dropSchema(schema);
   }
 }
 
@@ -271,10 +268,7 @@ describe.each(["the local folder", "an S3 bucket"])("backup and restore, media i
     } finally {
       env = originalEnv;
       if (!postgres) {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`drop schema if exists "${otherSchema}" cascade`);
-        await client.end();
+        await dropSchema(otherSchema);
       }
     }
   });

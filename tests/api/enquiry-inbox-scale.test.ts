@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { dropSchema } from "../support/postgres.ts";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql, type Kysely } from "kysely";
 import { Migrator } from "kysely/migration";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { enquiryInputSchema, type EnquiryQuery } from "../../common/schemas/enquiry.ts";
 import { openDatabase, type DatabaseHandle } from "../../server/db/connection.ts";
@@ -202,10 +202,7 @@ describe("migration 0014 on a database that has enquiries", () => {
       await handle.close();
       await rm(dataDir, { recursive: true, force: true });
       if (postgres) {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`drop schema if exists "${schema}" cascade`);
-        await client.end();
+        await dropSchema(schema);
       }
     }
   });

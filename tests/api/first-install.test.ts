@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
+import { dropSchema } from "../support/postgres.ts";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
 import { naira } from "../../common/format.ts";
 import { spawnServer, waitForHealth, type ServerProcess } from "../support/server-process.ts";
@@ -49,10 +49,7 @@ afterEach(async () => {
   if (running) await stop(running);
   await rm(dataDir, { recursive: true, force: true });
   if (postgres) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`drop schema if exists "${schema}" cascade`);
-    await client.end();
+    await dropSchema(schema);
   }
 });
 

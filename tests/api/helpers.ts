@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { dropSchema } from "../support/postgres.ts";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { SignJWT } from "jose";
-import pg from "pg";
 import { afterAll, beforeAll, expect, onTestFinished, TestRunner } from "vitest";
 import { buildApp, type BuildOptions } from "../../server/app.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
@@ -97,10 +97,7 @@ export async function createTestApp(
     await app.close();
     await rm(dataDir, { recursive: true, force: true });
     if (postgres) {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`drop schema if exists "${schema}" cascade`);
-      await client.end();
+      await dropSchema(schema);
     }
   };
   if (TestRunner.getCurrentTest()) {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { dropSchema } from "../support/postgres.ts";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -102,10 +103,7 @@ describe("two instances on one database, Redis and S3", () => {
     }
     await s3?.stop();
     for (const dir of folders) await rm(dir, { recursive: true, force: true });
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`drop schema if exists "${schema}" cascade`);
-    await client.end();
+    await dropSchema(schema);
   });
 
   it("serves on B the picture and the video uploaded through A, with A's sign-in", async () => {

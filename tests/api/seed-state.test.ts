@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { dropSchema } from "../support/postgres.ts";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { Migrator, type Migration } from "kysely/migration";
-import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig, type Config } from "../../server/config.ts";
 import { openDatabase, type DatabaseHandle } from "../../server/db/connection.ts";
@@ -56,10 +56,7 @@ afterEach(async () => {
   await database.close();
   await rm(dataDir, { recursive: true, force: true });
   if (postgres) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`drop schema if exists "${schema}" cascade`);
-    await client.end();
+    await dropSchema(schema);
   }
 });
 
