@@ -5,6 +5,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { MAX_STREAM_STORED } from "../../server/web/render-cache.ts";
+import { insertPosts } from "../factories/blogs.ts";
 import { mp4Bytes } from "../factories/images.ts";
 import { call, createTestApp, useTestApp, multipart, setPrice } from "./helpers.ts";
 
@@ -334,6 +336,27 @@ describe("the render cache", () => {
     expect(sent.encoding).toBeUndefined();
     expect(sent.headers["content-length"]).toBe(String(bytes.length));
     expect(sent.body.equals(bytes)).toBe(true);
+  });
+
+  it("stores a short list streamed from the database; a long one passes through whole", async () => {
+    const db = t.app.services.database.db;
+    const existing = (JSON.parse((await get("/api/blogs")).text) as unknown[]).length;
+    await insertPosts(db, 3);
+    t.app.renderCache!.clear();
+    const short = await stored("/api/blogs");
+    expect(JSON.parse(short.text)).toHaveLength(existing + 3);
+
+    // Posts of 8 KB each, past the most of a stream held to be stored.
+    const count = Math.ceil(MAX_STREAM_STORED / 8000) + 10;
+    await insertPosts(db, count, { words: (i) => `Post ${i} ${"words ".repeat(1333)}` });
+    t.app.renderCache!.clear();
+    for (let round = 0; round < 2; round++) {
+      const before = hits();
+      const long = await get("/api/blogs");
+      expect(hits()).toBe(before);
+      expect(long.text.length).toBeGreaterThan(MAX_STREAM_STORED);
+      expect(JSON.parse(long.text)).toHaveLength(existing + 3 + count);
+    }
   });
 });
 

@@ -27,7 +27,9 @@ import { sql, SqliteAdapter, type Kysely } from "kysely";
 export const ENQUIRY_SEARCH_TABLE = "enquiries_search";
 /** What the dashboard's figures read of the last 12 weeks: all in one index, not the rows. */
 const STATS_COLUMNS = ["created_at", "status", "service_type", "utm_source", "source_referrer"];
-const SEARCHED = ["name", "email", "company_name", "message"] as const;
+/** The columns the inbox search looks in (server/modules/enquiries/search.ts reads them here). */
+export const ENQUIRY_SEARCH_COLUMNS = ["name", "email", "company_name", "message"] as const;
+const SEARCHED = ENQUIRY_SEARCH_COLUMNS;
 
 const values = (row: "new" | "old") => SEARCHED.map((column) => `${row}.${column}`).join(", ");
 

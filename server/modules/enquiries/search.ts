@@ -1,9 +1,9 @@
 import { sql, type RawBuilder } from "kysely";
 import { containsPattern } from "../../db/lists.ts";
-import { ENQUIRY_SEARCH_TABLE } from "../../db/migrations/0014-enquiry-inbox-indexes.ts";
-
-/** The columns the inbox search looks in. */
-const SEARCHED = ["name", "email", "company_name", "message"] as const;
+import {
+  ENQUIRY_SEARCH_COLUMNS as SEARCHED,
+  ENQUIRY_SEARCH_TABLE,
+} from "../../db/migrations/0014-enquiry-inbox-indexes.ts";
 
 /** The shortest search SQLite's trigram index answers; a shorter one reads the table. */
 const TRIGRAM = 3;
