@@ -268,6 +268,10 @@ async function fill() {
           `(${Math.round(written / seconds).toLocaleString("en")} rows/s)`,
       );
     }
+    // PostgreSQL plans from its statistics, which autovacuum gathers within a minute or so of
+    // a bulk load; without them the blog search read every post (2.3 s instead of 3 ms).
+    if (values.postgres)
+      await sql`analyze blogs, enquiries, newsletter_subscribers`.execute(database.db);
   } finally {
     await database.close();
   }
