@@ -68,8 +68,12 @@ async function expectSameAsRows(db: Kysely<Database>) {
   for (const filter of FILTERS) {
     const expected = byHand(rows, filter);
     expect(await repo.count(filter), JSON.stringify(filter)).toBe(expected.length);
-    const listed = (await repo.list(filter)).map((row) => row.id).sort();
-    expect(listed, JSON.stringify(filter)).toEqual(expected);
+    // Every match newest first (streamed), and the page of two after the first of them.
+    const listed: string[] = [];
+    for await (const rows of repo.batches(filter)) listed.push(...rows.map((row) => row.id));
+    expect([...listed].sort(), JSON.stringify(filter)).toEqual(expected);
+    const page = (await repo.list(filter, 2, 1)).map((row) => row.id);
+    expect(page, JSON.stringify(filter)).toEqual(listed.slice(1, 3));
   }
   const perStatus = await repo.countByStatus();
   for (const status of ["new", "read", "replied", "spam"]) {

@@ -12,7 +12,7 @@ import {
   type ParsedEnquiryInput,
 } from "../../../common/schemas/enquiry.ts";
 import { DEFAULT_PAGE_SIZE } from "../../../common/schemas/common.ts";
-import { isPaged, pageWindow } from "../../db/lists.ts";
+import { pageWindow } from "../../db/lists.ts";
 import type { Database, EnquiriesTable } from "../../db/schema.ts";
 import { withoutNul } from "../../db/strip-nul-plugin.ts";
 import { NotFound } from "../../errors.ts";
@@ -80,12 +80,13 @@ export function createEnquiryService(deps: {
       return enquiry;
     },
 
-    /** Newest first, filtered; `total` counts every match before paging. */
+    /**
+     * One page of the matches, newest first (the first page of DEFAULT_PAGE_SIZE when
+     * neither is given; `all` streams every match); `total` counts every match.
+     */
     async list(query: EnquiryQuery = {}): Promise<{ items: Enquiry[]; total: number }> {
       const { page, pageSize, ...filter } = query;
-      const window = isPaged(query)
-        ? pageWindow(page ?? 1, pageSize ?? DEFAULT_PAGE_SIZE)
-        : { limit: undefined, offset: 0 };
+      const window = pageWindow(page ?? 1, pageSize ?? DEFAULT_PAGE_SIZE);
       const [rows, total] = await Promise.all([
         repo.list(filter, window.limit, window.offset),
         repo.count(filter),
