@@ -1,4 +1,5 @@
 import type { SocialPackage } from "../../common/schemas/content.ts";
+import { slugify } from "../../common/slug.ts";
 
 // The packages themselves (names, features, price keys) are content in the database; these
 // are the texts and rules around them.
@@ -17,7 +18,14 @@ export const contractOptions = [
 export const PACKAGE_FORM_ANCHOR = "package-enquiry";
 
 /**
- * The package a `?package=` parameter names, by its slug (the price key, "grow-me") or its
+ * A package's key in its address (`?package=`): its price key ("grow-me"), or for a package
+ * with a fixed amount its name as a slug ("STARTER PLUS" → "starter-plus"); decision 0030.
+ */
+export const packageKey = (pack: Pick<SocialPackage, "name" | "priceKey">) =>
+  pack.priceKey || slugify(pack.name);
+
+/**
+ * The package a `?package=` parameter names, by its key (the price key, "grow-me") or its
  * name in any case ("GROW ME", "grow me"); undefined for anything else.
  */
 export function findPackage<T extends Pick<SocialPackage, "name" | "priceKey">>(
@@ -30,10 +38,11 @@ export function findPackage<T extends Pick<SocialPackage, "name" | "priceKey">>(
     .replace(/[\s_]+/g, "-");
   if (!wanted) return undefined;
   return packages.find(
-    (pack) => pack.priceKey === wanted || pack.name.toLowerCase().replace(/\s+/g, "-") === wanted,
+    (pack) =>
+      packageKey(pack) === wanted || pack.name.toLowerCase().replace(/\s+/g, "-") === wanted,
   );
 }
 
 /** The address of the package form with `pack` chosen, from any page. */
-export const choosePackageHref = (pack: Pick<SocialPackage, "priceKey">) =>
-  `/social-media-management?package=${pack.priceKey}#${PACKAGE_FORM_ANCHOR}`;
+export const choosePackageHref = (pack: Pick<SocialPackage, "name" | "priceKey">) =>
+  `/social-media-management?package=${packageKey(pack)}#${PACKAGE_FORM_ANCHOR}`;

@@ -103,6 +103,8 @@ const adsOffers: Rate[] = [
 const packages: SocialPackage[] = [
   {
     priceKey: PRICE_KEYS.takeOff,
+    amount: null,
+    upTo: null,
     name: "TAKE OFF",
     featured: false,
     features: [
@@ -120,6 +122,8 @@ const packages: SocialPackage[] = [
   },
   {
     priceKey: PRICE_KEYS.empowerMe,
+    amount: null,
+    upTo: null,
     name: "EMPOWER ME",
     featured: false,
     features: [
@@ -134,6 +138,8 @@ const packages: SocialPackage[] = [
   },
   {
     priceKey: PRICE_KEYS.growMe,
+    amount: null,
+    upTo: null,
     name: "GROW ME",
     featured: true,
     features: [
@@ -148,6 +154,8 @@ const packages: SocialPackage[] = [
   },
   {
     priceKey: PRICE_KEYS.brandMe,
+    amount: null,
+    upTo: null,
     name: "BRAND ME",
     featured: false,
     features: [

@@ -137,15 +137,15 @@ export const rateSchema = z
   })
   .superRefine(checkPrice);
 
-export const packageSchema = z.object({
-  name: text("Name", 60),
-  priceKey: z
-    .string({ error: "Choose a price from the list." })
-    .trim()
-    .regex(PRICE_KEY_PATTERN, "Choose a price from the list."),
-  features: lines("Features", 20),
-  featured: z.boolean().default(false),
-});
+/** A package is priced like an offer: a price key or its own monthly amount (decision 0030). */
+export const packageSchema = z
+  .object({
+    name: text("Name", 60),
+    ...priced,
+    features: lines("Features", 20),
+    featured: z.boolean().default(false),
+  })
+  .superRefine(checkPrice);
 
 export const teamMemberSchema = z.object({
   name: text("Name", 120),
@@ -296,8 +296,10 @@ export const listContentTypes = {
         name: "priceKey",
         label: "Monthly price",
         input: "price-key",
-        hint: "Also the package's address: /social-media-management?package=<price key>.",
+        optional: true,
+        hint: "A price from the Prices screen, or “Fixed amount” to enter it below. The package's address is /social-media-management?package= its price key, or with a fixed amount its name in lower case with hyphens.",
       },
+      ...priceFields.slice(1),
       { name: "features", label: "Features", input: "lines", hint: "One per line." },
       { name: "featured", label: "Highlight as the most popular", input: "checkbox" },
     ],

@@ -1,13 +1,14 @@
 import { Link } from "react-router";
-import { naira } from "../../../common/format.ts";
+import { amountOf } from "../../../common/content/pricing.ts";
 import type { ShownItemOf } from "../../../common/schemas/content.ts";
 import { choosePackageHref, PACKAGE_NOTE } from "../../copy/packages-copy.ts";
+import { priceText } from "../ui/price.ts";
 import { SectionHeading } from "../sections/section-heading.tsx";
 import { WhatsAppLink } from "../ui/whatsapp-link.tsx";
 
 /**
  * The Social Media Management packages, each priced by its price key (`prices` maps key to
- * naira). A missing price reads "Price on request". "Choose Package" goes to the package form
+ * naira) or its own amount. A missing price reads "Price on request". "Choose Package" goes to the package form
  * with that package chosen (`?package=<slug>`, read on the server, so it works without
  * JavaScript); "Chat on WhatsApp" opens a chat about that package. No packages, no section.
  */
@@ -49,11 +50,11 @@ export function PackagesSection({
               <p className="mt-3">
                 <span
                   className={`text-3xl font-extrabold ${pack.featured ? "text-white" : "text-brand"}`}
-                  data-price-key={pack.priceKey}
+                  data-price-key={pack.priceKey || undefined}
                 >
-                  {naira(prices[pack.priceKey])}
+                  {priceText(pack, prices)}
                 </span>
-                {prices[pack.priceKey] !== undefined && (
+                {amountOf(pack, prices).amount !== undefined && (
                   <span className={pack.featured ? "text-brand-100" : "text-muted"}> /month</span>
                 )}
               </p>
