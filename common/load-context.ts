@@ -3,6 +3,7 @@ import type { Blog, PostLink, PreviewPost, PublicPost } from "./schemas/blog.ts"
 import type { ListPage } from "./schemas/common.ts";
 import type { Enquiry, ParsedEnquiryInput } from "./schemas/enquiry.ts";
 import type { SiteContent } from "./schemas/content.ts";
+import type { Page, PageLink } from "./schemas/pages.ts";
 import type { Price } from "./schemas/price.ts";
 import type { Subscriber } from "./schemas/newsletter.ts";
 import type { Video } from "./schemas/video.ts";
@@ -50,6 +51,13 @@ export interface SiteServices {
   newsletter: {
     /** Adds the address; `created` is false when it was already subscribed. */
     subscribe(email: string): Promise<{ subscriber: Subscriber; created: boolean }>;
+  };
+  /** Pages staff make, at /{slug} (decision 0030). */
+  pages: {
+    /** A published page by its address; undefined for a draft or an unknown one. */
+    published(slug: string): Promise<Page | undefined>;
+    /** The published pages' addresses (kept in memory until a write). */
+    links(): Promise<PageLink[]>;
   };
 }
 

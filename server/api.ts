@@ -10,6 +10,7 @@ import { registerContentRoutes } from "./modules/content/routes.ts";
 import { registerEnquiryRoutes } from "./modules/enquiries/routes.ts";
 import { registerHealthRoutes } from "./modules/health/routes.ts";
 import { registerNewsletterRoutes } from "./modules/newsletter/routes.ts";
+import { registerPageRoutes } from "./modules/pages/routes.ts";
 import { registerPriceRoutes } from "./modules/prices/routes.ts";
 import { registerStaffRoutes } from "./modules/staff/routes.ts";
 import { registerVideoRoutes } from "./modules/videos/routes.ts";
@@ -60,6 +61,7 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
   registerNewsletterRoutes(api, deps);
   registerContentRoutes(api, deps);
   registerAuditRoutes(api, deps);
+  registerPageRoutes(api, deps);
 
   const unknownEndpoint = async () => {
     throw new NotFound("No such API endpoint.");

@@ -17,6 +17,7 @@ import { createBlogService } from "./modules/blogs/service.ts";
 import { createEnquiryService } from "./modules/enquiries/service.ts";
 import { createNewsletterService } from "./modules/newsletter/service.ts";
 import { createNotificationOutbox } from "./modules/outbox/service.ts";
+import { createPagesService } from "./modules/pages/service.ts";
 import { createPriceService } from "./modules/prices/service.ts";
 import { createVideoService } from "./modules/videos/service.ts";
 
@@ -53,6 +54,7 @@ export function createServices(deps: ServiceDeps) {
     clock: deps.clock,
   });
   const enquiries = createEnquiryService({ db, notifier, outbox, log });
+  const pages = createPagesService({ db, storage, changes, log });
   outbox.start(enquiries.sendNotification);
   return {
     changes,
@@ -85,6 +87,9 @@ export function createServices(deps: ServiceDeps) {
     enquiries,
     outbox,
     newsletter: createNewsletterService({ db }),
+    pages,
+    /** The published pages' addresses, read by every page's layout: kept until a write. */
+    pageLinks: cachedRead(changes, pages.links),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -108,5 +113,6 @@ export function siteServices(services: Services, config: Config): SiteServices {
     videos: { list: cachedRead(services.changes, services.videos.list) },
     enquiries: { create: services.enquiries.create },
     newsletter: { subscribe: services.newsletter.subscribe },
+    pages: { published: services.pages.published, links: services.pageLinks },
   };
 }

@@ -209,6 +209,28 @@ export interface EnquiryCountsTable {
   n: number;
 }
 
+/** Pages staff make, served at /{slug} (migration 0018, decision 0030). */
+export interface PagesTable {
+  id: string;
+  /** Unique; never a first segment of the site's own routes (app/lib/page-slugs.ts). */
+  slug: string;
+  title: string;
+  /** The post format: "#" heading, "*" bullet, other lines paragraphs. */
+  body: string;
+  /** "" means the title. */
+  seo_title: string;
+  /** "" means the body's first paragraph. */
+  seo_description: string;
+  /** The share picture as JSON (a content image), or null. */
+  image: string | null;
+  /** "draft" or "published". */
+  status: string;
+  /** The admin who made it; null when unknown or since removed. */
+  author_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   admins: AdminsTable;
   blogs: BlogsTable;
@@ -225,4 +247,5 @@ export interface Database {
   admin_tokens: AdminTokensTable;
   audit_log: AuditLogTable;
   notification_outbox: NotificationOutboxTable;
+  pages: PagesTable;
 }

@@ -6,7 +6,7 @@ import type { Storage } from "./storage.ts";
 
 // The pictures uploaded through POST /api/content-images (under /media/content/) are named by
 // content items and by video posters. Both check and release them here: an item may only
-// name a picture uploaded here, and a picture is deleted once no item and no video uses it.
+// name a picture uploaded here, and a picture is deleted once no item, video or page uses it.
 
 const MEDIA_PREFIX = "/media/";
 /** The storage folder of the uploaded pictures. */
@@ -49,15 +49,17 @@ export async function releasePictures(
     if (!url.startsWith(PICTURE_PREFIX)) continue;
     // A LIKE pattern's wildcards (an "_" of the name) can only match more: a file is then kept.
     const pattern = `%${url}%`;
-    const [video, item] = await Promise.all([
+    const [video, item, page] = await Promise.all([
       deps.db.selectFrom("videos").select("id").where("poster", "like", pattern).executeTakeFirst(),
       deps.db
         .selectFrom("content_items")
         .select("id")
         .where("data", "like", pattern)
         .executeTakeFirst(),
+      // A page's share image (decision 0030).
+      deps.db.selectFrom("pages").select("id").where("image", "like", pattern).executeTakeFirst(),
     ]);
-    if (video || item) continue;
+    if (video || item || page) continue;
     await deps.storage.remove(url.slice(MEDIA_PREFIX.length)).catch((error: unknown) => {
       deps.log.warn({ err: error, url }, "could not remove an uploaded picture");
     });

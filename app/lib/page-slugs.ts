@@ -1,0 +1,45 @@
+import { paths, publicPages } from "./navigation.ts";
+
+// The first path segments a page staff make (/{slug}, decision 0030) may not take: every
+// page of the navigation registry, and the addresses the server and the build answer
+// themselves. `page-slugs.test.ts` checks that every first segment of app/routes.ts and
+// every folder of public/ is here, so a new route cannot be shadowed or shadow a page.
+
+/** Addresses that are not pages of the navigation registry. */
+const SYSTEM_SEGMENTS = [
+  "admin",
+  "api",
+  "media",
+  "images",
+  "assets",
+  "fonts",
+  "sitemap",
+  "robots",
+  "rss",
+  "feed",
+  "favicon",
+  "manifest",
+  "health",
+  "ready",
+  "docs",
+  "preview",
+  "search",
+  "static",
+  "well-known",
+];
+
+const firstSegment = (path: string) => path.split("/")[1] ?? "";
+
+/** Every reserved first segment, in one set. */
+export const reservedPageSlugs: ReadonlySet<string> = new Set(
+  [...publicPages, ...Object.values(paths)]
+    .map(firstSegment)
+    .filter((segment) => segment !== "")
+    .concat(SYSTEM_SEGMENTS),
+);
+
+/** Whether a page may take `slug` as its address (the site's own routes come first). */
+export const isReservedPageSlug = (slug: string) => reservedPageSlugs.has(slug);
+
+/** The slug of the page the footer's "Terms of Service" links to once it is published. */
+export const TERMS_PAGE_SLUG = "terms";

@@ -1,0 +1,161 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import { isReservedPageSlug } from "../../../app/lib/page-slugs.ts";
+import { contentImageSchema, type ContentImage } from "../../../common/schemas/content.ts";
+import {
+  pageInputSchema,
+  type Page,
+  type PageLink,
+  type PageSummary,
+} from "../../../common/schemas/pages.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import type { Database } from "../../db/schema.ts";
+import { Conflict, Invalid, NotFound } from "../../errors.ts";
+import type { ChangeFeed } from "../../lib/changes.ts";
+import { checkPictures, releasePictures } from "../../media/content-pictures.ts";
+import type { Storage } from "../../media/storage.ts";
+import { createPagesRepository, type PageRow } from "./repository.ts";
+
+/** The change feed's topic of the pages: the render cache and the layout's links drop theirs. */
+export const PAGES_TOPIC = "pages";
+
+const reserved = (slug: string) =>
+  new Invalid(`The address /${slug} is a page of the site already. Choose another address.`);
+const taken = (slug: string) =>
+  new Conflict(`The address /${slug} is used by another page. Choose another address.`);
+const IMAGE_NOT_HERE = "The share image was not uploaded here. Upload it again.";
+
+function imageOf(json: string | null): ContentImage | null {
+  if (json === null) return null;
+  const parsed = contentImageSchema.safeParse(JSON.parse(json));
+  return parsed.success ? parsed.data : null;
+}
+
+function toPage(row: PageRow): Page {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    body: row.body,
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
+    image: imageOf(row.image),
+    status: row.status === "published" ? "published" : "draft",
+    authorId: row.author_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/**
+ * Pages staff make (decision 0030): checked with the shared schema, never at an address of
+ * the site's own routes, announced on the change feed after every write.
+ */
+export function createPagesService(deps: {
+  db: Kysely<Database>;
+  storage: Storage;
+  changes: ChangeFeed;
+  log: FastifyBaseLogger;
+}) {
+  const repo = createPagesRepository(deps.db);
+  const changed = () => deps.changes.publish(PAGES_TOPIC);
+
+  async function validate(input: unknown) {
+    const data = pageInputSchema.parse(input);
+    if (isReservedPageSlug(data.slug)) throw reserved(data.slug);
+    await checkPictures(deps.storage, data.image, IMAGE_NOT_HERE);
+    return {
+      slug: data.slug,
+      title: data.title,
+      body: data.body,
+      seo_title: data.seoTitle,
+      seo_description: data.seoDescription,
+      image: data.image ? JSON.stringify(data.image) : null,
+      status: data.status,
+    };
+  }
+
+  const release = (before: PageRow) =>
+    releasePictures(deps, before.image === null ? null : JSON.parse(before.image));
+
+  return {
+    /** Every page, drafts included, for the back office: by title. */
+    async list(): Promise<PageSummary[]> {
+      return (await repo.list()).map((row) => ({
+        id: row.id,
+        slug: row.slug,
+        title: row.title,
+        status: row.status === "published" ? "published" : "draft",
+        updatedAt: row.updated_at,
+      }));
+    },
+
+    async get(id: string): Promise<Page> {
+      const row = await repo.find(id);
+      if (!row) throw new NotFound("There is no such page.");
+      return toPage(row);
+    },
+
+    /** A published page by its address; undefined for a draft or an unknown one. */
+    async published(slug: string): Promise<Page | undefined> {
+      const row = await repo.findPublished(slug);
+      return row && toPage(row);
+    },
+
+    /** The addresses of the published pages, for the sitemap and the footer. */
+    async links(): Promise<PageLink[]> {
+      return (await repo.published()).map((row) => ({
+        slug: row.slug,
+        updatedAt: row.updated_at,
+      }));
+    },
+
+    async create(input: unknown, authorId: string | null): Promise<Page> {
+      const data = await validate(input);
+      const now = new Date().toISOString();
+      const row: PageRow = {
+        id: randomUUID(),
+        ...data,
+        author_id: authorId,
+        created_at: now,
+        updated_at: now,
+      };
+      try {
+        await repo.insert(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw taken(data.slug);
+        throw error;
+      }
+      changed();
+      return toPage(row);
+    },
+
+    async update(id: string, input: unknown): Promise<{ before: Page; after: Page }> {
+      const data = await validate(input);
+      const before = await repo.find(id);
+      if (!before) throw new NotFound("There is no such page.");
+      const now = new Date().toISOString();
+      try {
+        if (!(await repo.update(id, { ...data, updated_at: now }))) {
+          throw new NotFound("There is no such page.");
+        }
+      } catch (error) {
+        if (isUniqueViolation(error)) throw taken(data.slug);
+        throw error;
+      }
+      changed();
+      if (before.image !== data.image) await release(before);
+      return { before: toPage(before), after: toPage({ ...before, ...data, updated_at: now }) };
+    },
+
+    async remove(id: string): Promise<Page> {
+      const before = await repo.find(id);
+      if (!before || !(await repo.remove(id))) throw new NotFound("There is no such page.");
+      changed();
+      await release(before);
+      return toPage(before);
+    },
+  };
+}
+export type PagesService = ReturnType<typeof createPagesService>;
