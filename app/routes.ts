@@ -27,6 +27,8 @@ export default [
     route("blog/:id", "routes/blog-post.tsx"),
     route("policy", "routes/policy.tsx"),
     route("contact", "routes/contact.tsx"),
+    // Pages staff make (decision 0030): any one segment the routes above do not take.
+    route(":slug", "routes/page.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 
@@ -51,6 +53,9 @@ export default [
       route("enquiries", "routes/admin/enquiries.tsx"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
       route("subscribers", "routes/admin/subscribers.tsx"),
+      route("pages", "routes/admin/pages.tsx"),
+      route("pages/new", "routes/admin/page-edit.tsx", { id: "page-new" }),
+      route("pages/:id", "routes/admin/page-edit.tsx", { id: "page-edit" }),
       route("account", "routes/admin/account.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("activity", "routes/admin/activity.tsx"),

@@ -1,5 +1,6 @@
 import { teaser } from "../../common/format.ts";
 import type { Blog } from "../../common/schemas/blog.ts";
+import type { PageLink } from "../../common/schemas/pages.ts";
 import { site } from "../../common/site-config.ts";
 import { paths, publicPages } from "./navigation.ts";
 import { xmlEscape } from "./xml.ts";
@@ -30,6 +31,15 @@ export const pageUrls = (origin: string, blogChanged?: string): SitemapUrl[] =>
     loc: `${origin}${path}`,
     lastmod: path === paths.blog && blogChanged ? day(blogChanged) : undefined,
   }));
+
+/** The address of a page staff made (decision 0030). */
+export const staffPagePath = (slug: string) => `/${slug}`;
+
+/** A published page staff made as a sitemap address, dated by its last change. */
+export const staffPageUrl = (origin: string, page: PageLink): SitemapUrl => ({
+  loc: `${origin}${staffPagePath(page.slug)}`,
+  lastmod: day(page.updatedAt),
+});
 
 /** A post as a sitemap address, dated by its last change. */
 export const postUrl = (

@@ -21,9 +21,8 @@ describe("the reserved page slugs", () => {
   it("hold every static first segment of the route table and every folder of public/", () => {
     const segments = new Set(
       firstSegments(routes as RouteLike[])
-        .filter((segment) => !segment.startsWith(":") && segment !== "*")
-        // "sitemap.xml" and the like: a slug holds no dot, only its name part could clash.
-        .map((segment) => segment.split(".")[0]!),
+        // "sitemap.xml", "robots.txt": a slug holds no dot, so no page can take a file's name.
+        .filter((segment) => !segment.startsWith(":") && segment !== "*" && !segment.includes(".")),
     );
     const folders = readdirSync("public", { withFileTypes: true })
       .filter((entry) => entry.isDirectory())

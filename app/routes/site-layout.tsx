@@ -9,22 +9,31 @@ import { PendingNotice } from "../components/layout/pending-notice.tsx";
 import { SocialRail } from "../components/layout/social-rail.tsx";
 import { NotFoundPage } from "../components/sections/not-found.tsx";
 import { ContactDetailsProvider, SITE_LAYOUT_ROUTE_ID } from "../lib/contact-details.tsx";
+import { staffPagePath } from "../lib/feeds.ts";
 import { rememberLandingSource } from "../lib/lead-source.ts";
+import { TERMS_PAGE_SLUG } from "../lib/page-slugs.ts";
 import type { Route } from "./+types/site-layout";
 
 /**
  * The contact details and social links (edited in the back office): the header, footer,
- * social rail and WhatsApp buttons of every public page show them. Only they: each page
- * loads the rest of the content it shows.
+ * social rail and WhatsApp buttons of every public page show them; and whether the terms
+ * page is published (the footer's link). Only they: each page loads the rest it shows.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [{ contact }] = await Promise.all([
-    context.get(siteServicesContext).content.all(),
+  const services = context.get(siteServicesContext);
+  const [{ contact }, pageLinks] = await Promise.all([
+    services.content.all(),
+    // Kept in memory until a write (server/services.ts): no query per view.
+    services.pages.links(),
     // The forms' enhancement is loaded in the browser only when a form is about to be used;
     // the server renders the forms in full, so it has the module before the page renders.
     loadEnhancedForms(),
   ]);
-  return { contact };
+  // The footer's "Terms of Service" links to the terms page once it is published.
+  const termsHref = pageLinks.some((link) => link.slug === TERMS_PAGE_SLUG)
+    ? staffPagePath(TERMS_PAGE_SLUG)
+    : undefined;
+  return { contact, termsHref };
 }
 
 function Shell({ children }: { children: ReactNode }) {
@@ -44,7 +53,7 @@ function Shell({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="outline-none">
         {children}
       </main>
-      <Footer />
+      <Footer termsHref={data?.termsHref} />
       <OutboxSender />
     </ContactDetailsProvider>
   );

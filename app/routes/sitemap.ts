@@ -4,6 +4,7 @@ import {
   pageUrls,
   postUrl,
   sitemapIndexXml,
+  staffPageUrl,
   urlsetXml,
   type SitemapUrl,
 } from "../lib/feeds.ts";
@@ -21,18 +22,31 @@ const xml = (body: string) =>
   });
 
 /**
- * /sitemap.xml: every public page and post. Beyond SITEMAP_URLS_PER_FILE addresses (50,000,
+ * /sitemap.xml: every public page, published page staff made, and post. Beyond SITEMAP_URLS_PER_FILE addresses (50,000,
  * the sitemaps.org limit) it is a `<sitemapindex>` of /sitemap-1.xml, /sitemap-2.xml…, each
  * a slice of that many addresses in the same order (the pages, then the posts newest first);
  * a slice is read from the database a batch at a time, so memory holds one file at most.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { origin, blogs, sitemapUrlsPerFile: perFile } = context.get(siteServicesContext);
+  const {
+    origin,
+    blogs,
+    pages: staffPages,
+    sitemapUrlsPerFile: perFile,
+  } = context.get(siteServicesContext);
   const part = Number(
     /^\/sitemap-([1-9][0-9]*)\.xml$/.exec(new URL(request.url).pathname)?.[1] ?? 0,
   );
-  const [posts, lastChanged] = await Promise.all([blogs.count(), blogs.lastChanged()]);
-  const pages = pageUrls(origin, lastChanged);
+  const [posts, lastChanged, made] = await Promise.all([
+    blogs.count(),
+    blogs.lastChanged(),
+    staffPages.links(),
+  ]);
+  // The site's pages, then the published pages staff made, then the posts.
+  const pages = [
+    ...pageUrls(origin, lastChanged),
+    ...made.map((page) => staffPageUrl(origin, page)),
+  ];
   const total = pages.length + posts;
   const files = Math.min(Math.ceil(total / perFile), MAX_SITEMAP_FILES);
   if (part === 0 && files > 1) return xml(sitemapIndexXml(origin, files, lastChanged));

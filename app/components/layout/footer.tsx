@@ -11,7 +11,8 @@ import { SocialLinkList } from "./social-link-list.tsx";
 
 const linkClass = "text-brand-100 transition-colors hover:text-white hover:underline";
 
-export function Footer() {
+/** `termsHref`: where "Terms of Service" links once the terms page is published (else text). */
+export function Footer({ termsHref }: { termsHref?: string }) {
   const contact = useContactDetails();
   const address = postalAddressOf(contact);
   return (
@@ -92,7 +93,15 @@ export function Footer() {
                 {footerPolicyLink.label}
               </Link>
             </li>
-            <li>Terms of Service</li>
+            <li>
+              {termsHref ? (
+                <Link to={termsHref} className={linkClass}>
+                  Terms of Service
+                </Link>
+              ) : (
+                "Terms of Service"
+              )}
+            </li>
           </ul>
         </div>
       </div>

@@ -21,6 +21,7 @@ const navItems = [
   { to: "/admin/portfolio", label: "Add portfolio video" },
   { to: "/admin/prices", label: "Prices" },
   { to: "/admin/content", label: "Site content", also: "/admin/settings" },
+  { to: "/admin/pages", label: "Pages" },
   { to: "/admin/enquiries", label: "Enquiries" },
   { to: "/admin/subscribers", label: "Subscribers" },
   { to: "/admin/activity", label: "Activity", ownerOnly: true },

@@ -1,0 +1,63 @@
+import { data, isRouteErrorResponse } from "react-router";
+import { siteServicesContext } from "../../common/load-context.ts";
+import { teaser } from "../../common/format.ts";
+import { BlogBody, parseBlogContent } from "../components/blog/blog-body.tsx";
+import { PageHero } from "../components/sections/page-hero.tsx";
+import { NotFoundPage } from "../components/sections/not-found.tsx";
+import { staffPagePath } from "../lib/feeds.ts";
+import { originFrom, pageTitle, seo } from "../lib/seo.ts";
+import type { Route } from "./+types/page";
+
+// A page staff made (decision 0030): /{slug} when published. A draft or an unknown address
+// is the site's 404 page, as the catch-all route answers it. The site's own routes are
+// static and come first; a slug can never take one of their first segments
+// (app/lib/page-slugs.ts).
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const page = await context.get(siteServicesContext).pages.published(params.slug);
+  if (!page) throw data("Not found", { status: 404 });
+  return { page };
+}
+
+/** The search description: the one staff wrote, else the first paragraph, shortened. */
+function descriptionOf(page: { seoDescription: string; body: string; title: string }): string {
+  if (page.seoDescription) return page.seoDescription;
+  const first = parseBlogContent([page.body]).find((block) => block.kind === "paragraph");
+  return first && first.kind === "paragraph" ? teaser(first.text, 25) : page.title;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
+  if (!loaderData || (error && isRouteErrorResponse(error))) {
+    // The same head as the catch-all 404 route's.
+    return [{ title: pageTitle("Page not found") }, { name: "robots", content: "noindex" }];
+  }
+  const { page } = loaderData;
+  return seo({
+    title: page.seoTitle || page.title,
+    description: descriptionOf(page),
+    path: staffPagePath(page.slug),
+    origin: originFrom(matches),
+    image: page.image?.src,
+    imageAlt: page.image?.alt,
+  });
+};
+
+export default function StaffPage({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return (
+    <>
+      <PageHero title={page.title} crumb={page.title} />
+      <div className="bg-white py-16 md:py-20">
+        <article className="container-page max-w-3xl">
+          <BlogBody content={[page.body]} />
+        </article>
+      </div>
+    </>
+  );
+}
+
+/** A draft or an unknown address: today's 404 page; any other failure goes to the layout's. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  throw error;
+}
