@@ -494,3 +494,54 @@ test("the index: every type with its count and page; unknown types are not found
   await page.goto("/admin/content/nonsense");
   await expect(page.getByText("There is no such content type.")).toBeVisible();
 });
+
+test("pages: a terms page made in the back office becomes the footer's Terms of Service", async ({
+  page,
+}) => {
+  const footer = page.getByRole("contentinfo");
+  await page.goto("/about");
+  await expect(footer.getByText("Terms of Service", { exact: true })).toBeVisible();
+  await expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveCount(0);
+  let id: string | undefined;
+  try {
+    await page.goto("/admin/dashboard");
+    await page.getByRole("link", { name: "Pages", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Pages" })).toBeVisible();
+    await expect(page.getByText("No pages yet.")).toBeVisible();
+    await page.getByRole("link", { name: "New page" }).click();
+    // The address follows the title until it is written; a route of the site is refused.
+    await page.getByLabel("Title", { exact: true }).fill("Terms of Service");
+    const address = page.getByLabel("Address", { exact: true });
+    await expect(address).toHaveValue("terms-of-service");
+    await address.fill("about");
+    await page
+      .getByLabel("Text", { exact: true })
+      .fill("These terms apply to every service.\n# Payment\n* Half before work starts");
+    await page.getByLabel("Published").check();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "The address /about is a page of the site already. Choose another address.",
+    );
+    await address.fill("terms");
+    await save(page, "Page saved and published.");
+    await expect(page).toHaveURL(/\/admin\/pages\/[0-9a-f-]{36}$/);
+    id = page.url().split("/").at(-1);
+    await expect(page.getByRole("link", { name: /^View the page/ })).toHaveAttribute(
+      "href",
+      "/terms",
+    );
+
+    await page.goto("/about");
+    await footer.getByRole("link", { name: "Terms of Service" }).click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Payment" })).toBeVisible();
+    await expect(page.getByText("Half before work starts")).toBeVisible();
+    await expect(page).toHaveTitle(/^Terms of Service \| /);
+  } finally {
+    if (id)
+      await page.request.delete(`/api/pages/${id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+  }
+});
