@@ -14,7 +14,11 @@ import type { Route } from "./+types/page";
 // (app/lib/page-slugs.ts).
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await context.get(siteServicesContext).pages.published(params.slug);
+  const { pages } = context.get(siteServicesContext);
+  // The addresses of the published pages are in memory (the layout reads them too): an
+  // unknown address is answered without a query, even while the database is unavailable.
+  const known = (await pages.links()).some((link) => link.slug === params.slug);
+  const page = known ? await pages.published(params.slug) : undefined;
   if (!page) throw data("Not found", { status: 404 });
   return { page };
 }

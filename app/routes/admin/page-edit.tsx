@@ -73,7 +73,7 @@ const fields = {
     optional: true,
     hint: `At most ${MAX_SEO_DESCRIPTION_LENGTH} characters. Blank: the start of the text.`,
   },
-  image: { name: "image", label: "Share image", input: "image", optional: true },
+  image: { name: "image", label: "Share image (optional)", input: "image", optional: true },
 } as const satisfies Record<string, ContentField>;
 
 type FieldName = keyof typeof fields | "imageAlt" | "status";
