@@ -191,6 +191,7 @@ const MADE_BY_PEOPLE = [
   "blogs",
   "enquiries",
   "newsletter_subscribers",
+  "pages",
   "prices",
   "videos",
 ];
