@@ -8,6 +8,7 @@ import {
 import { listContentTypes, singleContentTypes } from "../../../common/schemas/content.ts";
 import { naira } from "../../../common/format.ts";
 import { api } from "../admin-api.ts";
+import { pageEditPath } from "./pages.ts";
 
 export type { AuditLogEntry, AuditPage };
 
@@ -47,6 +48,7 @@ const TYPE_NAMES: Record<string, { one: string; many: string }> = {
   subscriber: { one: "subscriber", many: "Subscribers" },
   image: { one: "picture", many: "Uploaded pictures" },
   blog: { one: "blog post", many: "Blog posts" },
+  page: { one: "page", many: "Pages" },
   admin: { one: "staff account", many: "Staff accounts" },
   session: { one: "sessions", many: "Sign-outs everywhere" },
 };
@@ -138,6 +140,8 @@ export function itemLink(entry: Pick<AuditLogEntry, "action" | "type" | "entityI
       return gone ? undefined : "/admin/subscribers";
     case "blog":
       return gone ? undefined : `/admin/edit/${encodeURIComponent(id)}`;
+    case "page":
+      return gone ? undefined : pageEditPath(id);
     case "admin":
       return "/admin/staff";
     case "image":
