@@ -55,11 +55,11 @@ function IdentityHead() {
         <>
           <link rel="icon" href={iconHref(logo, "favicon-32.png")} type="image/png" sizes="32x32" />
           <link rel="apple-touch-icon" href={iconHref(logo, "apple-touch-icon.png")} />
+          <link rel="manifest" href={MANIFEST_PATH} />
         </>
       ) : (
         <link rel="icon" href={favicon} type="image/svg+xml" />
       )}
-      <link rel="manifest" href={MANIFEST_PATH} />
     </>
   );
 }
