@@ -1,5 +1,5 @@
 import { createAdmin } from "../support/server-process.ts";
-import { expect, test as base } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, test as base } from "./fixtures.ts";
 import { withOwnServer } from "./own-server.ts";
 
 // The Site identity screen (issue 29): an owner changes the agency's name and a colour, and
@@ -44,6 +44,7 @@ test("an owner renames the agency and changes its colours: header, footer, title
   await expect(page.getByRole("heading", { name: "Site identity", level: 1 })).toBeVisible();
   const name = page.getByLabel("Name", { exact: true });
   await expect(name).toHaveValue("Brightlane Digital");
+  await expectNoAxeViolations(page);
   await name.fill("Sunrise Media");
 
   // The live contrast check says pass or fail in words, and the text shade a failing colour gets.
