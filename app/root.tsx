@@ -5,36 +5,77 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
+import { brandStyle, themeColourOf } from "../common/brand-colours.ts";
 import { siteServicesContext } from "../common/load-context.ts";
-import { site } from "../common/site-config.ts";
+import { iconHref, MANIFEST_PATH } from "../common/schemas/identity.ts";
 // The site's icon inside every page (Vite inlines it as a data: URI): no request for it.
 import favicon from "../public/favicon.svg?inline";
+import { useIdentity } from "./lib/identity.ts";
 import type { Route } from "./+types/root";
 import "./styles/app.css";
 
-/** The public origin, for canonical URLs and share tags in every route's meta. */
-export function loader({ context }: Route.LoaderArgs) {
-  return { origin: context.get(siteServicesContext).origin };
+/**
+ * The public origin, for canonical URLs and share tags in every route's meta, and the
+ * agency's identity (name, colours, logo: Site identity), from the server's memory.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = context.get(siteServicesContext);
+  return { origin: services.origin, identity: await services.identity.get() };
 }
 
-// The origin never changes while the app runs: skip the root loader on navigations.
-export function shouldRevalidate() {
-  return false;
+// Neither changes on a navigation: the root loader runs again only when a screen asks
+// (the Site identity screen after a save: useRevalidator), not on links or form posts.
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return !formMethod && currentUrl.href === nextUrl.href && defaultShouldRevalidate;
 }
 
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: favicon, type: "image/svg+xml" },
   { rel: "alternate", type: "application/rss+xml", title: "Blog", href: "/blog/rss.xml" },
 ];
 
-export function Layout({ children }: { children: React.ReactNode }) {
+/**
+ * The identity in the page's head: the brand colours' custom properties when they are not
+ * the site's own (app.css's then apply), the bar colour, the icons made from the logo (or the
+ * built-in drawing, inlined: no request for it) and the web app manifest.
+ */
+function IdentityHead() {
+  const identity = useIdentity();
+  const { logo } = identity;
   return (
-    <html lang="en">
+    <>
+      <meta name="theme-color" content={themeColourOf(identity)} />
+      {logo ? (
+        <>
+          <link rel="icon" href={iconHref(logo, "favicon-32.png")} type="image/png" sizes="32x32" />
+          <link rel="apple-touch-icon" href={iconHref(logo, "apple-touch-icon.png")} />
+          <link rel="manifest" href={MANIFEST_PATH} />
+        </>
+      ) : (
+        <link rel="icon" href={favicon} type="image/svg+xml" />
+      )}
+    </>
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const identity = useIdentity();
+  const colours = brandStyle({ primary: identity.primaryColour, accent: identity.accentColour });
+  return (
+    <html
+      lang="en"
+      style={Object.keys(colours).length > 0 ? (colours as React.CSSProperties) : undefined}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#053685" />
+        <IdentityHead />
         <Meta />
         <Links />
       </head>
@@ -56,6 +97,7 @@ export default function App() {
  * self-contained page (the header and footer may be what failed) with a way back.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { name } = useIdentity();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
   const title = notFound ? "Page not found" : "Something went wrong";
@@ -64,12 +106,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     : "An unexpected error occurred. Please try again later.";
   return (
     <main className="flex min-h-screen flex-col bg-brand-50">
-      <title>{`${title} | ${site.name}`}</title>
+      <title>{`${title} | ${name}`}</title>
       <meta name="robots" content="noindex" />
       <div className="bg-gradient-to-br from-brand to-navy py-6">
         <div className="container-page">
           <a href="/" className="text-lg font-extrabold text-white">
-            {site.name}
+            {name}
           </a>
         </div>
       </div>

@@ -59,6 +59,7 @@ export default [
       route("account", "routes/admin/account.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("activity", "routes/admin/activity.tsx"),
+      route("identity", "routes/admin/identity.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -4,6 +4,7 @@ import type { ListPage } from "./schemas/common.ts";
 import type { Enquiry, ParsedEnquiryInput } from "./schemas/enquiry.ts";
 import type { SiteContent } from "./schemas/content.ts";
 import type { Page, PageLink } from "./schemas/pages.ts";
+import type { SiteIdentity } from "./schemas/identity.ts";
 import type { Price } from "./schemas/price.ts";
 import type { Subscriber } from "./schemas/newsletter.ts";
 import type { Video } from "./schemas/video.ts";
@@ -40,6 +41,10 @@ export interface SiteServices {
   /** The site's editable content (offers, team, contact details…), in the site's order. */
   content: {
     all(): Promise<SiteContent>;
+  };
+  /** The agency's name, words, colours and logo (Site identity), from memory. */
+  identity: {
+    get(): Promise<SiteIdentity>;
   };
   videos: {
     list(): Promise<Video[]>;

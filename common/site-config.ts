@@ -1,7 +1,8 @@
 /**
- * The agency's identity. An agency adopting this site changes this one file
- * (and PUBLIC_ORIGIN in the environment for its domain); every page, e-mail,
- * feed and structured-data block reads its name, tagline, description and colours from here.
+ * The agency's identity as a fresh install shows it. Owners change the name, short name,
+ * tagline, description and colours (and add a logo) on the back office's Site identity
+ * screen, which overrides these (common/schemas/identity.ts, decision 0027); set
+ * PUBLIC_ORIGIN in the environment for the domain.
  * The phone, e-mail, address, office hours and social links are what a new install starts
  * with (common/content/defaults.ts): staff edit them in the back office, and the public pages
  * read them from the database (app/lib/contact-details.tsx).

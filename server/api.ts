@@ -8,6 +8,7 @@ import { registerAuditRoutes } from "./modules/audit/routes.ts";
 import { registerBlogRoutes } from "./modules/blogs/routes.ts";
 import { registerContentRoutes } from "./modules/content/routes.ts";
 import { registerEnquiryRoutes } from "./modules/enquiries/routes.ts";
+import { registerIdentityRoutes } from "./modules/identity/routes.ts";
 import { registerHealthRoutes } from "./modules/health/routes.ts";
 import { registerNewsletterRoutes } from "./modules/newsletter/routes.ts";
 import { registerPageRoutes } from "./modules/pages/routes.ts";
@@ -62,6 +63,7 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
   registerContentRoutes(api, deps);
   registerAuditRoutes(api, deps);
   registerPageRoutes(api, deps);
+  registerIdentityRoutes(api, deps);
 
   const unknownEndpoint = async () => {
     throw new NotFound("No such API endpoint.");

@@ -14,6 +14,7 @@ import { createNotifier } from "./mail/smtp.ts";
 import type { Notifier } from "./mail/notifier.ts";
 import { createStorage } from "./media/create-storage.ts";
 import { registerMediaRoutes } from "./media/media-routes.ts";
+import { registerIdentityFiles } from "./modules/identity/routes.ts";
 import { registerOpenApi } from "./openapi.ts";
 import {
   closeAfterEarlyAnswers,
@@ -146,7 +147,12 @@ export async function buildApp(
     await database.close();
     throw error;
   }
-  const notifier = options.notifier ?? createNotifier(config, app.log);
+  const notifier =
+    options.notifier ??
+    createNotifier(config, app.log, {
+      // Read when a mail is sent, by then the services below are there.
+      agencyName: async () => (await app.services.identity.get()).name,
+    });
   if (!config.tokenSecret) {
     try {
       config = { ...config, tokenSecret: await sharedTokenSecret(database.db, config.dataDir) };
@@ -261,6 +267,7 @@ export async function buildApp(
   await app.register(apiPlugin, { prefix: "/api", services, config });
 
   await registerMediaRoutes(app, config);
+  registerIdentityFiles(app, services);
 
   if (options.web !== false) {
     await app.register(pagesPlugin, {

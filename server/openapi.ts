@@ -20,6 +20,11 @@ const tags = [
       "gallery, slides, claims) and settings (contact details, policy date).",
   },
   {
+    name: "identity",
+    description:
+      "The agency's name, words, brand colours, logo and share picture (Site identity, owners).",
+  },
+  {
     name: "enquiries",
     description: "Enquiries sent by the site's forms, and the back-office inbox.",
   },

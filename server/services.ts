@@ -14,6 +14,7 @@ import { createChangeFeed } from "./lib/changes.ts";
 import { createReadiness } from "./lib/readiness.ts";
 import { createContentService } from "./modules/content/service.ts";
 import { createBlogService } from "./modules/blogs/service.ts";
+import { createIdentityService } from "./modules/identity/service.ts";
 import { createEnquiryService } from "./modules/enquiries/service.ts";
 import { createNewsletterService } from "./modules/newsletter/service.ts";
 import { createNotificationOutbox } from "./modules/outbox/service.ts";
@@ -75,6 +76,8 @@ export function createServices(deps: ServiceDeps) {
     audit: createAuditService({ db, log }),
     prices: createPriceService(db, changes),
     content: createContentService({ db, storage, changes, log }),
+    /** The agency's name, words, colours and logo (the Site identity screen). */
+    identity: createIdentityService({ db, storage, changes, log }),
     blogs: createBlogService({
       db,
       dialect: database.dialect,
@@ -110,6 +113,7 @@ export function siteServices(services: Services, config: Config): SiteServices {
     // Read on every render of the home page: kept until the next write (lib/cached-read.ts).
     prices: { list: cachedRead(services.changes, services.prices.list) },
     content: { all: services.content.all },
+    identity: { get: services.identity.get },
     videos: { list: cachedRead(services.changes, services.videos.list) },
     enquiries: { create: services.enquiries.create },
     newsletter: { subscribe: services.newsletter.subscribe },

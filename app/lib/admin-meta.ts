@@ -1,7 +1,11 @@
-import { site } from "../../common/site-config.ts";
+import { identityFrom } from "./identity.ts";
+
+type Matches = Parameters<typeof identityFrom>[0];
 
 /** The meta of a back-office screen: its title, and kept out of search engines. */
-export const adminMeta = (title: string) => () => [
-  { title: `${title} | Admin · ${site.name}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const adminMeta =
+  (title: string) =>
+  ({ matches = [] }: { matches?: Matches } = {}) => [
+    { title: `${title} | Admin · ${identityFrom(matches).name}` },
+    { name: "robots", content: "noindex, nofollow" },
+  ];

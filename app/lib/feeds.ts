@@ -98,7 +98,7 @@ ${entries.join("\n")}
 }
 
 /** RSS 2.0 of the blog, newest first, with absolute links from the public origin. */
-export function rssXml(origin: string, posts: readonly Post[]): string {
+export function rssXml(origin: string, posts: readonly Post[], agency: string = site.name): string {
   const items = posts.map((post) => {
     const link = `${origin}${postPath(post)}`;
     return `    <item>
@@ -113,7 +113,7 @@ export function rssXml(origin: string, posts: readonly Post[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
-    <title>${xmlEscape(`${site.name} Blog`)}</title>
+    <title>${xmlEscape(`${agency} Blog`)}</title>
     <link>${xmlEscape(`${origin}/blog`)}</link>
     <atom:link href="${xmlEscape(`${origin}/blog/rss.xml`)}" rel="self" type="application/rss+xml"/>
     <description>${xmlEscape("Insights, tips and actionable advice from industry experts.")}</description>

@@ -1,5 +1,8 @@
 import type { MetaDescriptor } from "react-router";
+import { defaultIdentity, type SiteIdentity } from "../../common/schemas/identity.ts";
 import { site } from "../../common/site-config.ts";
+
+export { identityFrom } from "./identity.ts";
 
 interface RouteMatchLike {
   id: string;
@@ -20,7 +23,9 @@ export interface PageSeo {
   /** Path of the page, e.g. "/about": the canonical URL is origin + path. */
   path: string;
   origin: string;
-  /** Absolute or root-relative URL of the share image. */
+  /** The agency's name, tagline and share picture (`identityFrom(matches)`); else the defaults. */
+  identity?: Pick<SiteIdentity, "name" | "tagline" | "shareImage">;
+  /** Absolute or root-relative URL of the share image (else the identity's, else the built-in). */
   image?: string;
   imageAlt?: string;
   type?: "website" | "article";
@@ -30,30 +35,35 @@ export interface PageSeo {
 }
 
 /** A page's <title>: "<page> | <site name>"; the home page (no title) names the tagline. */
-export function pageTitle(title?: string): string {
-  return title ? `${title} | ${site.name}` : `${site.name} | ${site.tagline}`;
+export function pageTitle(
+  title?: string,
+  identity: Pick<SiteIdentity, "name" | "tagline"> = defaultIdentity,
+): string {
+  return title ? `${title} | ${identity.name}` : `${identity.name} | ${identity.tagline}`;
 }
 
 /** Title, description, canonical link, Open Graph and Twitter card tags for a page. */
 export function seo(page: PageSeo): MetaDescriptor[] {
-  const title = pageTitle(page.title);
+  const identity = page.identity ?? defaultIdentity;
+  const title = pageTitle(page.title, identity);
+  const shareImage = page.image ?? identity.shareImage?.src;
   const url = `${page.origin}${page.path === "/" ? "/" : page.path.replace(/\/+$/, "")}`;
-  const image = page.image
-    ? page.image.startsWith("http")
-      ? page.image
-      : `${page.origin}${page.image}`
+  const image = shareImage
+    ? shareImage.startsWith("http")
+      ? shareImage
+      : `${page.origin}${shareImage}`
     : `${page.origin}/images/og-default.png`;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: page.description },
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:site_name", content: site.name },
+    { property: "og:site_name", content: identity.name },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:title", content: title },
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
-    { property: "og:image:alt", content: page.imageAlt ?? site.name },
+    { property: "og:image:alt", content: page.imageAlt ?? identity.name },
     { property: "og:locale", content: "en_NG" },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },

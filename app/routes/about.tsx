@@ -9,7 +9,7 @@ import { TeamGrid } from "../components/sections/team-grid.tsx";
 import { Reveal } from "../components/ui/reveal.tsx";
 import { buttonPrimary } from "../components/ui/styles.ts";
 import { aboutHero, mission, reasons, welcome } from "../copy/about-copy.ts";
-import { originFrom, seo } from "../lib/seo.ts";
+import { identityFrom, originFrom, seo } from "../lib/seo.ts";
 import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/about";
 
@@ -24,6 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: `${site.name} is a Lagos digital marketing agency: our mission, why clients choose us and the team behind the work.`,
     path: "/about",
     origin: originFrom(matches),
+    identity: identityFrom(matches),
   });
 
 export default function About({ loaderData }: Route.ComponentProps) {

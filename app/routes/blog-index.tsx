@@ -10,7 +10,7 @@ import { Pager } from "../components/blog/pager.tsx";
 import { InsightsSignup } from "../components/forms/newsletter-form.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
 import { ArrowIcon } from "../components/ui/icons.tsx";
-import { originFrom, pageTitle, seo } from "../lib/seo.ts";
+import { identityFrom, originFrom, pageTitle, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/blog-index";
 import { logLoadFailure } from "../lib/load-failure.server.ts";
 
@@ -56,7 +56,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const origin = originFrom(matches);
   if (!loaderData) {
-    return [{ title: pageTitle("Page not found") }, { name: "robots", content: "noindex" }];
+    return [
+      { title: pageTitle("Page not found", identityFrom(matches)) },
+      { name: "robots", content: "noindex" },
+    ];
   }
   const { q, page, pageCount } = loaderData;
   const title = q ? `Search: ${q} | Blog` : "Blog";
@@ -72,6 +75,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       // A search is not indexed; its canonical address is the blog's.
       path: q ? "/blog" : blogListHref(page),
       origin,
+      identity: identityFrom(matches),
       noindex: Boolean(q),
     }),
     ...(page > 1 ? [link("prev", page - 1)] : []),

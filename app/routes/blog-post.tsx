@@ -1,10 +1,9 @@
 import { data, isRouteErrorResponse } from "react-router";
 import { siteServicesContext } from "../../common/load-context.ts";
 import { messages } from "../../common/messages.ts";
-import { site } from "../../common/site-config.ts";
 import { BlogArticle, postMeta } from "../components/blog/blog-article.tsx";
 import { BlogError } from "../components/blog/blog-error.tsx";
-import { originFrom } from "../lib/seo.ts";
+import { identityFrom, originFrom } from "../lib/seo.ts";
 import type { Route } from "./+types/blog-post";
 import { logLoadFailure } from "../lib/load-failure.server.ts";
 
@@ -25,11 +24,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   if (!loaderData) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
     return [
-      { title: `${notFound ? messages.blogNotFound : messages.blogFetchFailed} | ${site.name}` },
+      {
+        title: `${notFound ? messages.blogNotFound : messages.blogFetchFailed} | ${identityFrom(matches).name}`,
+      },
       { name: "robots", content: "noindex" },
     ];
   }
-  return postMeta(loaderData.blog, origin);
+  return postMeta(loaderData.blog, origin, { identity: identityFrom(matches) });
 };
 
 /** /blog/{id} and /blog/{slug}: an id of UUID shape finds the post by id, else by slug. */

@@ -5,7 +5,7 @@ import { messages } from "../../common/messages.ts";
 import { BlogArticle, postMeta } from "../components/blog/blog-article.tsx";
 import { BlogError } from "../components/blog/blog-error.tsx";
 import { postPath } from "../lib/feeds.ts";
-import { originFrom, pageTitle } from "../lib/seo.ts";
+import { identityFrom, originFrom, pageTitle } from "../lib/seo.ts";
 import type { Route } from "./+types/blog-preview";
 import { logLoadFailure } from "../lib/load-failure.server.ts";
 
@@ -35,13 +35,17 @@ export function headers(): HeadersInit {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) {
-    return [{ title: pageTitle(NOT_FOUND) }, { name: "robots", content: "noindex" }];
+    return [
+      { title: pageTitle(NOT_FOUND, identityFrom(matches)) },
+      { name: "robots", content: "noindex" },
+    ];
   }
   // The share cards are the post's own; the canonical link is the address it will have.
   return [
-    ...postMeta(loaderData.blog, originFrom(matches), { noindex: true }).map((tag) =>
-      "title" in tag ? { title: `Preview: ${tag.title}` } : tag,
-    ),
+    ...postMeta(loaderData.blog, originFrom(matches), {
+      noindex: true,
+      identity: identityFrom(matches),
+    }).map((tag) => ("title" in tag ? { title: `Preview: ${tag.title}` } : tag)),
   ];
 };
 

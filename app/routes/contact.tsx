@@ -15,7 +15,7 @@ import {
   telHref,
   useContactDetails,
 } from "../lib/contact-details.tsx";
-import { jsonLd, originFrom, seo } from "../lib/seo.ts";
+import { identityFrom, jsonLd, originFrom, seo } from "../lib/seo.ts";
 import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/contact";
 
@@ -37,6 +37,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       description: `Call, e-mail or visit ${site.name}${where}, or send an enquiry.${hours}`,
       path: "/contact",
       origin: originFrom(matches),
+      identity: identityFrom(matches),
     }),
     // A FAQPage without questions is not valid structured data.
     ...(faq.length > 0

@@ -14,7 +14,8 @@ import { aboutSection } from "../copy/home-copy.ts";
 import { portfolioItems } from "../copy/portfolio-copy.ts";
 import { contactFrom } from "../lib/contact-details.tsx";
 import { loadPrices } from "../lib/prices.server.ts";
-import { jsonLd, originFrom, seo } from "../lib/seo.ts";
+import { useIdentity } from "../lib/identity.ts";
+import { identityFrom, jsonLd, originFrom, seo } from "../lib/seo.ts";
 import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/home";
 
@@ -55,18 +56,19 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const origin = originFrom(matches);
+  const identity = identityFrom(matches);
   // The contact details come from the public layout's loader (edited in the back office).
   const contact = contactFrom(matches);
   return [
-    ...seo({ description: site.description, path: "/", origin }),
+    ...seo({ description: identity.description, path: "/", origin, identity }),
     jsonLd({
       "@context": "https://schema.org",
       "@type": ["Organization", "LocalBusiness"],
-      name: site.name,
-      description: site.description,
+      name: identity.name,
+      description: identity.description,
       url: `${origin}/`,
-      logo: `${origin}/favicon.svg`,
-      image: `${origin}/images/og-default.png`,
+      logo: `${origin}${identity.logo?.src ?? "/favicon.svg"}`,
+      image: `${origin}${identity.shareImage?.src ?? "/images/og-default.png"}`,
       ...(contact && {
         telephone: contact.phone,
         email: contact.email,
@@ -95,6 +97,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 function Hero({ claims }: { claims: Route.ComponentProps["loaderData"]["claims"] }) {
+  const { name, tagline } = useIdentity();
   return (
     <section className="relative bg-gradient-to-br from-brand via-brand to-navy pt-28 pb-16 text-white md:pt-36 md:pb-24">
       <div aria-hidden="true" className="absolute inset-0 overflow-hidden">
@@ -106,14 +109,14 @@ function Hero({ claims }: { claims: Route.ComponentProps["loaderData"]["claims"]
         <div className="pr-12 md:pr-0">
           <Reveal delay={50}>
             <p className="inline-block rounded-full bg-white/10 px-4 py-1 text-sm font-bold text-accent-soft">
-              Welcome to {site.name}
+              Welcome to {name}
             </p>
           </Reveal>
           <Reveal delay={200}>
-            <h1 className="mt-4 text-4xl leading-tight font-extrabold md:text-6xl">{site.name}</h1>
+            <h1 className="mt-4 text-4xl leading-tight font-extrabold md:text-6xl">{name}</h1>
           </Reveal>
           <Reveal delay={350}>
-            <p className="mt-5 max-w-xl text-lg text-brand-100 md:text-xl">{site.tagline}.</p>
+            <p className="mt-5 max-w-xl text-lg text-brand-100 md:text-xl">{tagline}.</p>
           </Reveal>
           <Reveal delay={500} className="mt-8 flex flex-wrap gap-4">
             <Link to="/contact" className={buttonPrimary}>

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { NotFoundPage } from "../components/sections/not-found.tsx";
-import { pageTitle } from "../lib/seo.ts";
+import { identityFrom, pageTitle } from "../lib/seo.ts";
+import type { Route } from "./+types/not-found";
 
 // Any path no other route claims: a real 404 inside the site layout, with a way onwards.
 export function loader() {
@@ -8,8 +9,8 @@ export function loader() {
 }
 
 // The same "<page> | <site name>" title as every other page.
-export const meta = () => [
-  { title: pageTitle("Page not found") },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Page not found", identityFrom(matches)) },
   { name: "robots", content: "noindex" },
 ];
 

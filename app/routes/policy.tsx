@@ -3,7 +3,7 @@ import { site } from "../../common/site-config.ts";
 import { PageHero } from "../components/sections/page-hero.tsx";
 import { ndpaNote, policyDateOf, policyIntro, policySections } from "../copy/policy-copy.ts";
 import { postalAddressOf, useContactDetails } from "../lib/contact-details.tsx";
-import { originFrom, seo } from "../lib/seo.ts";
+import { identityFrom, originFrom, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/policy";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -17,6 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: `How ${site.name} collects, uses and protects personal data under the GDPR, and how to use your rights.`,
     path: "/policy",
     origin: originFrom(matches),
+    identity: identityFrom(matches),
   });
 
 const sectionId = (index: number) => `section-${index + 1}`;

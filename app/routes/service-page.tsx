@@ -14,7 +14,7 @@ import { findPackage, PACKAGE_FORM_ANCHOR } from "../copy/packages-copy.ts";
 import { serviceDetails } from "../copy/service-details-copy.ts";
 import { serviceByPath } from "../copy/services-copy.ts";
 import { loadPrices } from "../lib/prices.server.ts";
-import { originFrom, pageTitle, seo } from "../lib/seo.ts";
+import { identityFrom, originFrom, pageTitle, seo } from "../lib/seo.ts";
 import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/service-page";
 
@@ -80,12 +80,13 @@ function useSelectChosenPackage(chosenPackage: string | null) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const service = loaderData && serviceByPath(`/${loaderData.slug}`);
-  if (!service) return [{ title: pageTitle("Page not found") }];
+  if (!service) return [{ title: pageTitle("Page not found", identityFrom(matches)) }];
   return seo({
     title: service.name,
     description: service.summary,
     path: service.path,
     origin: originFrom(matches),
+    identity: identityFrom(matches),
     image: undefined,
   });
 };

@@ -6,7 +6,7 @@ import { PageHero } from "../components/sections/page-hero.tsx";
 import { SectionHeading } from "../components/sections/section-heading.tsx";
 import { ServiceCards } from "../components/sections/service-cards.tsx";
 import { services } from "../copy/services-copy.ts";
-import { originFrom, seo } from "../lib/seo.ts";
+import { identityFrom, originFrom, seo } from "../lib/seo.ts";
 import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/services";
 
@@ -21,6 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: `Social media marketing and management, digital marketing, video content, ads, branding and page revamps by ${site.name}.`,
     path: "/services",
     origin: originFrom(matches),
+    identity: identityFrom(matches),
   });
 
 export default function Services({ loaderData }: Route.ComponentProps) {

@@ -6,7 +6,7 @@ import { PageHero } from "../components/sections/page-hero.tsx";
 import { SectionHeading } from "../components/sections/section-heading.tsx";
 import { TeamGrid } from "../components/sections/team-grid.tsx";
 import { teamPage } from "../copy/team-copy.ts";
-import { originFrom, seo } from "../lib/seo.ts";
+import { identityFrom, originFrom, seo } from "../lib/seo.ts";
 import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/team";
 
@@ -21,6 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: `Meet the people of ${site.name}: strategy, paid media, social media management and video production.`,
     path: "/about/team",
     origin: originFrom(matches),
+    identity: identityFrom(matches),
   });
 
 export default function Team({ loaderData }: Route.ComponentProps) {

@@ -14,6 +14,7 @@ import * as previewLinkMaker from "./migrations/0011-preview-link-maker.ts";
 import * as blogSearch from "./migrations/0012-blog-search.ts";
 import * as exportOrderIndexes from "./migrations/0013-export-order-indexes.ts";
 import * as enquiryInboxIndexes from "./migrations/0014-enquiry-inbox-indexes.ts";
+import * as siteIdentity from "./migrations/0015-site-identity.ts";
 import * as pages from "./migrations/0018-pages.ts";
 import type { Database } from "./schema.ts";
 
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   "0012-blog-search": blogSearch,
   "0013-export-order-indexes": exportOrderIndexes,
   "0014-enquiry-inbox-indexes": enquiryInboxIndexes,
+  "0015-site-identity": siteIdentity,
   "0018-pages": pages,
 };
 

@@ -127,6 +127,13 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** The Site identity screen's one row (id "site"): common/schemas/identity.ts as JSON. */
+export interface SiteIdentityTable {
+  id: string;
+  data: string;
+  updated_at: string;
+}
+
 export interface ContentItemsTable {
   id: string;
   type: string;
@@ -244,6 +251,7 @@ export interface Database {
   meta: MetaTable;
   idempotency_keys: IdempotencyKeysTable;
   content_items: ContentItemsTable;
+  site_identity: SiteIdentityTable;
   admin_tokens: AdminTokensTable;
   audit_log: AuditLogTable;
   notification_outbox: NotificationOutboxTable;

@@ -31,15 +31,19 @@ function enquiryMailFields(enquiry: Enquiry): [string, string][] {
   ]).filter(([, value]) => value !== "");
 }
 
-const intro = `A new enquiry arrived on ${site.name}’s website.`;
+const intro = (agency: string) => `A new enquiry arrived on ${agency}’s website.`;
 const received = (enquiry: Enquiry) =>
   `${agencyTime.format(new Date(enquiry.createdAt))} (${AGENCY_TIME_ZONE_NAME})`;
 const inboxUrl = (enquiry: Enquiry, origin: string) => `${origin}/admin/enquiries/${enquiry._id}`;
 
 /** The plain-text body of the notification: every field the visitor filled in. */
-export function enquiryMailText(enquiry: Enquiry, origin: string): string {
+export function enquiryMailText(
+  enquiry: Enquiry,
+  origin: string,
+  agency: string = site.name,
+): string {
   return [
-    intro,
+    intro(agency),
     "",
     ...enquiryMailFields(enquiry).map(([label, value]) => `${label}: ${value}`),
     "",
@@ -51,14 +55,18 @@ export function enquiryMailText(enquiry: Enquiry, origin: string): string {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The HTML body: the same fields as a table, every value escaped, line breaks kept. */
-export function enquiryMailHtml(enquiry: Enquiry, origin: string): string {
+export function enquiryMailHtml(
+  enquiry: Enquiry,
+  origin: string,
+  agency: string = site.name,
+): string {
   const row = (label: string, value: string) =>
     `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th>` +
     `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`;
   const url = escapeHtml(inboxUrl(enquiry, origin));
   return [
     `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1b2333">`,
-    `<p>${escapeHtml(intro)}</p>`,
+    `<p>${escapeHtml(intro(agency))}</p>`,
     `<table>${enquiryMailFields(enquiry)
       .map(([label, value]) => row(label, value))
       .join("")}${row("Received", received(enquiry))}</table>`,
@@ -75,16 +83,16 @@ export function enquiryMailSubject(enquiry: Enquiry): string {
 }
 
 /** The subject of the lock notice; nothing in it comes from a visitor. */
-export function accountLockedMailSubject(lock: AccountLock): string {
-  return `${site.name} back office: sign-in locked after ${lock.failures} failed attempts`;
+export function accountLockedMailSubject(lock: AccountLock, agency: string = site.name): string {
+  return `${agency} back office: sign-in locked after ${lock.failures} failed attempts`;
 }
 
 /** The plain-text notice to an admin whose sign-in is locked: what, until when, what to do. */
-export function accountLockedMailText(lock: AccountLock): string {
+export function accountLockedMailText(lock: AccountLock, agency: string = site.name): string {
   const from = lock.addresses === 1 ? "one IP address" : `${lock.addresses} different IP addresses`;
   // One line per paragraph: mail programs wrap them to the reader's window.
   return [
-    `Someone tried to sign in to the ${site.name} back office as ${lock.email} and got the password wrong ${lock.failures} times within an hour, from ${from}.`,
+    `Someone tried to sign in to the ${agency} back office as ${lock.email} and got the password wrong ${lock.failures} times within an hour, from ${from}.`,
     `To stop the guessing, sign-in as ${lock.email} is locked until ${agencyTime.format(lock.until)} (${AGENCY_TIME_ZONE_NAME}), even with the right password. It opens again by itself then, unless the failures go on.`,
     "If it was you, just wait until then.",
     "If it wasn't you, someone may be trying to guess your password. Choose a new one by running this on the server (a new password also signs out every session of the account):",
@@ -94,14 +102,14 @@ export function accountLockedMailText(lock: AccountLock): string {
 }
 
 /** The subject of the password reset mail. */
-export function passwordResetMailSubject(): string {
-  return `${site.name} back office: choose a new password`;
+export function passwordResetMailSubject(agency: string = site.name): string {
+  return `${agency} back office: choose a new password`;
 }
 
 /** The plain-text password reset mail: the link, how long it lasts, what to do if not asked. */
-export function passwordResetMailText(link: AccountLink): string {
+export function passwordResetMailText(link: AccountLink, agency: string = site.name): string {
   return [
-    `Someone asked to reset the password of the ${site.name} back office account ${link.email}.`,
+    `Someone asked to reset the password of the ${agency} back office account ${link.email}.`,
     `To choose a new password, open this link (it works once, until ${agencyTime.format(link.expiresAt)} ${AGENCY_TIME_ZONE_NAME}):`,
     `    ${link.url}`,
     "Choosing a new password signs the account out on every device.",
@@ -116,16 +124,22 @@ const roleRights = {
 } as const;
 
 /** The subject of the invitation; the inviter's name comes from an owner, not a visitor. */
-export function staffInvitationMailSubject(invitation: StaffInvitation): string {
-  return `${invitation.invitedBy} invited you to the ${site.name} back office`
+export function staffInvitationMailSubject(
+  invitation: StaffInvitation,
+  agency: string = site.name,
+): string {
+  return `${invitation.invitedBy} invited you to the ${agency} back office`
     .replace(/[\r\n]+/g, " ")
     .slice(0, 200);
 }
 
 /** The plain-text invitation: who invited, as what, the link and how long it lasts. */
-export function staffInvitationMailText(invitation: StaffInvitation): string {
+export function staffInvitationMailText(
+  invitation: StaffInvitation,
+  agency: string = site.name,
+): string {
   return [
-    `${invitation.invitedBy} invited you (${invitation.email}) to the ${site.name} back office as ${roleWords[invitation.role]}: ${roleRights[invitation.role]}.`,
+    `${invitation.invitedBy} invited you (${invitation.email}) to the ${agency} back office as ${roleWords[invitation.role]}: ${roleRights[invitation.role]}.`,
     `To accept, open this link, give your name and choose a password (it works once, until ${agencyTime.format(invitation.expiresAt)} ${AGENCY_TIME_ZONE_NAME}):`,
     `    ${invitation.url}`,
     "If you did not expect this, ignore this mail: no account is made without you.",
@@ -135,6 +149,8 @@ export function staffInvitationMailText(invitation: StaffInvitation): string {
 export interface NotifierOptions {
   /** How long `close()` waits for mails still on their way before it cancels them. */
   closeGraceMs?: number;
+  /** The agency's name as the Site identity screen sets it (else site-config.ts's). */
+  agencyName?: () => Promise<string>;
 }
 
 /**
@@ -168,12 +184,14 @@ export function createNotifier(
    * Sends, and throws when the mail server did not take the mail. `close()` waits for it
    * (and cancels it after the grace), like the background sends; so may `signal`.
    */
-  function deliver(message: () => Mail.Options, signal?: AbortSignal): Promise<void> {
+  const agencyName = options.agencyName ?? (async () => site.name);
+
+  function deliver(message: (agency: string) => Mail.Options, signal?: AbortSignal): Promise<void> {
     // Built inside the promise: even a bug in the body is a failed send, not a crash.
     const sending = Promise.resolve()
       .then(async () => {
         const mail: Mail.Options & { signal: AbortSignal } = {
-          ...message(),
+          ...message(await agencyName()),
           signal: signal ? AbortSignal.any([cancel.signal, signal]) : cancel.signal,
         };
         await transport.sendMail(mail);
@@ -184,7 +202,11 @@ export function createNotifier(
   }
 
   /** Sends in the background; the outcome is logged with `fields` as `what sent|failed`. */
-  function send(what: string, fields: object, message: () => Mail.Options): Promise<void> {
+  function send(
+    what: string,
+    fields: object,
+    message: (agency: string) => Mail.Options,
+  ): Promise<void> {
     return deliver(message).then(
       () => log.info(fields, `${what} sent`),
       // What the mail is about is already done: a mail failure is logged, never surfaced.
@@ -192,14 +214,16 @@ export function createNotifier(
     );
   }
 
-  const enquiryMail = (enquiry: Enquiry, to: string) => (): Mail.Options => ({
-    from: config.mailFrom,
-    to,
-    replyTo: enquiry.email,
-    subject: enquiryMailSubject(enquiry),
-    text: enquiryMailText(enquiry, config.publicOrigin),
-    html: enquiryMailHtml(enquiry, config.publicOrigin),
-  });
+  const enquiryMail =
+    (enquiry: Enquiry, to: string) =>
+    (agency: string): Mail.Options => ({
+      from: config.mailFrom,
+      to,
+      replyTo: enquiry.email,
+      subject: enquiryMailSubject(enquiry),
+      text: enquiryMailText(enquiry, config.publicOrigin, agency),
+      html: enquiryMailHtml(enquiry, config.publicOrigin, agency),
+    });
 
   return {
     enquiryReceived(enquiry) {
@@ -215,28 +239,28 @@ export function createNotifier(
       : {}),
     accountLocked(lock) {
       const fields = { email: lock.email, failures: lock.failures, until: lock.until };
-      return send("sign-in lock notice", fields, () => ({
+      return send("sign-in lock notice", fields, (agency) => ({
         from: config.mailFrom,
         to: lock.email,
-        subject: accountLockedMailSubject(lock),
-        text: accountLockedMailText(lock),
+        subject: accountLockedMailSubject(lock, agency),
+        text: accountLockedMailText(lock, agency),
       }));
     },
     passwordReset(link) {
-      return send("password reset link", { email: link.email }, () => ({
+      return send("password reset link", { email: link.email }, (agency) => ({
         from: config.mailFrom,
         to: link.email,
-        subject: passwordResetMailSubject(),
-        text: passwordResetMailText(link),
+        subject: passwordResetMailSubject(agency),
+        text: passwordResetMailText(link, agency),
       }));
     },
     staffInvited(invitation) {
       const fields = { email: invitation.email, role: invitation.role };
-      return send("staff invitation", fields, () => ({
+      return send("staff invitation", fields, (agency) => ({
         from: config.mailFrom,
         to: invitation.email,
-        subject: staffInvitationMailSubject(invitation),
-        text: staffInvitationMailText(invitation),
+        subject: staffInvitationMailSubject(invitation, agency),
+        text: staffInvitationMailText(invitation, agency),
       }));
     },
     async close() {

@@ -40,8 +40,11 @@ export interface RenderCacheOptions {
  * `/api/blogs/{id}` answers one public post.
  */
 const PUBLIC_API = /^\/api\/(?:blogs(?:\/[^/]+)?|prices|video)$/;
-/** Never cached: the back office, previews, uploaded media (served as files), the API docs. */
-const PRIVATE = /^\/(?:admin(?:\/|\.data|$)|blog\/preview\/|media\/|api\/)/;
+/**
+ * Never cached: the back office, previews, uploaded media and the logo's icons (served as
+ * files, with their own caching), the API docs.
+ */
+const PRIVATE = /^\/(?:admin(?:\/|\.data|$)|blog\/preview\/|media\/|icons\/|api\/)/;
 /** Longer addresses are rendered every time rather than stored. */
 const MAX_KEY_LENGTH = 1024;
 

@@ -134,6 +134,7 @@ describe("the OpenAPI document", () => {
     expect(reads.map(({ name }) => name).sort()).toEqual([
       "GET /api/content",
       "GET /api/health",
+      "GET /api/identity",
       "GET /api/prices",
       "GET /api/ready",
       "GET /api/video",

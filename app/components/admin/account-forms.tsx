@@ -10,7 +10,7 @@ import {
 import { problemText } from "../../lib/admin-api.ts";
 import { linkToken } from "../../lib/admin/accounts.ts";
 import { newPasswordSchema } from "../../../common/schemas/auth.ts";
-import { site } from "../../../common/site-config.ts";
+import { useIdentity } from "../../lib/identity.ts";
 import { adminButton, adminInput, adminLabel } from "./ui.tsx";
 
 /** The frame of the signed-out account pages (forgotten password, reset, invitation). */
@@ -23,10 +23,11 @@ export function AuthCard({
   intro?: ReactNode;
   children: ReactNode;
 }) {
+  const { name } = useIdentity();
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand to-navy p-4">
       <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
-        <p className="text-sm font-bold tracking-wide text-accent-ink uppercase">{site.name}</p>
+        <p className="text-sm font-bold tracking-wide text-accent-ink uppercase">{name}</p>
         <h1 className="mt-1 text-2xl font-extrabold text-navy sm:text-3xl">{title}</h1>
         {intro && <div className="mt-2 text-muted">{intro}</div>}
         {children}

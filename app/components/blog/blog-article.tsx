@@ -3,8 +3,9 @@ import type { MetaDescriptor } from "react-router";
 import { Link } from "react-router";
 import { formatDate, readTime } from "../../../common/format.ts";
 import type { PublicPost } from "../../../common/schemas/blog.ts";
-import { site } from "../../../common/site-config.ts";
+import { defaultIdentity, type SiteIdentity } from "../../../common/schemas/identity.ts";
 import { postPath } from "../../lib/feeds.ts";
+import { useIdentity } from "../../lib/identity.ts";
 import { jsonLd, seo } from "../../lib/seo.ts";
 import { bannerInk } from "./banner-ink.ts";
 import { BlogBody } from "./blog-body.tsx";
@@ -17,8 +18,9 @@ import { BlogImage } from "./blog-image.tsx";
 export function postMeta(
   blog: PublicPost,
   origin: string,
-  options: { noindex?: boolean } = {},
+  options: { noindex?: boolean; identity?: SiteIdentity } = {},
 ): MetaDescriptor[] {
+  const identity = options.identity ?? defaultIdentity;
   const path = postPath(blog);
   const image = blog.imageVariants.at(-1)?.url ?? blog.image ?? undefined;
   return [
@@ -32,6 +34,7 @@ export function postMeta(
       type: "article",
       publishedTime: blog.date,
       noindex: options.noindex,
+      identity,
     }),
     jsonLd({
       "@context": "https://schema.org",
@@ -45,11 +48,11 @@ export function postMeta(
       mainEntityOfPage: `${origin}${path}`,
       author: blog.authorName
         ? { "@type": "Person", name: blog.authorName }
-        : { "@type": "Organization", name: site.name },
+        : { "@type": "Organization", name: identity.name },
       publisher: {
         "@type": "Organization",
-        name: site.name,
-        logo: { "@type": "ImageObject", url: `${origin}/favicon.svg` },
+        name: identity.name,
+        logo: { "@type": "ImageObject", url: `${origin}${identity.logo?.src ?? "/favicon.svg"}` },
       },
     }),
   ];
@@ -67,6 +70,7 @@ export function BlogArticle({
   /** Shown above the breadcrumb (the preview's banner). */
   notice?: ReactNode;
 }) {
+  const identity = useIdentity();
   return (
     <article>
       <header className="bg-gradient-to-br from-brand to-navy pt-32 pb-12 text-white md:pt-40">
@@ -86,7 +90,7 @@ export function BlogArticle({
           <p className="mt-5 flex flex-wrap gap-x-4 text-brand-100">
             <time dateTime={blog.date}>{dateLabel ?? formatDate(blog.date)}</time>
             <span>{readTime(blog.duration)}</span>
-            <span>By {blog.authorName ?? site.name}</span>
+            <span>By {blog.authorName ?? identity.name}</span>
           </p>
         </div>
       </header>

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { site } from "../../../common/site-config.ts";
 import {
   footerCompanyNavigation,
   footerPolicyLink,
   footerServiceNavigation,
 } from "../../lib/navigation.ts";
+import { useIdentity } from "../../lib/identity.ts";
 import { postalAddressOf, telHref, useContactDetails } from "../../lib/contact-details.tsx";
 import { MailIcon, PhoneIcon, PinIcon } from "../ui/icons.tsx";
 import { SocialLinkList } from "./social-link-list.tsx";
@@ -14,13 +14,14 @@ const linkClass = "text-brand-100 transition-colors hover:text-white hover:under
 /** `termsHref`: where "Terms of Service" links once the terms page is published (else text). */
 export function Footer({ termsHref }: { termsHref?: string }) {
   const contact = useContactDetails();
+  const { name, tagline } = useIdentity();
   const address = postalAddressOf(contact);
   return (
     <footer className="bg-navy text-brand-100">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <p className="text-xl font-extrabold text-white">{site.name}</p>
-          <p className="mt-3 text-sm leading-relaxed">{site.tagline}.</p>
+          <p className="text-xl font-extrabold text-white">{name}</p>
+          <p className="mt-3 text-sm leading-relaxed">{tagline}.</p>
           <SocialLinkList
             listClass="mt-5 flex gap-2"
             linkClass="size-9 bg-white/10 text-white hover:bg-accent hover:text-navy"
@@ -85,7 +86,7 @@ export function Footer({ termsHref }: { termsHref?: string }) {
       <div className="border-t border-white/10">
         <div className="container-page flex flex-col gap-3 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
           <p>
-            © {new Date().getFullYear()} {site.name}. All rights reserved.
+            © {new Date().getFullYear()} {name}. All rights reserved.
           </p>
           <ul className="flex gap-5">
             <li>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { site } from "../../../common/site-config.ts";
+import { brandPalette } from "../../../common/brand-colours.ts";
+import { useIdentity } from "../../lib/identity.ts";
 import { barNavigation, drawerNavigation, paths } from "../../lib/navigation.ts";
 import { ChevronIcon, CloseIcon, MenuIcon } from "../ui/icons.tsx";
 import { SocialMenu } from "./social-rail.tsx";
@@ -10,18 +11,37 @@ const SCROLL_THRESHOLD = 100;
 /** Spec §9: the dropdown closes 200 ms after the pointer leaves. */
 const CLOSE_DELAY = 200;
 
+/** The logo's height in the bar, in CSS pixels; its width follows its shape (at most 4:1). */
+const LOGO_HEIGHT = 36;
+
 function Logo({ solid }: { solid: boolean }) {
+  const identity = useIdentity();
+  const { logo } = identity;
+  // The built-in mark in the brand colours (the site's own: "#053685" and "#DD8D15").
+  const brand = brandPalette({ primary: identity.primaryColour, accent: identity.accentColour })[
+    "--color-brand"
+  ];
   return (
     <Link to={paths.home} className="flex items-center gap-2 font-extrabold tracking-tight">
-      <svg viewBox="0 0 64 64" width="36" height="36" aria-hidden="true">
-        <rect width="64" height="64" rx="14" fill={solid ? "#053685" : "#fff"} />
-        <path
-          d="M18 14h16c8 0 13 4 13 10 0 4-2 7-6 8 5 1 8 5 8 10 0 7-6 12-14 12H18z"
-          fill={solid ? "#fff" : "#053685"}
+      {logo ? (
+        <img
+          src={logo.src}
+          alt=""
+          height={LOGO_HEIGHT}
+          width={Math.min(LOGO_HEIGHT * 4, Math.round((LOGO_HEIGHT * logo.width) / logo.height))}
+          className="h-9 w-auto max-w-36 object-contain"
         />
-        <circle cx="48" cy="50" r="6" fill="#DD8D15" />
-      </svg>
-      <span className={`text-lg ${solid ? "text-brand" : "text-white"}`}>{site.name}</span>
+      ) : (
+        <svg viewBox="0 0 64 64" width="36" height="36" aria-hidden="true">
+          <rect width="64" height="64" rx="14" fill={solid ? brand : "#fff"} />
+          <path
+            d="M18 14h16c8 0 13 4 13 10 0 4-2 7-6 8 5 1 8 5 8 10 0 7-6 12-14 12H18z"
+            fill={solid ? "#fff" : brand}
+          />
+          <circle cx="48" cy="50" r="6" fill={identity.accentColour.toUpperCase()} />
+        </svg>
+      )}
+      <span className={`text-lg ${solid ? "text-brand" : "text-white"}`}>{identity.name}</span>
     </Link>
   );
 }
@@ -196,6 +216,7 @@ function NavMenu({
 
 function MobileMenu({ solid }: { solid: boolean }) {
   const [open, setOpen, close] = useOpenOnThisPath();
+  const identity = useIdentity();
   const button = useRef<HTMLButtonElement>(null);
   const drawer = useRef<HTMLDivElement>(null);
   const drawerId = useId();
@@ -260,7 +281,7 @@ function MobileMenu({ solid }: { solid: boolean }) {
         {open && (
           <>
             <div className="mb-6 flex items-center justify-between">
-              <span className="text-lg font-extrabold text-brand">{site.name}</span>
+              <span className="text-lg font-extrabold text-brand">{identity.name}</span>
               <button
                 type="button"
                 onClick={() => {

@@ -1,5 +1,6 @@
 import { site } from "../../../common/site-config.ts";
 import { useContactDetails, whatsappNumber } from "../../lib/contact-details.tsx";
+import { useIdentity } from "../../lib/identity.ts";
 import { WhatsAppIcon } from "./icons.tsx";
 
 /**
@@ -12,10 +13,10 @@ export function whatsappHref(number: string, message: string): string {
 }
 
 /** The message a chat about a package or a service starts with. */
-export function whatsappMessage(subject?: string): string {
+export function whatsappMessage(subject?: string, agency: string = site.name): string {
   return subject
-    ? `Hello ${site.name}, I would like to know more about ${subject}.`
-    : `Hello ${site.name}, I would like to talk about my business.`;
+    ? `Hello ${agency}, I would like to know more about ${subject}.`
+    : `Hello ${agency}, I would like to talk about my business.`;
 }
 
 /**
@@ -38,10 +39,11 @@ export function WhatsAppLink({
   className?: string;
 }) {
   const number = whatsappNumber(useContactDetails());
+  const { name } = useIdentity();
   if (!number) return null;
   return (
     <a
-      href={whatsappHref(number, whatsappMessage(subject))}
+      href={whatsappHref(number, whatsappMessage(subject, name))}
       target="_blank"
       rel="noopener noreferrer"
       className={`inline-flex items-center justify-center gap-2 rounded-full bg-[#25D366] px-5 py-2.5 font-bold text-navy hover:bg-[#1ebe5b] ${className}`}

@@ -7,7 +7,6 @@ import {
   type EnquiryStatus,
 } from "../../../common/enquiry-fields.ts";
 import { formatDateTime } from "../../../common/format.ts";
-import { site } from "../../../common/site-config.ts";
 import { useFeedback } from "../../components/admin/feedback.tsx";
 import { StatusBadge } from "../../components/admin/status-badge.tsx";
 import { announceEnquiriesChanged } from "../../components/admin/unread.ts";
@@ -34,6 +33,7 @@ import {
 } from "../../lib/admin/enquiries.ts";
 import type { Route } from "./+types/enquiry";
 import { adminMeta } from "../../lib/admin-meta.ts";
+import { useIdentity } from "../../lib/identity.ts";
 
 export const meta = adminMeta("Enquiry");
 
@@ -41,6 +41,7 @@ export default function EnquiryDetail({ params }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { notify } = useFeedback();
   const statusId = useId();
+  const { name } = useIdentity();
   const enquiry = useApiData(() => getEnquiry(params.id), [params.id]);
   // Whether the agency's mail about it went out (the notification outbox retries it).
   const notification = useApiData(() => getEnquiryNotification(params.id), [params.id]);
@@ -95,7 +96,7 @@ export default function EnquiryDetail({ params }: Route.ComponentProps) {
   }
 
   const subject = encodeURIComponent(
-    `Re: your enquiry to ${site.name}${data.serviceType ? ` (${data.serviceType})` : ""}`,
+    `Re: your enquiry to ${name}${data.serviceType ? ` (${data.serviceType})` : ""}`,
   );
   const whatsapp = data.phoneNumber.replace(/\D/g, "");
   // The campaign's UTM parameters share one row, a line each.

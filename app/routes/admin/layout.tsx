@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
-import { site } from "../../../common/site-config.ts";
 import { FeedbackProvider, useFeedback } from "../../components/admin/feedback.tsx";
 import { onEnquiriesChanged } from "../../components/admin/unread.ts";
 import {
@@ -12,6 +11,7 @@ import {
   problemText,
 } from "../../lib/admin-api.ts";
 import { getMe, type Me } from "../../lib/admin/accounts.ts";
+import { useIdentity } from "../../lib/identity.ts";
 
 export const meta = () => [{ name: "robots", content: "noindex, nofollow" }];
 
@@ -26,6 +26,7 @@ const navItems = [
   { to: "/admin/subscribers", label: "Subscribers" },
   { to: "/admin/activity", label: "Activity", ownerOnly: true },
   { to: "/admin/staff", label: "Staff", ownerOnly: true },
+  { to: "/admin/identity", label: "Site identity", ownerOnly: true },
   { to: "/admin/account", label: "My account" },
 ];
 
@@ -75,6 +76,7 @@ function SignOutEverywhere({ onDone }: { onDone: () => void }) {
 
 /** The back office frame: only with a stored token; otherwise to the sign-in page. */
 export default function AdminLayout() {
+  const identity = useIdentity();
   const navigate = useNavigate();
   const location = useLocation();
   // The token lives in the browser: the server renders the frame as signed out.
@@ -172,7 +174,7 @@ export default function AdminLayout() {
           <div className="md:sticky md:top-0 md:flex md:h-screen md:flex-col">
             <div className="flex items-center justify-between px-5 py-4">
               <Link to="/admin/dashboard" className="text-lg font-extrabold">
-                {site.shortName} <span className="text-accent-soft">Admin</span>
+                {identity.shortName} <span className="text-accent-soft">Admin</span>
               </Link>
               <button
                 ref={menuButton}
@@ -239,7 +241,7 @@ export default function AdminLayout() {
             <Outlet context={{ me } satisfies AdminContext} />
           </main>
           <footer className="border-t border-slate-200 px-4 py-4 text-sm text-muted md:px-8">
-            © {new Date().getFullYear()} {site.name}. Back office.
+            © {new Date().getFullYear()} {identity.name}. Back office.
           </footer>
         </div>
       </div>

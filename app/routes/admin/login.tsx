@@ -1,16 +1,18 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { messages } from "../../../common/messages.ts";
-import { site } from "../../../common/site-config.ts";
 import { adminButton, adminInput, adminLabel } from "../../components/admin/ui.tsx";
 import { getToken, setToken } from "../../lib/admin-api.ts";
+import { identityFrom, useIdentity } from "../../lib/identity.ts";
+import type { Route } from "./+types/login";
 
-export const meta = () => [
-  { title: `Admin Login | ${site.name}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Admin Login | ${identityFrom(matches).name}` },
   { name: "robots", content: "noindex, nofollow" },
 ];
 
 export default function AdminLogin() {
+  const identity = useIdentity();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [showPassword, setShowPassword] = useState(false);
@@ -71,7 +73,7 @@ export default function AdminLogin() {
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand to-navy p-4">
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-2xl">
-        <p className="text-sm font-bold tracking-wide text-accent-ink uppercase">{site.name}</p>
+        <p className="text-sm font-bold tracking-wide text-accent-ink uppercase">{identity.name}</p>
         <h1 className="mt-1 text-3xl font-extrabold text-navy">Welcome Back</h1>
         <h2 className="mt-1 text-lg font-semibold text-muted">Admin Login</h2>
         {params.get("expired") && !error && (

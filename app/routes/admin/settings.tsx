@@ -15,9 +15,9 @@ import { getSetting, saveSetting, singleTypeOf, toFormValues } from "../../lib/a
 import { adminMeta } from "../../lib/admin-meta.ts";
 import type { Route } from "./+types/settings";
 
-export const meta = ({ params }: Route.MetaArgs) => {
+export const meta: Route.MetaFunction = ({ params, matches }) => {
   const type = singleTypeOf(params.type);
-  return adminMeta(type ? singleContentTypes[type].label : "Not found")();
+  return adminMeta(type ? singleContentTypes[type].label : "Not found")({ matches });
 };
 
 /** The contact details (/admin/settings/contact) or the policy's date (…/policy). */

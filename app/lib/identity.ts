@@ -1,0 +1,23 @@
+import { useRouteLoaderData } from "react-router";
+import { defaultIdentity, type SiteIdentity } from "../../common/schemas/identity.ts";
+
+// The agency's identity (Site identity screen, issue 29): the root loader reads it from the
+// server's cached copy on every page, public and back office alike, so every component and
+// every route's `meta` reads the same one without threading it through props.
+
+interface RouteMatchLike {
+  id: string;
+  loaderData?: unknown;
+}
+
+/** The root loader's identity; the defaults when it did not load (its own error page). */
+export function useIdentity(): SiteIdentity {
+  const data = useRouteLoaderData("root") as { identity?: SiteIdentity } | undefined;
+  return data?.identity ?? defaultIdentity;
+}
+
+/** The identity the root loader read, for a route's `meta` (the defaults when none). */
+export function identityFrom(matches: readonly (RouteMatchLike | undefined)[]): SiteIdentity {
+  const root = matches.find((match) => match?.id === "root");
+  return (root?.loaderData as { identity?: SiteIdentity } | undefined)?.identity ?? defaultIdentity;
+}
