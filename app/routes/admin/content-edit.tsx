@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { listContentTypes, type ListContentTypeName } from "../../../common/schemas/content.ts";
 import { ContentForm } from "../../components/admin/content-form.tsx";
 import { ContentNotFound, PreviewLink } from "../../components/admin/content-links.tsx";
@@ -16,8 +16,10 @@ import {
   capitalised,
   createContent,
   getContent,
+  groupFieldOf,
   isPriced,
   listTypeOf,
+  previewOf,
   titleOf,
   toFormValues,
   updateContent,
@@ -58,7 +60,24 @@ function ContentEditor({ type, id }: { type: ListContentTypeName; id?: string })
   );
   const priced = isPriced(info.fields);
   const prices = useApiData(() => (priced ? listPrices() : Promise.resolve([])), [priced]);
-  const listPath = `/admin/content/${type}`;
+  // A new item of a grouped type starts in the group the list showed (?page=ads), and the
+  // list it goes back to shows that group.
+  const [searchParams] = useSearchParams();
+  const groupField = groupFieldOf(type);
+  const wantedGroup = groupField ? searchParams.get(groupField.name) : null;
+  const group =
+    groupField && groupField.choices?.some((choice) => choice.value === wantedGroup)
+      ? { [groupField.name]: wantedGroup }
+      : undefined;
+  const itemGroup =
+    groupField && item.data
+      ? { [groupField.name]: (item.data as Record<string, unknown>)[groupField.name] }
+      : group;
+  const listPath = `/admin/content/${type}${
+    groupField && typeof itemGroup?.[groupField.name] === "string"
+      ? `?${new URLSearchParams(itemGroup as Record<string, string>)}`
+      : ""
+  }`;
   if (item.data === null) return <ContentNotFound what={info.singular} />;
 
   async function save(data: unknown) {
@@ -105,7 +124,7 @@ function ContentEditor({ type, id }: { type: ListContentTypeName; id?: string })
           <ContentForm
             fields={info.fields}
             schema={info.schema}
-            initial={toFormValues(info.fields, item.data ?? undefined)}
+            initial={toFormValues(info.fields, item.data ?? group)}
             prices={priced && prices.data ? prices.data : undefined}
             pricesFailed={prices.failed}
             onSave={save}
@@ -114,7 +133,10 @@ function ContentEditor({ type, id }: { type: ListContentTypeName; id?: string })
                 <Link to={listPath} className={adminButtonSecondary}>
                   Cancel
                 </Link>
-                <PreviewLink href={info.preview} className={adminButtonSecondary} />
+                <PreviewLink
+                  href={previewOf(type, item.data ?? group)}
+                  className={adminButtonSecondary}
+                />
               </>
             }
           />
