@@ -140,8 +140,10 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
       </PageHero>
       {blocks.length > 0 && (
         <section
+          id="blocks"
           aria-labelledby="blocks-title"
-          className={`py-16 md:py-24 ${followedByWhite.has(service.slug) ? "bg-brand-50" : "bg-white"}`}
+          // Scrolled to (the back office's "View on site") below the fixed header (h-18).
+          className={`scroll-mt-18 py-16 md:py-24 ${followedByWhite.has(service.slug) ? "bg-brand-50" : "bg-white"}`}
         >
           <div className="container-page">
             <SectionHeading

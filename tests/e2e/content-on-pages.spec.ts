@@ -337,7 +337,7 @@ test("a service block and a policy section staff edit in the back office show on
   await expect(rows.first()).toContainText("Campaign Strategy");
   await expect(page.getByRole("link", { name: /^View on site/ })).toHaveAttribute(
     "href",
-    "/ads#blocks-title",
+    "/ads#blocks",
   );
   // Moved within its page: Audience Targeting comes first on the Ads page.
   await page.getByRole("button", { name: "Move up Audience Targeting" }).click();
