@@ -17,6 +17,7 @@ import {
   createContent,
   getContent,
   groupFieldOf,
+  groupOf,
   isPriced,
   listTypeOf,
   previewOf,
@@ -60,31 +61,28 @@ function ContentEditor({ type, id }: { type: ListContentTypeName; id?: string })
   );
   const priced = isPriced(info.fields);
   const prices = useApiData(() => (priced ? listPrices() : Promise.resolve([])), [priced]);
-  // A new item of a grouped type starts in the group the list showed (?page=ads), and the
-  // list it goes back to shows that group.
+  // A grouped type (service blocks, by page): a new item starts in the group the list showed
+  // (?page=ads), and the list shows the item's group again.
   const [searchParams] = useSearchParams();
   const groupField = groupFieldOf(type);
-  const wantedGroup = groupField ? searchParams.get(groupField.name) : null;
-  const group =
-    groupField && groupField.choices?.some((choice) => choice.value === wantedGroup)
-      ? { [groupField.name]: wantedGroup }
-      : undefined;
-  const itemGroup =
-    groupField && item.data
-      ? { [groupField.name]: (item.data as Record<string, unknown>)[groupField.name] }
-      : group;
-  const listPath = `/admin/content/${type}${
-    groupField && typeof itemGroup?.[groupField.name] === "string"
-      ? `?${new URLSearchParams(itemGroup as Record<string, string>)}`
-      : ""
-  }`;
+  const wanted = groupField?.choices?.find(
+    (choice) => choice.value === searchParams.get(groupField.name),
+  )?.value;
+  const group = groupField && wanted ? { [groupField.name]: wanted } : undefined;
+  const listOf = (shown: object | undefined) => {
+    const value = groupField && shown ? groupOf(shown, groupField) : "";
+    const query =
+      groupField && value ? `?${new URLSearchParams({ [groupField.name]: value })}` : "";
+    return `/admin/content/${type}${query}`;
+  };
+  const listPath = listOf(item.data ?? group);
   if (item.data === null) return <ContentNotFound what={info.singular} />;
 
   async function save(data: unknown) {
     if (id) await updateContent(type, id, data);
     else await createContent(type, data);
     notify(`${capitalised(info.singular)} saved.`);
-    navigate(listPath);
+    navigate(listOf(data as object));
   }
 
   const heading = id ? `Edit ${info.singular}` : `Add ${info.singular}`;
