@@ -1,11 +1,3 @@
-/** The paths of the seven service pages (spec §2), in menu order. */
-export const servicePages = [
-  "social-media",
-  "social-media-management",
-  "digital-marketing",
-  "video-creation",
-  "ads",
-  "branding",
-  "page-revamp",
-] as const;
-export type ServiceSlug = (typeof servicePages)[number];
+// The seven service pages' paths and names are shared with the back office (a service block
+// names its page): common/service-pages.ts owns them.
+export { servicePages, type ServiceSlug } from "../../common/service-pages.ts";

@@ -1,4 +1,4 @@
-import type { ServiceSlug } from "./service-pages-copy.ts";
+import { serviceNames, type ServiceSlug } from "../../common/service-pages.ts";
 
 /** The agency's seven services: the catalogue the menus, cards and service pages share. */
 export interface Service {
@@ -21,7 +21,7 @@ export const services: readonly Service[] = [
   {
     slug: "social-media",
     path: "/social-media",
-    name: "Social Media Marketing",
+    name: serviceNames["social-media"],
     footerLabel: "Social Media Marketing",
     summary:
       "Campaigns on Instagram, Facebook, TikTok, X and LinkedIn that reach the right people and turn followers into customers.",
@@ -31,7 +31,7 @@ export const services: readonly Service[] = [
   {
     slug: "social-media-management",
     path: "/social-media-management",
-    name: "Social Media Management",
+    name: serviceNames["social-media-management"],
     footerLabel: "Social Media Management",
     summary:
       "We run your pages day to day: content calendar, posting, community replies and monthly reports, on a package that fits.",
@@ -41,7 +41,7 @@ export const services: readonly Service[] = [
   {
     slug: "digital-marketing",
     path: "/digital-marketing",
-    name: "Digital Marketing",
+    name: serviceNames["digital-marketing"],
     footerLabel: "Digital Management",
     summary:
       "Search engine optimisation, email marketing, pay-per-click and analytics that bring steady traffic and measurable growth.",
@@ -51,7 +51,7 @@ export const services: readonly Service[] = [
   {
     slug: "video-creation",
     path: "/video-creation",
-    name: "Video Content Creation",
+    name: serviceNames["video-creation"],
     footerLabel: "Video Content Creation",
     summary:
       "Scripted explainer videos, reels and voiceovers that show what you sell and why it is worth the price.",
@@ -61,7 +61,7 @@ export const services: readonly Service[] = [
   {
     slug: "ads",
     path: "/ads",
-    name: "Ads Campaign Management",
+    name: serviceNames["ads"],
     footerLabel: "Ads Campaigns Management",
     summary:
       "Planned, targeted and monitored ad campaigns on Meta and Google, with budgets that go to the audiences that buy.",
@@ -71,7 +71,7 @@ export const services: readonly Service[] = [
   {
     slug: "branding",
     path: "/branding",
-    name: "Branding and Graphic Designs",
+    name: serviceNames["branding"],
     footerLabel: "Branding/Graphics",
     summary:
       "Logos, brand identities and graphics for posts, flyers and packaging that make your business recognisable at a glance.",
@@ -81,7 +81,7 @@ export const services: readonly Service[] = [
   {
     slug: "page-revamp",
     path: "/page-revamp",
-    name: "Page Revamp",
+    name: serviceNames["page-revamp"],
     footerLabel: "Page Revamp",
     summary:
       "A fresh, optimised social media page: new visuals, a clear bio and highlights, and content that converts visitors.",

@@ -1,14 +1,19 @@
 import { siteServicesContext } from "../../common/load-context.ts";
 import { site } from "../../common/site-config.ts";
+import { parseBlogContent } from "../components/blog/blog-body.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
-import { ndpaNote, policyDateOf, policyIntro, policySections } from "../copy/policy-copy.ts";
+import { fillPolicyText, ndpaNote, policyDateOf, policyIntro } from "../copy/policy-copy.ts";
 import { postalAddressOf, useContactDetails } from "../lib/contact-details.tsx";
 import { identityFrom, originFrom, seo } from "../lib/seo.ts";
+import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/policy";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { policy } = await context.get(siteServicesContext).content.all();
-  return { lastUpdated: policy.lastUpdated };
+  const content = await context.get(siteServicesContext).content.all();
+  return {
+    lastUpdated: content.policy.lastUpdated,
+    sections: withoutIds(content["policy-sections"]),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -27,7 +32,12 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
   const { lastUpdated } = loaderData;
   // The city, country and e-mail the texts name are the contact details of the layout.
   const contact = useContactDetails();
-  const sections = policySections({ ...contact, lastUpdated });
+  const details = { ...contact, lastUpdated };
+  // Each body in the post format, as the blog's parser reads it; placeholders filled in.
+  const sections = loaderData.sections.map((section) => ({
+    title: fillPolicyText(section.title, details),
+    blocks: parseBlogContent([section.body]),
+  }));
   const ndpa = ndpaNote(contact);
   const address = postalAddressOf(contact);
   return (
@@ -48,7 +58,7 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
             </h2>
             <ol className="mt-3 grid gap-1 text-sm sm:grid-cols-2 lg:grid-cols-1">
               {sections.map((section, index) => (
-                <li key={section.title}>
+                <li key={index}>
                   <a
                     href={`#${sectionId(index)}`}
                     className="block rounded-md px-2 py-1 text-brand hover:bg-brand-50 hover:underline"
@@ -69,31 +79,40 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
             <p className="text-lg leading-relaxed text-ink">{policyIntro}</p>
             <ol className="mt-10 space-y-10">
               {sections.map((section, index) => (
-                <li key={section.title} id={sectionId(index)} className="scroll-mt-24">
+                <li key={index} id={sectionId(index)} className="scroll-mt-24">
                   <h2 className="text-2xl font-extrabold text-navy">
                     {index + 1}. {section.title}
                   </h2>
-                  {section.paragraphs.slice(0, 1).map((text) => (
-                    <p key={text} className="mt-3 text-lg leading-relaxed text-ink">
-                      {text}
-                    </p>
-                  ))}
-                  {section.list && (
-                    <ul className="mt-3 list-disc space-y-1 pl-6 text-lg text-ink marker:text-accent">
-                      {section.list.map((item) => (
-                        <li key={item}>{item}</li>
-                      ))}
-                    </ul>
-                  )}
-                  {section.paragraphs.slice(1).map((text) => (
-                    <p key={text} className="mt-3 text-lg leading-relaxed text-ink">
-                      {text}
-                    </p>
-                  ))}
+                  {section.blocks.map((block, blockIndex) => {
+                    if (block.kind === "heading") {
+                      return (
+                        <h3 key={blockIndex} className="mt-5 text-xl font-bold text-navy">
+                          {fillPolicyText(block.text, details)}
+                        </h3>
+                      );
+                    }
+                    if (block.kind === "list") {
+                      return (
+                        <ul
+                          key={blockIndex}
+                          className="mt-3 list-disc space-y-1 pl-6 text-lg text-ink marker:text-accent"
+                        >
+                          {block.items.map((item, itemIndex) => (
+                            <li key={itemIndex}>{fillPolicyText(item, details)}</li>
+                          ))}
+                        </ul>
+                      );
+                    }
+                    return (
+                      <p key={blockIndex} className="mt-3 text-lg leading-relaxed text-ink">
+                        {fillPolicyText(block.text, details)}
+                      </p>
+                    );
+                  })}
                 </li>
               ))}
             </ol>
-            {/* Unnumbered, after the twelve sections: their numbers stay as they are. */}
+            {/* Unnumbered, after the numbered sections: their numbers stay as they are. */}
             <section
               id={ndpaId}
               aria-labelledby={`${ndpaId}-title`}

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, useLocation } from "react-router";
 import { siteServicesContext } from "../../common/load-context.ts";
+import type { ContentImage } from "../../common/schemas/content.ts";
 import { KeepServerHtml } from "../components/forms/deferred-forms.tsx";
 import { EnquiryForm } from "../components/forms/enquiry-form.tsx";
 import { deferredComponent } from "../components/home/deferred.ts";
@@ -11,7 +12,7 @@ import { RateCards } from "../components/service/rate-cards.tsx";
 import { CheckIcon } from "../components/ui/icons.tsx";
 import { Reveal } from "../components/ui/reveal.tsx";
 import { findPackage, PACKAGE_FORM_ANCHOR } from "../copy/packages-copy.ts";
-import { serviceDetails } from "../copy/service-details-copy.ts";
+import { serviceIntros } from "../copy/service-details-copy.ts";
 import { serviceByPath } from "../copy/services-copy.ts";
 import { loadPrices } from "../lib/prices.server.ts";
 import { identityFrom, originFrom, pageTitle, seo } from "../lib/seo.ts";
@@ -45,6 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     slug === "branding" && GraphicsGallery.preload(),
   ]);
   // Only the content this service's page shows.
+  const blocks = content["service-blocks"]
+    .filter((block) => block.page === slug)
+    .map(({ title, text, image, options }) => ({ title, text, image, options }));
   const packages = slug === "social-media-management" ? content.packages : [];
   // "Choose Package" links here with ?package=<slug>: that package is the form's default.
   const chosenPackage = findPackage(packages, url.searchParams.get("package"))?.name ?? null;
@@ -52,7 +56,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     slug,
     // This service's intro and blocks only: the other six pages' texts stay out of the
     // browser's scripts.
-    details: serviceDetails[slug],
+    intro: serviceIntros[slug],
+    blocks,
     prices,
     chosenPackage,
     packages: withoutIds(packages),
@@ -97,9 +102,31 @@ const followedByWhite = new Set(["social-media-management", "branding"]);
 /** Pages whose enquiry follows a tinted section (package form, rates, offers). */
 const afterTinted = new Set(["social-media-management", "video-creation", "ads"]);
 
+/** A block's picture (uploads come with WebP widths for `srcset`), above its title. */
+function BlockPicture({ image }: { image: ContentImage }) {
+  const srcSet = image.variants.map((variant) => `${variant.url} ${variant.width}w`).join(", ");
+  return (
+    <img
+      src={image.src}
+      srcSet={srcSet || undefined}
+      sizes={srcSet ? "(min-width: 1024px) 280px, (min-width: 640px) 45vw, 90vw" : undefined}
+      alt={image.alt}
+      width={640}
+      height={360}
+      loading="lazy"
+      decoding="async"
+      className="aspect-video w-full rounded-xl bg-white object-cover"
+    />
+  );
+}
+
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const service = serviceByPath(`/${loaderData.slug}`)!;
-  const { intro, blocks } = loaderData.details;
+  const { intro, blocks } = loaderData;
+  // The enquiry form's options: what the blocks offer, in their order, each once. The form
+  // needs one to be ticked: with none offered, the service itself is the one.
+  const offered = [...new Set(blocks.flatMap((block) => block.options))];
+  const options = offered.length > 0 ? offered : [service.name];
   const { prices, chosenPackage, packages, rates, adsOffers, gallery } = loaderData;
   useSelectChosenPackage(chosenPackage);
   return (
@@ -112,35 +139,43 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           Request this service
         </a>
       </PageHero>
-      <section
-        aria-labelledby="blocks-title"
-        className={`py-16 md:py-24 ${followedByWhite.has(service.slug) ? "bg-brand-50" : "bg-white"}`}
-      >
-        <div className="container-page">
-          <SectionHeading
-            id="blocks-title"
-            badge="What You Get"
-            title={`Our ${service.name} Services`}
-          />
-          <ul
-            className={`mt-12 grid gap-6 sm:grid-cols-2 ${blocks.length % 3 === 0 || blocks.length === 5 ? "lg:grid-cols-3" : blocks.length === 2 ? "mx-auto max-w-4xl" : "lg:grid-cols-4"}`}
-          >
-            {blocks.map((block, index) => (
-              <Reveal as="li" key={block.title} delay={50 + index * 150}>
-                <div
-                  className={`h-full rounded-2xl p-6 ${followedByWhite.has(service.slug) ? "bg-white shadow-md ring-1 ring-black/5" : "bg-brand-50"}`}
-                >
-                  <span className="flex size-11 items-center justify-center rounded-xl bg-brand text-white">
-                    <CheckIcon />
-                  </span>
-                  <h3 className="mt-4 text-lg font-bold text-navy">{block.title}</h3>
-                  <p className="mt-2 text-muted">{block.text}</p>
-                </div>
-              </Reveal>
-            ))}
-          </ul>
-        </div>
-      </section>
+      {blocks.length > 0 && (
+        <section
+          id="blocks"
+          aria-labelledby="blocks-title"
+          // Scrolled to (the back office's "View on site") below the fixed header (h-18).
+          className={`scroll-mt-18 py-16 md:py-24 ${followedByWhite.has(service.slug) ? "bg-brand-50" : "bg-white"}`}
+        >
+          <div className="container-page">
+            <SectionHeading
+              id="blocks-title"
+              badge="What You Get"
+              title={`Our ${service.name} Services`}
+            />
+            <ul
+              className={`mt-12 grid gap-6 sm:grid-cols-2 ${blocks.length % 3 === 0 || blocks.length === 5 ? "lg:grid-cols-3" : blocks.length === 2 ? "mx-auto max-w-4xl" : "lg:grid-cols-4"}`}
+            >
+              {blocks.map((block, index) => (
+                <Reveal as="li" key={index} delay={50 + index * 150}>
+                  <div
+                    className={`h-full rounded-2xl p-6 ${followedByWhite.has(service.slug) ? "bg-white shadow-md ring-1 ring-black/5" : "bg-brand-50"}`}
+                  >
+                    {block.image ? (
+                      <BlockPicture image={block.image} />
+                    ) : (
+                      <span className="flex size-11 items-center justify-center rounded-xl bg-brand text-white">
+                        <CheckIcon />
+                      </span>
+                    )}
+                    <h3 className="mt-4 text-lg font-bold text-navy">{block.title}</h3>
+                    <p className="mt-2 text-muted">{block.text}</p>
+                  </div>
+                </Reveal>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
 
       {service.slug === "social-media-management" && packages.length > 0 && (
         <>
@@ -213,7 +248,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
 
       <ServiceEnquiry
         serviceName={service.name}
-        options={blocks.map((block) => block.title)}
+        options={options}
         tone={afterTinted.has(service.slug) ? "white" : "tinted"}
       />
     </>

@@ -7,13 +7,16 @@ import type {
   GalleryImage,
   ListContentTypeName,
   Offer,
+  PolicySection,
   PolicySettings,
   Rate,
+  ServiceBlock,
   Slide,
   SocialPackage,
   TeamMember,
   Testimonial,
 } from "../schemas/content.ts";
+import type { ServiceSlug } from "../service-pages.ts";
 import { site } from "../site-config.ts";
 
 // The content a new site starts with: exactly what the pages showed before staff could
@@ -345,6 +348,185 @@ const claims: Claim[] = [
   { value: "5+", label: "Years of Experience" },
 ];
 
+/**
+ * The blocks of the seven service pages ("What You Get"), page by page: [title, text]. Each
+ * block offers its title in its page's enquiry form (spec decisions: a service form's options
+ * are its blocks); none has a picture, so each shows the tick.
+ */
+const blocksByPage: Record<ServiceSlug, [title: string, text: string][]> = {
+  "social-media": [
+    [
+      "Social Media Advertising",
+      "Targeted ads on Instagram, Facebook, TikTok and X, with creatives and copy made for each audience.",
+    ],
+    [
+      "Account Management",
+      "We run your accounts day to day so your brand shows up consistently and on time.",
+    ],
+    [
+      "Paid Promotions",
+      "Boosted posts and influencer promotions planned around your launches, sales and seasons.",
+    ],
+    [
+      "Performance Tracking",
+      "Clear monthly numbers: reach, engagement, messages, leads and cost per result.",
+    ],
+  ],
+  "social-media-management": [
+    [
+      "Account Management",
+      "A dedicated account manager who knows your brand, your offers and your customers.",
+    ],
+    [
+      "Community Management",
+      "Comments and messages answered quickly and in your brand's voice, every day.",
+    ],
+    [
+      "Content Scheduling and Posting",
+      "A content calendar agreed with you, then posts and stories published at the best times.",
+    ],
+    [
+      "Performance Analysis & Reporting",
+      "Monthly reports and a review call on what worked, what did not and what comes next.",
+    ],
+  ],
+  "digital-marketing": [
+    [
+      "Search Engine Optimisation (SEO)",
+      "Pages and content that rank on Google for the searches your customers make.",
+    ],
+    [
+      "Email Marketing",
+      "Newsletters and automated e-mails that bring customers back and turn leads into sales.",
+    ],
+    [
+      "Pay-Per-Click Advertising",
+      "Google and display campaigns where you pay only when someone clicks.",
+    ],
+    ["Analytics", "Tracking set up properly, so every decision is based on real numbers."],
+  ],
+  "video-creation": [
+    [
+      "Explainer Videos",
+      "30 seconds to a minute that answer the questions customers ask in your DMs.",
+    ],
+    [
+      "Reels and Short-Form Content",
+      "Vertical videos made for Instagram, TikTok and YouTube Shorts.",
+    ],
+    ["Voiceovers", "Clear, friendly voiceovers in English or Pidgin for your videos and adverts."],
+  ],
+  ads: [
+    [
+      "Campaign Strategy",
+      "Goals, audiences, budgets and timelines agreed before a single naira is spent.",
+    ],
+    [
+      "Audience Targeting",
+      "Interests, locations, lookalikes and retargeting that reach the right people.",
+    ],
+    ["Ad Creatives", "Images, videos and copy designed to stop the scroll and get the click."],
+    ["Budget Optimisation", "Daily checks that move money from weak ads to the ones that work."],
+    ["Reporting", "Weekly updates with cost per result and clear next steps."],
+  ],
+  branding: [
+    ["Logo Design", "A logo that works on a phone screen, a signboard and everything in between."],
+    [
+      "Brand Identity",
+      "Colours, typefaces and a voice that make every post and flyer look like you.",
+    ],
+    [
+      "Social Media Graphics",
+      "Post and story designs, templates and highlight covers for your pages.",
+    ],
+    ["Print and Packaging", "Flyers, banners, labels and packaging ready for the printer."],
+  ],
+  "page-revamp": [
+    [
+      "Social Media Page Optimization",
+      "A clear bio, a profile picture that works, highlights, links and contact buttons set up right.",
+    ],
+    [
+      "Content and Visual Updates",
+      "A fresh grid style, new cover images and content that shows your best work first.",
+    ],
+  ],
+};
+
+const serviceBlocks: ServiceBlock[] = Object.entries(blocksByPage).flatMap(([page, blocks]) =>
+  blocks.map(([title, text]) => ({
+    page: page as ServiceSlug,
+    title,
+    text,
+    image: null,
+    options: [title],
+  })),
+);
+
+/** The privacy policy's numbered sections (spec §2), in the post format. */
+const policySections: PolicySection[] = [
+  {
+    title: "Who We Are",
+    body: `${site.name} is a digital marketing and advertising agency based in {city}, {country}. We are the controller of the personal data described in this policy and we collect and process it in line with the General Data Protection Regulation (GDPR) and the Nigeria Data Protection Act.`,
+  },
+  {
+    title: "Data We Collect",
+    body: [
+      "When you use our website or work with us, we may collect:",
+      "* Your name",
+      "* Your e-mail address",
+      "* Your phone number",
+      "* Company details, such as your company name, website and social media handles",
+      "* Usage data, such as the pages you visit and the device and browser you use",
+      "* Your marketing preferences, such as newsletter subscriptions",
+      "* Cookies and similar technologies (see section 9)",
+    ].join("\n"),
+  },
+  {
+    title: "How We Use Your Data",
+    body: "We use your data to answer your enquiries, prepare proposals and quotes, deliver the services you order, send the newsletter you subscribed to, and improve our website and services.",
+  },
+  {
+    title: "Legal Bases for Processing",
+    body: "We process your data on these legal bases: your consent (for example, the newsletter), the performance of a contract or steps before entering one (for example, answering an enquiry), our legitimate interests in running and improving our business, and compliance with legal obligations.",
+  },
+  {
+    title: "How We Protect Your Data",
+    body: "We use appropriate technical and organisational measures to protect your data against loss, misuse and unauthorised access, including encrypted connections, access limited to staff who need it, and strong authentication for our systems.",
+  },
+  {
+    title: "Data Retention",
+    body: "We keep personal data only as long as we need it for the purposes above: enquiries for up to two years after our last contact, client records for as long as the law requires, and newsletter data until you unsubscribe.",
+  },
+  {
+    title: "Your Rights Under GDPR",
+    body: [
+      "You have the right to access your data, to have it corrected or erased, to restrict or object to its processing, to data portability, and to withdraw consent at any time. You may also complain to a data protection authority.",
+      "To use any of these rights, e-mail us at {email}. We answer every request within one month.",
+    ].join("\n"),
+  },
+  {
+    title: "Sharing Your Data",
+    body: "We do not sell your data. We share it only with service providers who help us run our business (such as hosting and e-mail providers) under contracts that protect it, or when the law requires us to.",
+  },
+  {
+    title: "Cookies",
+    body: "Our website uses only the cookies and local storage it needs to work. We do not use advertising cookies. You can block or delete cookies in your browser settings.",
+  },
+  {
+    title: "Third-Party Links",
+    body: "Our website links to other sites, such as our social media pages and YouTube. We are not responsible for their privacy practices; please read their policies.",
+  },
+  {
+    title: "International Data Transfers",
+    body: "Some of our service providers may process data outside Nigeria. When they do, we make sure appropriate safeguards, such as standard contractual clauses, protect your data.",
+  },
+  {
+    title: "Changes to This Policy",
+    body: "We may update this policy from time to time. The latest version is always on this page. This policy was last updated in {date}.",
+  },
+];
+
 /** Every list type's items, in their order on the site. */
 export const defaultLists: { [T in ListContentTypeName]: unknown[] } = {
   offers,
@@ -358,6 +540,8 @@ export const defaultLists: { [T in ListContentTypeName]: unknown[] } = {
   gallery,
   slides,
   claims,
+  "service-blocks": serviceBlocks,
+  "policy-sections": policySections,
 };
 
 /** The contact details and social links of common/site-config.ts. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { messages } from "../messages.ts";
 import { MAX_PRICE, PRICE_KEY_PATTERN } from "./price.ts";
 import { EMAIL_PATTERN, tooLong } from "./common.ts";
+import { serviceNames, servicePages } from "../service-pages.ts";
 
 // The site's editable content (issue 12): one schema per content type, used by the API to
 // validate every write, by the back office's forms and by the pages. Items are stored as JSON
@@ -193,6 +194,38 @@ export const contactSchema = z.object({
   youtube: webLink("YouTube channel"),
 });
 
+// --- Issue 29: the service pages' blocks and the policy's sections ---------------------------
+
+/** The most enquiry options one block adds to its page's form. */
+const MAX_BLOCK_OPTIONS = 12;
+
+/**
+ * A block of a service page ("What You Get"): its title and text, a picture (none: the check
+ * icon), and the options it adds to the page's enquiry form (none: it adds none).
+ */
+export const serviceBlockSchema = z.object({
+  page: z.enum(servicePages, { error: "Choose the page the block is shown on." }),
+  title: text("Title", 120),
+  text: text("Text", 600),
+  image: contentImageSchema.nullable().default(null),
+  options: z
+    .array(text("Enquiry option", 120), { error: "Enquiry options: one per line." })
+    .max(MAX_BLOCK_OPTIONS, `Enquiry options: at most ${MAX_BLOCK_OPTIONS}.`)
+    .default([]),
+});
+
+/**
+ * A numbered section of the privacy policy: its title and its body in the post format (a line
+ * starting with # is a heading, with * a bullet, any other line a paragraph).
+ */
+export const policySectionSchema = z.object({
+  title: text("Title", 120),
+  body: text("Text", 8000),
+});
+
+export type ServiceBlock = z.infer<typeof serviceBlockSchema>;
+export type PolicySection = z.infer<typeof policySectionSchema>;
+
 export const policySettingsSchema = z.object({
   lastUpdated: z
     .string({ error: "Last updated is required." })
@@ -226,15 +259,18 @@ export type FieldInput =
   | "email"
   | "tel"
   | "url"
-  | "date";
+  | "date"
+  | "select";
 
 export interface ContentField {
   name: string;
   label: string;
   input: FieldInput;
   hint?: string;
-  /** A blank value is allowed. */
+  /** A blank value is allowed (for an image: no picture). */
   optional?: boolean;
+  /** A "select" field's choices: the stored value and what the back office calls it. */
+  choices?: readonly { value: string; label: string }[];
 }
 
 const priceFields: ContentField[] = [
@@ -389,6 +425,58 @@ export const listContentTypes = {
     preview: "/services",
     shownOn: "the home page, About Us and Services",
   },
+  // --- Issue 29: the service pages' blocks and the policy's sections (decision 0029) ------
+  "service-blocks": {
+    schema: serviceBlockSchema,
+    label: "Service page blocks",
+    singular: "block",
+    fields: [
+      {
+        name: "page",
+        label: "Page",
+        input: "select",
+        choices: servicePages.map((slug) => ({ value: slug, label: serviceNames[slug] })),
+      },
+      { name: "title", label: "Title", input: "text" },
+      { name: "text", label: "Text", input: "textarea" },
+      {
+        name: "image",
+        label: "Picture",
+        input: "image",
+        optional: true,
+        hint: "None: the block shows a tick.",
+      },
+      {
+        name: "options",
+        label: "Enquiry options",
+        input: "lines",
+        optional: true,
+        hint: "What a visitor can tick in the page's enquiry form for this block, one per line. None: the block adds none.",
+      },
+    ],
+    titleOf: (item: ServiceBlock) => item.title,
+    preview: "/social-media#blocks",
+    previewOf: (item: ServiceBlock) => `/${item.page}#blocks`,
+    groupBy: "page",
+    shownOn: "the seven service pages (What You Get) and their enquiry forms",
+  },
+  "policy-sections": {
+    schema: policySectionSchema,
+    label: "Privacy policy sections",
+    singular: "section",
+    fields: [
+      { name: "title", label: "Title", input: "text" },
+      {
+        name: "body",
+        label: "Text",
+        input: "textarea",
+        hint: "As in a post: a line starting with # is a heading, with * a bullet, any other line a paragraph. {email}, {city}, {country} and {date} show the contact e-mail, city and country and the month of Last updated.",
+      },
+    ],
+    titleOf: (item: PolicySection) => item.title,
+    preview: "/policy#section-1",
+    shownOn: "the privacy policy (its numbered sections)",
+  },
 } as const satisfies Record<string, ListContentType>;
 
 interface ListContentType {
@@ -398,6 +486,10 @@ interface ListContentType {
   fields: readonly ContentField[];
   titleOf: (item: never) => string;
   preview: string;
+  /** The section that shows one item, when it depends on the item (its preview link). */
+  previewOf?: (item: never) => string;
+  /** A "select" field whose value groups the list (its screen shows one group at a time). */
+  groupBy?: string;
   shownOn: string;
 }
 

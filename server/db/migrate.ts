@@ -15,6 +15,7 @@ import * as blogSearch from "./migrations/0012-blog-search.ts";
 import * as exportOrderIndexes from "./migrations/0013-export-order-indexes.ts";
 import * as enquiryInboxIndexes from "./migrations/0014-enquiry-inbox-indexes.ts";
 import * as siteIdentity from "./migrations/0015-site-identity.ts";
+import * as serviceBlocksPolicySections from "./migrations/0017-service-blocks-policy-sections.ts";
 import * as pages from "./migrations/0018-pages.ts";
 import type { Database } from "./schema.ts";
 
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   "0013-export-order-indexes": exportOrderIndexes,
   "0014-enquiry-inbox-indexes": enquiryInboxIndexes,
   "0015-site-identity": siteIdentity,
+  "0017-service-blocks-policy-sections": serviceBlocksPolicySections,
   "0018-pages": pages,
 };
 

@@ -1,6 +1,8 @@
+import type { Kysely } from "kysely";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { defaultLists } from "../../common/content/defaults.ts";
+import * as serviceBlocksPolicySections from "../../server/db/migrations/0017-service-blocks-policy-sections.ts";
 import { call, useTestApp, expectAdminOnly, multipart } from "./helpers.ts";
 
 interface Item {
@@ -242,5 +244,75 @@ describe("site content", () => {
       payload: text.payload,
     });
     expect(refused.status).toBe(415);
+  });
+
+  it("keeps the service pages' blocks and the policy's sections, checked by their schemas", async () => {
+    // Migration 0017 gives a site that had none the texts its pages showed.
+    const db = t.app.services.database.db as unknown as Kysely<unknown>;
+    await serviceBlocksPolicySections.down(db);
+    expect(await list("service-blocks")).toEqual([]);
+    await serviceBlocksPolicySections.up(db);
+    t.app.services.changes.publish("service-blocks");
+    const blocks = await list("service-blocks");
+    expect(blocks.map(({ _id: _, ...block }) => block)).toEqual(defaultLists["service-blocks"]);
+    expect(blocks.filter((block) => block.page === "page-revamp")).toMatchObject([
+      { title: "Social Media Page Optimization", options: ["Social Media Page Optimization"] },
+      { title: "Content and Visual Updates", image: null },
+    ]);
+    const sections = await list("policy-sections");
+    expect(sections).toHaveLength(12);
+    expect(sections[1]).toMatchObject({ title: "Data We Collect" });
+    expect(sections[1]!.body).toMatch(/^When you use our website.*\n\* Your name\n/);
+
+    const block = await call<Item>(t.app, {
+      method: "POST",
+      url: "/api/content/service-blocks",
+      headers,
+      payload: { page: "ads", title: " Retargeting ", text: "Ads for past visitors.", options: [] },
+    });
+    expect(block.status).toBe(201);
+    expect(block.body).toMatchObject({
+      page: "ads",
+      title: "Retargeting",
+      image: null,
+      options: [],
+    });
+    await call(t.app, {
+      method: "DELETE",
+      url: `/api/content/service-blocks/${block.body._id}`,
+      headers,
+    });
+
+    const cases: [string, object, RegExp][] = [
+      ["service-blocks", { page: "about", title: "T", text: "X" }, /Choose the page/],
+      ["service-blocks", { page: "ads", title: "", text: "X" }, /Title is required/],
+      [
+        "service-blocks",
+        { page: "ads", title: "T", text: "X", options: Array(13).fill("An option") },
+        /at most 12/,
+      ],
+      [
+        "service-blocks",
+        {
+          page: "ads",
+          title: "T",
+          text: "X",
+          image: { src: "https://evil.example/x.png", alt: "x" },
+        },
+        /Upload the image/,
+      ],
+      ["policy-sections", { title: "Cookies" }, /Text is required/],
+      ["policy-sections", { title: "Cookies", body: "x".repeat(8001) }, /at most 8,000 characters/],
+    ];
+    for (const [type, payload, message] of cases) {
+      const answer = await call<{ error: string }>(t.app, {
+        method: "POST",
+        url: `/api/content/${type}`,
+        headers,
+        payload,
+      });
+      expect(answer.status, JSON.stringify(payload)).toBe(400);
+      expect(answer.body.error).toMatch(message);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { listContentTypeNames } from "../../common/schemas/content.ts";
 import { createAdmin } from "../support/server-process.ts";
 import { withOwnServer } from "./own-server.ts";
 import { expect, test as base } from "./fixtures.ts";
@@ -479,7 +480,7 @@ test("the index: every type with its count and page; unknown types are not found
   await page.getByRole("link", { name: "Site content" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Site content" })).toBeVisible();
   const lists = page.getByRole("region", { name: "Lists" });
-  await expect(lists.getByRole("listitem")).toHaveCount(11);
+  await expect(lists.getByRole("listitem")).toHaveCount(listContentTypeNames.length);
   await expect(lists.getByRole("listitem").filter({ hasText: "Brand logos" })).toContainText(
     /\d+ items/,
   );

@@ -323,3 +323,86 @@ test("a list staff empty leaves its section out, and the page still works", asyn
   await expect(page.getByRole("heading", { name: "Frequently Asked Questions" })).toHaveCount(0);
   expect(await jsonLdOf(page, "FAQPage")).toBeUndefined();
 });
+
+test("a service block and a policy section staff edit in the back office show on their pages", async ({
+  page,
+}) => {
+  await page.addInitScript((value) => localStorage.setItem("adminToken", value), token);
+  // The blocks of one page: the list shows the Ads page's five, in their order.
+  await page.goto(url("/admin/content/service-blocks"));
+  await page.getByLabel("Show the blocks of").selectOption("ads");
+  await expect(page).toHaveURL(/\?page=ads$/);
+  const rows = page.getByRole("row").filter({ has: page.getByRole("cell") });
+  await expect(rows).toHaveCount(5);
+  await expect(rows.first()).toContainText("Campaign Strategy");
+  await expect(page.getByRole("link", { name: /^View on site/ })).toHaveAttribute(
+    "href",
+    "/ads#blocks",
+  );
+  // Moved within its page: Audience Targeting comes first on the Ads page.
+  await page.getByRole("button", { name: "Move up Audience Targeting" }).click();
+  await expect(rows.first()).toContainText("Audience Targeting");
+
+  await page.getByRole("link", { name: "Edit Campaign Strategy" }).click();
+  await expect(page.getByLabel("Page", { exact: true })).toHaveValue("ads");
+  await page.getByLabel("Title", { exact: true }).fill("Campaign Planning");
+  await page.getByLabel("Enquiry options").fill("Campaign Planning\nMedia Buying");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("status").getByText("Block saved.").last()).toBeVisible();
+  await expect(page).toHaveURL(/service-blocks\?page=ads$/);
+
+  await page.goto(url("/ads"));
+  const blocks = page.locator("section[aria-labelledby='blocks-title'] h3");
+  await expect(blocks).toHaveText([
+    "Audience Targeting",
+    "Campaign Planning",
+    "Ad Creatives",
+    "Budget Optimisation",
+    "Reporting",
+  ]);
+  const options = page.locator("form input[name='options']");
+  await expect(options).toHaveCount(6);
+  expect(
+    await options.evaluateAll((inputs) => inputs.map((input) => input.getAttribute("value"))),
+  ).toEqual([
+    "Audience Targeting",
+    "Campaign Planning",
+    "Media Buying",
+    "Ad Creatives",
+    "Budget Optimisation",
+    "Reporting",
+  ]);
+  // The other pages keep theirs.
+  await page.goto(url("/branding"));
+  await expect(page.locator("section[aria-labelledby='blocks-title'] h3").first()).toHaveText(
+    "Logo Design",
+  );
+
+  // A policy section: its text in the post format, with the contact e-mail filled in.
+  await page.goto(url("/admin/content/policy-sections"));
+  await page.getByRole("link", { name: "Edit Cookies" }).click();
+  await page.getByLabel("Title", { exact: true }).fill("Cookies and Local Storage");
+  await page
+    .getByLabel("Text", { exact: true })
+    .fill(
+      "We use only what the site needs:\n* a cookie-free visit\n* local storage for forms\n# Questions\nWrite to {email}.",
+    );
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("status").getByText("Section saved.").last()).toBeVisible();
+
+  await page.goto(url("/policy"));
+  const cookies = page.locator("#section-9");
+  await expect(cookies.getByRole("heading", { level: 2 })).toHaveText(
+    "9. Cookies and Local Storage",
+  );
+  await expect(cookies.getByRole("listitem")).toHaveText([
+    "a cookie-free visit",
+    "local storage for forms",
+  ]);
+  await expect(cookies.getByRole("heading", { level: 3 })).toHaveText("Questions");
+  await expect(cookies.getByText(/^Write to \S+@\S+\.$/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "9. Cookies and Local Storage" })).toHaveAttribute(
+    "href",
+    "#section-9",
+  );
+});

@@ -190,6 +190,35 @@ export function PriceKeyField({
   );
 }
 
+/** One of the field's `choices` (a stored value the list does not know is shown as it is). */
+export function SelectField({ field, id, value, error, onChange }: FieldProps<string>) {
+  const choices = field.choices ?? [];
+  const unknown = value !== "" && !choices.some((choice) => choice.value === value);
+  return (
+    <div>
+      <FieldLabel field={field} htmlFor={id} />
+      <select
+        id={id}
+        value={value}
+        required={!field.optional}
+        onChange={(event) => onChange(event.target.value)}
+        className={`${adminInput} mt-1 max-w-md`}
+        {...describedBy(id, Boolean(field.hint), error)}
+      >
+        <option value="">{field.optional ? "None" : "Choose…"}</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+        {unknown && <option value={value}>{value}</option>}
+      </select>
+      <FieldHint id={id}>{field.hint}</FieldHint>
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
 /** A colour: the browser's colour picker and the same colour as #rrggbb text. */

@@ -15,6 +15,7 @@ import {
   ColourField,
   NairaField,
   PriceKeyField,
+  SelectField,
   TextareaField,
   TextField,
 } from "./content-fields.tsx";
@@ -137,6 +138,9 @@ export function ContentForm({
             }
             if (field.input === "colour") {
               return <ColourField key={field.name} {...props} value={text} onChange={onChange} />;
+            }
+            if (field.input === "select") {
+              return <SelectField key={field.name} {...props} value={text} onChange={onChange} />;
             }
             if (field.input === "price-key") {
               return (

@@ -77,7 +77,10 @@ export function ImageField({
 
   return (
     <fieldset className="rounded-xl border border-slate-200 p-4">
-      <legend className={`${adminLabel} px-1`}>{field.label}</legend>
+      <legend className={`${adminLabel} px-1`}>
+        {field.label}
+        {field.optional && <span className="font-normal text-muted"> (optional)</span>}
+      </legend>
       <div className="flex flex-wrap items-start gap-4">
         <div className="flex h-24 w-32 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200">
           {value.src ? (
@@ -101,8 +104,22 @@ export function ImageField({
           />
           <FieldHint id={id}>
             PNG, JPEG, WebP, GIF or AVIF. It uploads at once; Save keeps it.
+            {field.hint && ` ${field.hint}`}
           </FieldHint>
           <FieldError id={id} error={error} />
+          {field.optional && value.src && !progress && (
+            <button
+              type="button"
+              className={`${adminButtonSecondary} mt-2`}
+              onClick={() => {
+                onChange({ src: "", alt: "", variants: [] });
+                setStatus({ text: "Picture removed. Save to keep the change." });
+                fileRef.current?.focus();
+              }}
+            >
+              Remove the picture
+            </button>
+          )}
         </div>
       </div>
       {progress && (
@@ -148,12 +165,15 @@ export function ImageField({
       <div className="mt-3">
         <label htmlFor={altId} className={adminLabel}>
           Alt text
+          {field.optional && !value.src && (
+            <span className="font-normal text-muted"> (with a picture)</span>
+          )}
         </label>
         <input
           id={altId}
           type="text"
           value={value.alt}
-          required
+          required={!field.optional || value.src !== ""}
           autoComplete="off"
           onChange={(event) => onChange({ ...value, alt: event.target.value })}
           className={`${adminInput} mt-1`}

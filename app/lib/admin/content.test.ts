@@ -6,10 +6,13 @@ import {
   fieldErrors,
   formatNairaInput,
   fromFormValues,
+  groupedInOrder,
+  groupFieldOf,
   linesToText,
   listContent,
   listTypeOf,
   parseNairaInput,
+  previewOf,
   priceText,
   reorderContent,
   saveSetting,
@@ -200,5 +203,45 @@ describe("the calls", () => {
     await expect(saveSetting("policy", { lastUpdated: "2025-03-15" })).resolves.toEqual({
       lastUpdated: "2025-03-15",
     });
+  });
+});
+
+describe("service blocks in the editor", () => {
+  const { fields, schema } = listContentTypes["service-blocks"];
+
+  it("sends no picture for a block left without one, and refuses alt text alone", () => {
+    const values = toFormValues(fields, { page: "ads" });
+    expect(values.page).toBe("ads");
+    const item = fromFormValues(fields, { ...values, title: "Retargeting", text: "Ads again." });
+    expect(item).toMatchObject({ page: "ads", image: null, options: [] });
+    expect(schema.safeParse(item).success).toBe(true);
+    const altOnly = fromFormValues(fields, {
+      ...values,
+      title: "T",
+      text: "X",
+      image: { src: "", alt: "A chart", variants: [] },
+    });
+    expect(schema.safeParse(altOnly).success).toBe(false);
+  });
+
+  it("groups the list by page in menu order, each page in its own order", () => {
+    const field = groupFieldOf("service-blocks")!;
+    const items = [
+      { title: "a", page: "ads" },
+      { title: "b", page: "social-media" },
+      { title: "c", page: "ads" },
+      { title: "d", page: "page-revamp" },
+      { title: "e", page: "social-media" },
+    ];
+    expect(groupedInOrder(items, field).map((item) => item.title)).toEqual([
+      "b",
+      "e",
+      "a",
+      "c",
+      "d",
+    ]);
+    expect(groupFieldOf("faq")).toBeUndefined();
+    expect(previewOf("service-blocks", { page: "branding" })).toBe("/branding#blocks");
+    expect(previewOf("faq", { question: "Q" })).toBe("/contact#faq-title");
   });
 });

@@ -42,6 +42,43 @@ export function titleOf<T extends ListContentTypeName>(type: T, item: ContentIte
   return titleOfType(item);
 }
 
+/** The "select" field that groups a type's list (a service block's page), if it has one. */
+export function groupFieldOf(type: ListContentTypeName): ContentField | undefined {
+  const info = listContentTypes[type];
+  if (!("groupBy" in info)) return undefined;
+  return info.fields.find((field) => field.name === info.groupBy && field.input === "select");
+}
+
+/** The value of an item's group field ("" when it has none). */
+export function groupOf(item: object, field: ContentField): string {
+  const value = (item as Record<string, unknown>)[field.name];
+  return typeof value === "string" ? value : "";
+}
+
+/**
+ * The items in their groups' order (the choices' order), each group in the list's own order;
+ * a type without groups keeps its order.
+ */
+export function groupedInOrder<T extends object>(items: readonly T[], field?: ContentField): T[] {
+  if (!field) return [...items];
+  const rank = new Map((field.choices ?? []).map((choice, index) => [choice.value, index]));
+  const rankOf = (item: T) => rank.get(groupOf(item, field)) ?? rank.size;
+  // Array.prototype.sort is stable: within a group the list's order stays.
+  return [...items].sort((a, b) => rankOf(a) - rankOf(b));
+}
+
+/**
+ * The public address that shows an item (or a group's items, from a partial item with only
+ * its group field), or the type's section when it depends on nothing.
+ */
+export function previewOf(type: ListContentTypeName, item?: object): string {
+  const info = listContentTypes[type];
+  if (item && "previewOf" in info) {
+    return (info.previewOf as (item: object) => string)(item);
+  }
+  return info.preview;
+}
+
 /** The image field of a type (the list shows it as a thumbnail), if it has one. */
 export function imageFieldOf(fields: readonly ContentField[]): string | undefined {
   return fields.find((field) => field.input === "image")?.name;
@@ -311,9 +348,13 @@ export function fromFormValues(
         item[field.name] = amount === undefined ? text : amount;
         break;
       }
-      case "image":
-        item[field.name] = isImage(value) ? value : noImage();
+      case "image": {
+        const image = isImage(value) ? value : noImage();
+        // An optional picture left without a file and alt text is no picture.
+        const none = image.src === "" && image.alt.trim() === "";
+        item[field.name] = field.optional && none ? null : image;
         break;
+      }
       default:
         item[field.name] = typeof value === "string" ? value : "";
     }

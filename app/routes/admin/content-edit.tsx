@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { listContentTypes, type ListContentTypeName } from "../../../common/schemas/content.ts";
 import { ContentForm } from "../../components/admin/content-form.tsx";
 import { ContentNotFound, PreviewLink } from "../../components/admin/content-links.tsx";
@@ -16,8 +16,11 @@ import {
   capitalised,
   createContent,
   getContent,
+  groupFieldOf,
+  groupOf,
   isPriced,
   listTypeOf,
+  previewOf,
   titleOf,
   toFormValues,
   updateContent,
@@ -58,14 +61,28 @@ function ContentEditor({ type, id }: { type: ListContentTypeName; id?: string })
   );
   const priced = isPriced(info.fields);
   const prices = useApiData(() => (priced ? listPrices() : Promise.resolve([])), [priced]);
-  const listPath = `/admin/content/${type}`;
+  // A grouped type (service blocks, by page): a new item starts in the group the list showed
+  // (?page=ads), and the list shows the item's group again.
+  const [searchParams] = useSearchParams();
+  const groupField = groupFieldOf(type);
+  const wanted = groupField?.choices?.find(
+    (choice) => choice.value === searchParams.get(groupField.name),
+  )?.value;
+  const group = groupField && wanted ? { [groupField.name]: wanted } : undefined;
+  const listOf = (shown: object | undefined) => {
+    const value = groupField && shown ? groupOf(shown, groupField) : "";
+    const query =
+      groupField && value ? `?${new URLSearchParams({ [groupField.name]: value })}` : "";
+    return `/admin/content/${type}${query}`;
+  };
+  const listPath = listOf(item.data ?? group);
   if (item.data === null) return <ContentNotFound what={info.singular} />;
 
   async function save(data: unknown) {
     if (id) await updateContent(type, id, data);
     else await createContent(type, data);
     notify(`${capitalised(info.singular)} saved.`);
-    navigate(listPath);
+    navigate(listOf(data as object));
   }
 
   const heading = id ? `Edit ${info.singular}` : `Add ${info.singular}`;
@@ -105,7 +122,7 @@ function ContentEditor({ type, id }: { type: ListContentTypeName; id?: string })
           <ContentForm
             fields={info.fields}
             schema={info.schema}
-            initial={toFormValues(info.fields, item.data ?? undefined)}
+            initial={toFormValues(info.fields, item.data ?? group)}
             prices={priced && prices.data ? prices.data : undefined}
             pricesFailed={prices.failed}
             onSave={save}
@@ -114,7 +131,10 @@ function ContentEditor({ type, id }: { type: ListContentTypeName; id?: string })
                 <Link to={listPath} className={adminButtonSecondary}>
                   Cancel
                 </Link>
-                <PreviewLink href={info.preview} className={adminButtonSecondary} />
+                <PreviewLink
+                  href={previewOf(type, item.data ?? group)}
+                  className={adminButtonSecondary}
+                />
               </>
             }
           />

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { listContentTypes, type ListContentTypeName } from "../../../common/schemas/content.ts";
 import { ContentNotFound, PreviewLink, rowButton } from "../../components/admin/content-links.tsx";
 import { useFeedback } from "../../components/admin/feedback.tsx";
@@ -8,6 +8,8 @@ import {
   adminButton,
   adminButtonDanger,
   adminButtonSecondary,
+  adminInput,
+  adminLabel,
   adminLinkButton,
   Cell,
   DataTable,
@@ -24,11 +26,15 @@ import { problemText } from "../../lib/admin-api.ts";
 import {
   capitalised,
   deleteContent,
+  groupedInOrder,
+  groupFieldOf,
+  groupOf,
   imageFieldOf,
   imageOf,
   isPriced,
   listContent,
   listTypeOf,
+  previewOf,
   priceText,
   pricedOf,
   reorderContent,
@@ -63,7 +69,22 @@ function ContentListOf({ type }: { type: ListContentTypeName }) {
     [prices.data],
   );
   const imageField = imageFieldOf(info.fields);
-  const items = list.data ?? [];
+  // A grouped type (service blocks, by page) shows its groups in order, or one group alone
+  // (?page=ads); an item moves within its group.
+  const groupField = groupFieldOf(type);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const choices = groupField?.choices ?? [];
+  const wantedGroup = groupField ? (searchParams.get(groupField.name) ?? "") : "";
+  const group = choices.some((choice) => choice.value === wantedGroup) ? wantedGroup : "";
+  const groupLabel = (value: string) =>
+    choices.find((choice) => choice.value === value)?.label ?? value;
+  const items = groupedInOrder(list.data ?? [], groupField);
+  const shown =
+    groupField && group ? items.filter((item) => groupOf(item, groupField) === group) : items;
+  const sameGroup = (a: ContentItem | undefined, b: ContentItem | undefined) =>
+    a !== undefined &&
+    b !== undefined &&
+    (!groupField || groupOf(a, groupField) === groupOf(b, groupField));
   const [announcement, setAnnouncement] = useState("");
 
   // Reordering: the screen moves at once; the new order is saved in the background, one
@@ -113,18 +134,27 @@ function ContentListOf({ type }: { type: ListContentTypeName }) {
     }
   }
 
+  /** Swaps the shown item at `index` with its neighbour in the same group. */
   function move(index: number, direction: "up" | "down") {
-    const target = direction === "up" ? index - 1 : index + 1;
-    if (target < 0 || target >= items.length) return;
+    const item = shown[index];
+    const neighbour = shown[direction === "up" ? index - 1 : index + 1];
+    if (!item || !neighbour || !sameGroup(item, neighbour)) return;
     // Nothing waits to be saved: the screen shows what the server holds.
     if (!saving.current && !wanted.current) confirmed.current = items;
     const next = [...items];
-    const [item] = next.splice(index, 1);
-    if (!item) return;
-    next.splice(target, 0, item);
+    const from = next.indexOf(item);
+    const to = next.indexOf(neighbour);
+    next[from] = neighbour;
+    next[to] = item;
     list.setData(() => next);
     focusAfterMove.current = { id: item._id, direction };
-    setAnnouncement(`${titleOf(type, item)} moved to position ${target + 1} of ${next.length}.`);
+    const inGroup = groupField
+      ? next.filter((entry) => groupOf(entry, groupField) === groupOf(item, groupField))
+      : next;
+    const where = groupField ? ` on ${groupLabel(groupOf(item, groupField))}` : "";
+    setAnnouncement(
+      `${titleOf(type, item)} moved to position ${inGroup.indexOf(item) + 1} of ${inGroup.length}${where}.`,
+    );
     wanted.current = next.map((entry) => entry._id);
     void saveOrder();
   }
@@ -141,6 +171,7 @@ function ContentListOf({ type }: { type: ListContentTypeName }) {
   });
 
   const columns = ["#", capitalised(info.singular)];
+  if (groupField && !group) columns.push(groupField.label);
   if (imageField) columns.push("Picture");
   if (priced) columns.push("Price");
   columns.push("");
@@ -155,10 +186,18 @@ function ContentListOf({ type }: { type: ListContentTypeName }) {
       <PageTitle
         actions={
           <>
-            <Link to={`/admin/content/${type}/new`} className={adminButton}>
+            <Link
+              to={`/admin/content/${type}/new${groupField && group ? `?${new URLSearchParams({ [groupField.name]: group })}` : ""}`}
+              className={adminButton}
+            >
               Add {info.singular}
             </Link>
-            <PreviewLink href={info.preview} className={adminButtonSecondary} />
+            <PreviewLink
+              href={
+                groupField && group ? previewOf(type, { [groupField.name]: group }) : info.preview
+              }
+              className={adminButtonSecondary}
+            />
           </>
         }
       >
@@ -166,8 +205,35 @@ function ContentListOf({ type }: { type: ListContentTypeName }) {
       </PageTitle>
       <Panel title={`Shown on ${info.shownOn}`} id={headingId}>
         <p className="-mt-2 mb-4 text-sm text-muted">
-          In their order on the site. Move up and Move down change it at once.
+          In their order on the site. Move up and Move down change it at once
+          {groupField ? `, within the ${groupField.label.toLowerCase()}` : ""}.
         </p>
+        {groupField && (
+          <div className="mb-4">
+            <label htmlFor={`${base}-group`} className={adminLabel}>
+              Show the {info.singular}s of
+            </label>
+            <select
+              id={`${base}-group`}
+              value={group}
+              onChange={(event) => {
+                const next = new URLSearchParams(searchParams);
+                if (event.target.value) next.set(groupField.name, event.target.value);
+                else next.delete(groupField.name);
+                setSearchParams(next, { replace: true });
+              }}
+              className={`${adminInput} mt-1 max-w-md`}
+            >
+              <option value="">Every {groupField.label.toLowerCase()}</option>
+              {choices.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label} (
+                  {items.filter((item) => groupOf(item, groupField) === choice.value).length})
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <p aria-live="polite" className="sr-only">
           {announcement}
         </p>
@@ -182,18 +248,28 @@ function ContentListOf({ type }: { type: ListContentTypeName }) {
             />
           }
         >
-          {items.map((item, index) => {
+          {shown.map((item, index) => {
             const title = titleOf(type, item);
+            const groupValue = groupField ? groupOf(item, groupField) : "";
+            // The position within its group (the number the page shows it at).
+            const position = groupField
+              ? shown
+                  .slice(0, index + 1)
+                  .filter((entry) => groupOf(entry, groupField) === groupValue).length
+              : index + 1;
             const image = imageOf(item, imageField);
             const price = priced ? pricedOf(item) : undefined;
             return (
               <Row key={item._id}>
                 <Cell label="#" className="w-10 text-muted tabular-nums">
-                  {index + 1}
+                  {position}
                 </Cell>
                 <Cell label={capitalised(info.singular)} className="font-semibold break-words">
                   {title}
                 </Cell>
+                {groupField && !group && (
+                  <Cell label={groupField.label}>{groupLabel(groupValue)}</Cell>
+                )}
                 {imageField && (
                   <Cell label="Picture">
                     {image && (
@@ -217,7 +293,7 @@ function ContentListOf({ type }: { type: ListContentTypeName }) {
                     <button
                       type="button"
                       id={moveButtonId("up", item._id)}
-                      disabled={index === 0}
+                      disabled={!sameGroup(item, shown[index - 1])}
                       onClick={() => move(index, "up")}
                       className={rowButton}
                     >
@@ -227,7 +303,7 @@ function ContentListOf({ type }: { type: ListContentTypeName }) {
                     <button
                       type="button"
                       id={moveButtonId("down", item._id)}
-                      disabled={index === items.length - 1}
+                      disabled={!sameGroup(item, shown[index + 1])}
                       onClick={() => move(index, "down")}
                       className={rowButton}
                     >
