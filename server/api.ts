@@ -9,6 +9,7 @@ import { registerBlogRoutes } from "./modules/blogs/routes.ts";
 import { registerContentRoutes } from "./modules/content/routes.ts";
 import { registerEnquiryRoutes } from "./modules/enquiries/routes.ts";
 import { registerHealthRoutes } from "./modules/health/routes.ts";
+import { registerMailRoutes } from "./modules/mail/routes.ts";
 import { registerNewsletterRoutes } from "./modules/newsletter/routes.ts";
 import { registerPriceRoutes } from "./modules/prices/routes.ts";
 import { registerStaffRoutes } from "./modules/staff/routes.ts";
@@ -60,6 +61,7 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
   registerNewsletterRoutes(api, deps);
   registerContentRoutes(api, deps);
   registerAuditRoutes(api, deps);
+  registerMailRoutes(api, deps);
 
   const unknownEndpoint = async () => {
     throw new NotFound("No such API endpoint.");

@@ -14,6 +14,7 @@ import * as previewLinkMaker from "./migrations/0011-preview-link-maker.ts";
 import * as blogSearch from "./migrations/0012-blog-search.ts";
 import * as exportOrderIndexes from "./migrations/0013-export-order-indexes.ts";
 import * as enquiryInboxIndexes from "./migrations/0014-enquiry-inbox-indexes.ts";
+import * as mailSettings from "./migrations/0019-mail-settings.ts";
 import type { Database } from "./schema.ts";
 
 // Listed here rather than read from disk, so migrations run from any working directory.
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   "0012-blog-search": blogSearch,
   "0013-export-order-indexes": exportOrderIndexes,
   "0014-enquiry-inbox-indexes": enquiryInboxIndexes,
+  "0019-mail-settings": mailSettings,
 };
 
 const provider: MigrationProvider = {
