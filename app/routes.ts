@@ -37,6 +37,7 @@ export default [
     route("forgot-password", "routes/admin/forgot-password.tsx"),
     route("reset-password", "routes/admin/reset-password.tsx"),
     route("accept-invite", "routes/admin/accept-invite.tsx"),
+    route("confirm-email", "routes/admin/confirm-email.tsx"),
     layout("routes/admin/layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("create", "routes/admin/blog-create.tsx"),
@@ -54,6 +55,7 @@ export default [
       route("account", "routes/admin/account.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("activity", "routes/admin/activity.tsx"),
+      route("mail", "routes/admin/mail.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -64,13 +64,10 @@ export const roleChangeSchema = z.object({ role: adminRoleSchema });
 export const nameChangeSchema = z.object({ name: personName });
 
 /**
- * My account: a new e-mail address. With mail a link to the new address confirms it;
- * without mail the current password is asked again instead.
+ * My account: a new e-mail address, with the current password. With mail a link to the
+ * new address confirms it; without mail the change is made at once.
  */
-export const emailChangeSchema = z.object({
-  email: emailField,
-  currentPassword: currentPassword.optional(),
-});
+export const emailChangeSchema = z.object({ email: emailField, currentPassword });
 
 /** The answer: changed at once (no mail), or waiting for the link mailed to `email`. */
 export const emailChangeResultSchema = z.object({
@@ -79,8 +76,6 @@ export const emailChangeResultSchema = z.object({
 });
 
 export const confirmEmailSchema = z.object({ token: linkToken });
-
-
 
 /** A reset link an owner made for someone: mailed, or (no mail) the link itself, once. */
 export const resetLinkSchema = z.object({
@@ -121,6 +116,8 @@ export type InvitationSent = z.infer<typeof invitationSentSchema>;
 export const staffListSchema = z.object({
   members: z.array(staffMemberSchema),
   invitations: z.array(invitationSchema),
+  /** Whether the site can send mail: without it invitations and resets give a link instead. */
+  mailOn: z.boolean(),
 });
 export type StaffList = z.infer<typeof staffListSchema>;
 
@@ -143,7 +140,7 @@ export const accountMessages = {
     "This site cannot send mail, so no link was sent. Ask an owner of the back office: they can make you a link to choose a new password on the Staff screen.",
   resetNotYourself: "To change your own password, use My account.",
   sameEmail: "That is already your e-mail address.",
-  emailNeedsPassword: "This site cannot send mail: give your current password to change the address.",
+  emailNeedsPassword: "The current password is required.",
   emailConfirmed: "Your e-mail address is changed. Use it to sign in from now on.",
 } as const;
 

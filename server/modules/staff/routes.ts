@@ -189,16 +189,14 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
         tags: ["auth"],
         operationId: "changeMyEmail",
         summary:
-          "A new e-mail address for my account: with mail, a single-use link (1 hour) to the " +
-          "new address confirms it; without mail, the current password is asked again and " +
-          "the address changes at once",
+          "A new e-mail address for my account, with my current password: with mail, a " +
+          "single-use link (1 hour) to the new address confirms it; without mail the address " +
+          "changes at once",
         security: adminSecurity,
         body: emailChangeSchema,
         response: {
           200: emailChangeResultSchema,
-          400: errorAnswer(
-            `${accountMessages.emailNeedsPassword} Or: ${accountMessages.wrongCurrentPassword}`,
-          ),
+          400: errorAnswer(`${accountMessages.wrongCurrentPassword} Or the address is refused.`),
           401: errorAnswers.unauthorized,
           409: errorAnswer("The address already has an account."),
           ...jsonBodyErrors,
@@ -436,7 +434,7 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
   );
 
   app.post(
-    "/staff/:id/reset-link",
+    "/staff/reset-links/:id",
     {
       config: { ownerOnly: true },
       schema: {

@@ -297,10 +297,10 @@ export function createStaffService(deps: StaffServiceDeps) {
     },
 
     /**
-     * A new e-mail address for the signed-in person. With mail, a single-use link (1 hour)
-     * goes to the new address and the change waits for it (`changed` false); without mail
-     * the current password must be given again and the change is made at once. 409 when
-     * the address has an account, 400 for a wrong or missing password.
+     * A new e-mail address for the signed-in person, with the current password given again.
+     * With mail, a single-use link (1 hour) goes to the new address and the change waits
+     * for it (`changed` false); without mail the change is made at once. 409 when the
+     * address has an account, 400 for a wrong or missing password.
      */
     async changeEmail(
       admin: SignedInAdmin,
@@ -313,14 +313,15 @@ export function createStaffService(deps: StaffServiceDeps) {
       if (await repo.findByEmail(email)) {
         throw new Conflict(`There is already an account for ${email}.`);
       }
+      // The password is asked again either way: a token left in a browser is not enough.
+      if (!currentPassword || !(await passwords.verify(currentPassword, row.password_hash))) {
+        throw new Invalid(
+          currentPassword
+            ? accountMessages.wrongCurrentPassword
+            : accountMessages.emailNeedsPassword,
+        );
+      }
       if (!mailOn) {
-        if (!currentPassword || !(await passwords.verify(currentPassword, row.password_hash))) {
-          throw new Invalid(
-            currentPassword
-              ? accountMessages.wrongCurrentPassword
-              : accountMessages.emailNeedsPassword,
-          );
-        }
         await setEmail(row.id, email);
         return { changed: true, before: row.email, after: email };
       }
@@ -423,6 +424,7 @@ export function createStaffService(deps: StaffServiceDeps) {
         links.pendingInvitations(iso(now)),
       ]);
       return {
+        mailOn,
         members: rows.map(member),
         invitations: invitations.map((row) => ({
           id: row.id,
