@@ -18,9 +18,9 @@ export const roleDescriptions: Record<AdminRole, string> = {
 
 /** A single-use link's token: 32 random bytes, base64url (43 characters). */
 const linkToken = z
-  .string({ error: "The link is incomplete. Open it again from the e-mail." })
+  .string({ error: "The link is incomplete. Open the whole link again." })
   .trim()
-  .regex(/^[A-Za-z0-9_-]{20,128}$/, "The link is incomplete. Open it again from the e-mail.");
+  .regex(/^[A-Za-z0-9_-]{20,128}$/, "The link is incomplete. Open the whole link again.");
 
 const currentPassword = z
   .string({ error: "The current password is required." })

@@ -177,7 +177,7 @@ test("without mail: my name, an invitation's one-time link, names in the Activit
   const { owner } = activityServer;
   await signIn(page, owner);
   await page.goto("/admin/account");
-  await page.getByLabel("Your name").fill("Adaeze Owner");
+  await page.getByLabel("Your name", { exact: true }).fill("Adaeze Owner");
   await page.getByRole("button", { name: "Save name" }).click();
   await expect(page.getByText("Name saved.")).toBeVisible();
 

@@ -171,8 +171,7 @@ function EmailForm({ me, onChanged }: { me: Me; onChanged: (email: string) => vo
     <form ref={form} onSubmit={onSubmit} noValidate className="max-w-md space-y-4">
       <p className="text-sm text-muted">
         When the site can send mail, a link goes to the new address and the change is made when you
-        open it. When it cannot, the change is made at once. Either way you give your current
-        password.
+        open it. When it cannot, the change is made at once. Either way you give your password.
       </p>
       <TextField
         label="New e-mail address"
@@ -182,7 +181,7 @@ function EmailForm({ me, onChanged }: { me: Me; onChanged: (email: string) => vo
         error={errors.email}
       />
       <PasswordField
-        label="Current password"
+        label="Your password"
         name="current"
         autoComplete="current-password"
         error={errors.current}

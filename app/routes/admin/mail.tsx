@@ -254,7 +254,7 @@ function Failures({
               {mail.givenUpAt
                 ? `Given up ${when(mail.givenUpAt)}`
                 : mail.nextAttemptAt
-                  ? `Tried again ${when(mail.nextAttemptAt)}`
+                  ? `Next try ${when(mail.nextAttemptAt)}`
                   : ""}
             </Cell>
           </Row>
