@@ -24,7 +24,14 @@ export interface Mailer {
 /** Host, port and whether the connection is TLS from the start, read from SMTP_URL. */
 export function mailStatus(config: Pick<Config, "smtpUrl" | "mailFrom" | "notifyTo">): MailStatus {
   if (!config.smtpUrl) {
-    return { configured: false, host: null, port: null, secure: false, from: config.mailFrom, notifyTo: config.notifyTo ?? null };
+    return {
+      configured: false,
+      host: null,
+      port: null,
+      secure: false,
+      from: config.mailFrom,
+      notifyTo: config.notifyTo ?? null,
+    };
   }
   const url = new URL(config.smtpUrl);
   const secure = url.protocol === "smtps:";

@@ -204,6 +204,11 @@ test("without mail: my name, an invitation's one-time link, names in the Activit
     page.viewportSize()!.width,
   );
 
+  // The Mail screen says mail is off, and passes axe.
+  await page.getByRole("link", { name: "Mail", exact: true }).click();
+  await expect(page.getByText("Mail is not set up: the site sends no mail.")).toBeVisible();
+  await expectNoAxeViolations(page);
+
   // Sign out everywhere asks; Cancel has the focus, so Enter keeps the session.
   const nav = page.getByRole("navigation", { name: "Back office" });
   await nav.getByRole("button", { name: "Sign out everywhere" }).click();
@@ -212,7 +217,7 @@ test("without mail: my name, an invitation's one-time link, names in the Activit
   await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(dialog).toBeHidden();
-  await expect(page).toHaveURL(/\/admin\/activity/);
+  await expect(page).toHaveURL(/\/admin\/mail$/);
   await nav.getByRole("button", { name: "Sign out everywhere" }).click();
   await dialog.getByRole("button", { name: "Sign out everywhere" }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);

@@ -78,7 +78,10 @@ export function createMailService(deps: {
     /** Mails `to` a short test message and says whether the mail server took it. */
     async sendTest(to: string): Promise<TestMailResult> {
       if (!mailer.status.configured) {
-        return { accepted: false, error: "Mail is not set up: SMTP_URL is not set, nothing was sent." };
+        return {
+          accepted: false,
+          error: "Mail is not set up: SMTP_URL is not set, nothing was sent.",
+        };
       }
       try {
         await mailer.send({
