@@ -93,6 +93,10 @@ export default function Activity() {
     );
   }
 
+  // The people's names, as far as the entries loaded know them (the filter is by e-mail).
+  const names = new Map(
+    entries.flatMap((entry) => (entry.actorName ? [[entry.actorEmail, entry.actorName]] : [])),
+  );
   // A filter from the address that no entry has any more stays selectable.
   const actors = withCurrent(page?.facets.actors ?? [], actor);
   const types = withCurrent(page?.facets.types ?? [], type).sort((a, b) =>
@@ -113,7 +117,13 @@ export default function Activity() {
           value={actor}
           remountKey={`actor-${actor}-${actors.length}`}
           className="min-w-0 flex-[1_1_16rem]"
-          options={[["", "Everyone"], ...actors.map((email) => [email, email] as const)]}
+          options={[
+            ["", "Everyone"],
+            ...actors.map((email) => {
+              const name = names.get(email);
+              return [email, name ? `${name} (${email})` : email] as const;
+            }),
+          ]}
         />
         <FilterSelect
           label="Type"
