@@ -39,6 +39,7 @@ export default [
     route("forgot-password", "routes/admin/forgot-password.tsx"),
     route("reset-password", "routes/admin/reset-password.tsx"),
     route("accept-invite", "routes/admin/accept-invite.tsx"),
+    route("confirm-email", "routes/admin/confirm-email.tsx"),
     layout("routes/admin/layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("create", "routes/admin/blog-create.tsx"),
@@ -60,6 +61,7 @@ export default [
       route("staff", "routes/admin/staff.tsx"),
       route("activity", "routes/admin/activity.tsx"),
       route("identity", "routes/admin/identity.tsx"),
+      route("mail", "routes/admin/mail.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

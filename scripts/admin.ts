@@ -1,5 +1,5 @@
 // Admin accounts from the command line (there is no self-registration):
-//   npm run admin -- create --email E [--password-stdin]
+//   npm run admin -- create --email E [--role owner|editor] [--password-stdin]
 //   npm run admin -- list
 //   npm run admin -- reset-password --email E [--password-stdin]
 //   npm run admin -- delete --email E
@@ -13,12 +13,13 @@ import { createPasswordHasher, generatePassword } from "../server/modules/staff/
 import { runCli } from "./lib/run-cli.ts";
 
 const usage = `Usage:
-  npm run admin -- create --email <e-mail> [--password-stdin]
+  npm run admin -- create --email <e-mail> [--role owner|editor] [--password-stdin]
   npm run admin -- list
   npm run admin -- reset-password --email <e-mail> [--password-stdin]
   npm run admin -- delete --email <e-mail>
   npm run admin -- sign-out --email <e-mail>
 
+create makes an owner unless --role editor is given.
 sign-out ends every session of the admin (every token signed so far);
 reset-password and delete do too.`;
 
@@ -35,6 +36,7 @@ async function main(): Promise<number> {
     allowPositionals: true,
     options: {
       email: { type: "string" },
+      role: { type: "string", default: "owner" },
       "password-stdin": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -47,6 +49,10 @@ async function main(): Promise<number> {
   const needsEmail = ["create", "reset-password", "delete", "sign-out"].includes(command);
   if (!["create", "list", "reset-password", "delete", "sign-out"].includes(command)) {
     console.error(`Unknown command "${command}".\n${usage}`);
+    return 1;
+  }
+  if (values.role !== "owner" && values.role !== "editor") {
+    console.error(`--role must be owner or editor, not "${values.role}".\n${usage}`);
     return 1;
   }
   if (needsEmail && !values.email) {
@@ -84,13 +90,16 @@ async function main(): Promise<number> {
       case "list": {
         const { members } = await admins.list();
         if (members.length === 0) console.log("No admins.");
-        for (const row of members) console.log(`${row.email}\tcreated ${row.createdAt}`);
+        for (const row of members) {
+          console.log(`${row.email}\t${row.role}\tcreated ${row.createdAt}`);
+        }
         return 0;
       }
       case "create": {
         const secret = await password();
-        const admin = await admins.create(values.email!, secret.value);
+        const admin = await admins.create(values.email!, secret.value, values.role);
         console.log(`Created admin ${admin.email}.`);
+        console.log(`Role: ${admin.role}.`);
         if (secret.generated) console.log(`Password (shown once): ${secret.value}`);
         return 0;
       }

@@ -10,6 +10,7 @@ import { registerContentRoutes } from "./modules/content/routes.ts";
 import { registerEnquiryRoutes } from "./modules/enquiries/routes.ts";
 import { registerIdentityRoutes } from "./modules/identity/routes.ts";
 import { registerHealthRoutes } from "./modules/health/routes.ts";
+import { registerMailRoutes } from "./modules/mail/routes.ts";
 import { registerNewsletterRoutes } from "./modules/newsletter/routes.ts";
 import { registerPageRoutes } from "./modules/pages/routes.ts";
 import { registerPriceRoutes } from "./modules/prices/routes.ts";
@@ -64,6 +65,7 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
   registerAuditRoutes(api, deps);
   registerPageRoutes(api, deps);
   registerIdentityRoutes(api, deps);
+  registerMailRoutes(api, deps);
 
   const unknownEndpoint = async () => {
     throw new NotFound("No such API endpoint.");

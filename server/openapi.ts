@@ -32,6 +32,10 @@ const tags = [
   { name: "pages", description: "Pages staff make (Terms of Service, Careers…), at /{slug}." },
   { name: "staff", description: "Back-office accounts, roles and invitations (owner only)." },
   { name: "audit", description: "Who changed what in the back office (the owner's Activity)." },
+  {
+    name: "mail",
+    description: "Whether the site can send mail, a test message, failed mails, the auto-reply.",
+  },
 ];
 
 /**

@@ -19,6 +19,8 @@ import { createEnquiryService } from "./modules/enquiries/service.ts";
 import { createNewsletterService } from "./modules/newsletter/service.ts";
 import { createNotificationOutbox } from "./modules/outbox/service.ts";
 import { createPagesService } from "./modules/pages/service.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { createMailService, personalised } from "./modules/mail/service.ts";
 import { createPriceService } from "./modules/prices/service.ts";
 import { createVideoService } from "./modules/videos/service.ts";
 
@@ -27,6 +29,8 @@ export interface ServiceDeps {
   database: DatabaseHandle;
   storage: Storage;
   notifier: Notifier;
+  /** Single mails that report failures (test message, auto-reply); from SMTP_URL if not given. */
+  mailer?: Mailer;
   log: FastifyBaseLogger;
   /**
    * Milliseconds since the epoch: when posts become public and notification mails are due
@@ -45,17 +49,41 @@ export function createServices(deps: ServiceDeps) {
   // What /api/ready checks; Redis and S3 storage add theirs when configured.
   const readiness = createReadiness();
   readiness.add("database", () => database.writable());
-  // Enquiry mails go through the outbox when enquiry mail is configured (SMTP_URL and
-  // NOTIFY_TO: the notifier then has a send that reports failures, for the retries).
+  const mailer = deps.mailer ?? createMailer(config);
+  const mail = createMailService({ db, mailer, notifyTo: config.notifyTo });
+  // Enquiry mails go through the outbox: the agency's when enquiry mail is configured
+  // (SMTP_URL and NOTIFY_TO: the notifier then has a send that reports failures, for the
+  // retries), the visitor's auto-reply when SMTP_URL is set and an owner switched it on.
+  const notifyEnabled = notifier.sendEnquiryReceived !== undefined;
   const outbox = createNotificationOutbox({
     db,
     dialect: database.dialect,
     log,
-    enabled: notifier.sendEnquiryReceived !== undefined,
+    enabled: notifyEnabled || mailer.status.configured,
+    notifyEnabled,
     clock: deps.clock,
   });
-  const enquiries = createEnquiryService({ db, notifier, outbox, log });
   const pages = createPagesService({ db, storage, changes, log });
+  const enquiries = createEnquiryService({
+    db,
+    notifier,
+    outbox,
+    log,
+    autoReply: {
+      on: mail.autoReplyOn,
+      async send(enquiry, signal) {
+        const reply = await mail.autoReply();
+        await mailer.send(
+          {
+            to: enquiry.email,
+            subject: personalised(reply.subject, enquiry.name),
+            text: personalised(reply.text, enquiry.name),
+          },
+          { signal },
+        );
+      },
+    },
+  });
   outbox.start(enquiries.sendNotification);
   return {
     changes,
@@ -67,6 +95,7 @@ export function createServices(deps: ServiceDeps) {
       database,
       passwords,
       notifier,
+      mailer,
       log,
       origin: config.publicOrigin,
     }),
@@ -89,6 +118,8 @@ export function createServices(deps: ServiceDeps) {
     videos: createVideoService({ db, storage, log, changes }),
     enquiries,
     outbox,
+    /** The Mail screen: mail status, test message, failed mails, the auto-reply. */
+    mail,
     newsletter: createNewsletterService({ db }),
     pages,
     /** The published pages' addresses, read by every page's layout: kept until a write. */

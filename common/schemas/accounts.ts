@@ -18,9 +18,9 @@ export const roleDescriptions: Record<AdminRole, string> = {
 
 /** A single-use link's token: 32 random bytes, base64url (43 characters). */
 const linkToken = z
-  .string({ error: "The link is incomplete. Open it again from the e-mail." })
+  .string({ error: "The link is incomplete. Open the whole link again." })
   .trim()
-  .regex(/^[A-Za-z0-9_-]{20,128}$/, "The link is incomplete. Open it again from the e-mail.");
+  .regex(/^[A-Za-z0-9_-]{20,128}$/, "The link is incomplete. Open the whole link again.");
 
 const currentPassword = z
   .string({ error: "The current password is required." })
@@ -60,6 +60,32 @@ export type InvitationInput = z.input<typeof invitationInputSchema>;
 
 export const roleChangeSchema = z.object({ role: adminRoleSchema });
 
+/** My account: my own name. */
+export const nameChangeSchema = z.object({ name: personName });
+
+/**
+ * My account: a new e-mail address, with the current password. With mail a link to the
+ * new address confirms it; without mail the change is made at once.
+ */
+export const emailChangeSchema = z.object({ email: emailField, currentPassword });
+
+/** The answer: changed at once (no mail), or waiting for the link mailed to `email`. */
+export const emailChangeResultSchema = z.object({
+  changed: z.boolean(),
+  email: z.string(),
+});
+
+export const confirmEmailSchema = z.object({ token: linkToken });
+
+/** A reset link an owner made for someone: mailed, or (no mail) the link itself, once. */
+export const resetLinkSchema = z.object({
+  email: z.string(),
+  mailed: z.boolean(),
+  link: z.string().nullable(),
+  expiresAt: z.string(),
+});
+export type ResetLink = z.infer<typeof resetLinkSchema>;
+
 /** A person with a back-office account, as the staff screen lists them. */
 export const staffMemberSchema = z.object({
   id: z.string(),
@@ -80,9 +106,18 @@ export const invitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
+/** A new invitation; `link` is the one-time link when no mail went (shown once, never again). */
+export const invitationSentSchema = invitationSchema.extend({
+  mailed: z.boolean(),
+  link: z.string().nullable(),
+});
+export type InvitationSent = z.infer<typeof invitationSentSchema>;
+
 export const staffListSchema = z.object({
   members: z.array(staffMemberSchema),
   invitations: z.array(invitationSchema),
+  /** Whether the site can send mail: without it invitations and resets give a link instead. */
+  mailOn: z.boolean(),
 });
 export type StaffList = z.infer<typeof staffListSchema>;
 
@@ -101,6 +136,12 @@ export const accountMessages = {
   lastOwner:
     "The last owner cannot be removed or made an editor. Make someone else an owner first.",
   notYourself: "You cannot remove your own account or change your own role.",
+  resetNoMail:
+    "This site cannot send mail, so no link was sent. Ask an owner of the back office: they can make you a link to choose a new password on the Staff screen.",
+  resetNotYourself: "To change your own password, use My account.",
+  sameEmail: "That is already your e-mail address.",
+  emailNeedsPassword: "The current password is required.",
+  emailConfirmed: "Your e-mail address is changed. Use it to sign in from now on.",
 } as const;
 
 /** How long the single-use links last. */

@@ -56,6 +56,13 @@ export const auditEntrySchema = z.object({
   type: z.string(),
   /** The item's id or key. */
   entityId: z.string(),
+  /** The name of who wrote, as it is now (null when they have none or are gone). */
+  actorName: z.string().nullable().optional(),
+  /**
+   * What the item is called: a post's title, a content item's title, a person's name or
+   * e-mail, an enquirer's name; from the log itself when the item is gone; null when none.
+   */
+  itemTitle: z.string().nullable().optional(),
   before: fieldsSchema,
   after: fieldsSchema,
 });

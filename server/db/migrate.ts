@@ -17,6 +17,7 @@ import * as enquiryInboxIndexes from "./migrations/0014-enquiry-inbox-indexes.ts
 import * as siteIdentity from "./migrations/0015-site-identity.ts";
 import * as serviceBlocksPolicySections from "./migrations/0017-service-blocks-policy-sections.ts";
 import * as pages from "./migrations/0018-pages.ts";
+import * as mailSettings from "./migrations/0019-mail-settings.ts";
 import type { Database } from "./schema.ts";
 
 // Listed here rather than read from disk, so migrations run from any working directory.
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   "0015-site-identity": siteIdentity,
   "0017-service-blocks-policy-sections": serviceBlocksPolicySections,
   "0018-pages": pages,
+  "0019-mail-settings": mailSettings,
 };
 
 const provider: MigrationProvider = {

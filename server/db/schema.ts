@@ -195,6 +195,16 @@ export interface NotificationOutboxTable {
   created_at: string;
 }
 
+/** The enquiry auto-reply (migration 0019): at most one row, id "auto-reply". */
+export interface AutoReplyTable {
+  id: string;
+  /** 1 on, 0 off. */
+  enabled: number;
+  subject: string;
+  body: string;
+  updated_at: string;
+}
+
 /**
  * SQLite only (migration 0012): the FTS5 search index of the posts, kept by triggers on
  * `blogs` (PostgreSQL indexes the posts' tsvector instead). Never written by the app.
@@ -256,4 +266,5 @@ export interface Database {
   audit_log: AuditLogTable;
   notification_outbox: NotificationOutboxTable;
   pages: PagesTable;
+  auto_reply: AutoReplyTable;
 }

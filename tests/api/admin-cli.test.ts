@@ -95,10 +95,14 @@ describe("npm run admin", () => {
     expect(await login("owner@agency.test", "not the password")).toBe(401);
   });
 
-  it("creates an admin with a password from stdin and never prints it", async () => {
+  it("creates an editor with a password from stdin and never prints it", async () => {
     const secret = "a long stdin password 123";
-    const run = await admin(["create", "--email", "staff@agency.test", "--password-stdin"], secret);
+    const run = await admin(
+      ["create", "--email", "staff@agency.test", "--role", "editor", "--password-stdin"],
+      secret,
+    );
     expect(run.code).toBe(0);
+    expect(run.stdout).toContain("Role: editor.");
     expect(run.stdout).not.toContain(secret);
     expect(await login("staff@agency.test", secret)).toBe(200);
   });
@@ -118,8 +122,8 @@ describe("npm run admin", () => {
   it("lists the admins", async () => {
     const run = await admin(["list"]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("owner@agency.test");
-    expect(run.stdout).toContain("staff@agency.test");
+    expect(run.stdout).toContain("owner@agency.test\towner");
+    expect(run.stdout).toContain("staff@agency.test\teditor");
   });
 
   it("resets a password: the old one and its sessions stop working, the new one works", async () => {

@@ -169,3 +169,56 @@ test("an editor is told that only the owner can see the activity", async ({
   await expect(page.getByRole("table")).toHaveCount(0);
   allowConsoleErrors(/status of 403/);
 });
+
+test("without mail: my name, an invitation's one-time link, names in the Activity, and Sign out everywhere asks first", async ({
+  page,
+  activityServer,
+}) => {
+  const { owner } = activityServer;
+  await signIn(page, owner);
+  await page.goto("/admin/account");
+  await page.getByLabel("Your name", { exact: true }).fill("Adaeze Owner");
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByText("Name saved.")).toBeVisible();
+
+  // This server has no SMTP_URL: the owner gets the link, and no text says a mail went.
+  await page.goto("/admin/staff");
+  await page.getByLabel("Email", { exact: true }).fill("guest@example.com");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByText(/^No mail was sent: this site cannot send mail\./)).toBeVisible();
+  await expect(page.getByLabel("One-time link for guest@example.com")).toHaveValue(
+    /\/admin\/accept-invite#token=[\w-]{43}$/,
+  );
+  await expect(page.getByText(/Invitation sent/)).toHaveCount(0);
+  await expect(page.getByRole("row").filter({ hasText: owner.email })).toContainText(
+    "Adaeze Owner",
+  );
+
+  // The Activity names the person and the item, and fits the screen.
+  await page.goto("/admin/activity?type=admin");
+  const invited = page.getByRole("row").filter({ hasText: "Invited staff member" });
+  await expect(invited.getByRole("cell").nth(1)).toHaveText(`Adaeze Owner${owner.email}`);
+  await expect(invited.getByRole("cell").nth(3)).toHaveText("guest@example.com");
+  await expect(invited.locator("time")).toHaveText(/\d{4}, \d{1,2}:\d{2}\s[AP]M \(Lagos time\)$/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
+
+  // The Mail screen says mail is off, and passes axe.
+  await page.getByRole("link", { name: "Mail", exact: true }).click();
+  await expect(page.getByText("Mail is not set up: the site sends no mail.")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Sign out everywhere asks; Cancel has the focus, so Enter keeps the session.
+  const nav = page.getByRole("navigation", { name: "Back office" });
+  await nav.getByRole("button", { name: "Sign out everywhere" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Sign out everywhere?");
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/mail$/);
+  await nav.getByRole("button", { name: "Sign out everywhere" }).click();
+  await dialog.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});

@@ -171,6 +171,7 @@ test("Sign out everywhere ends this session and the ones on other devices", asyn
 
   const nav = page.getByRole("navigation", { name: "Back office" });
   await nav.getByRole("button", { name: "Sign out everywhere" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Sign out everywhere" }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
   expect(await page.evaluate(() => localStorage.getItem("adminToken"))).toBeNull();
   expect((await me(otherDevice)).status()).toBe(401);

@@ -11,6 +11,8 @@ import { problemText } from "../../lib/admin-api.ts";
 import { linkToken } from "../../lib/admin/accounts.ts";
 import { newPasswordSchema } from "../../../common/schemas/auth.ts";
 import { useIdentity } from "../../lib/identity.ts";
+import { formatDateTime } from "../../../common/format.ts";
+import { AGENCY_TIME_ZONE_NAME } from "../../../common/time-zone.ts";
 import { adminButton, adminInput, adminLabel } from "./ui.tsx";
 
 /** The frame of the signed-out account pages (forgotten password, reset, invitation). */
@@ -317,4 +319,62 @@ export function useLinkToken(): string | null | undefined {
     }
   }, []);
   return token;
+}
+
+/**
+ * A one-time link an owner hands over because no mail went (issue 29): said plainly, shown
+ * this once (the server keeps only its hash), with a button that copies it.
+ */
+export function OneTimeLink({
+  id,
+  link,
+  who,
+  what,
+  expiresAt,
+}: {
+  id: string;
+  link: string;
+  /** Whose link it is (an e-mail address). */
+  who: string;
+  /** What the link does: "make their account", "choose a new password". */
+  what: string;
+  expiresAt: string;
+}) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+    } catch {
+      document.getElementById(id)?.focus();
+      (document.getElementById(id) as HTMLInputElement | null)?.select();
+    }
+  };
+  return (
+    <div className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-300">
+      <p role="status" className="font-semibold text-navy">
+        No mail was sent: this site cannot send mail. Give this link to {who} yourself, so they can{" "}
+        {what}.
+      </p>
+      <p className="mt-1 text-sm text-ink">
+        It is shown only now and works once, until {formatDateTime(expiresAt)} (
+        {AGENCY_TIME_ZONE_NAME}). Anyone who has it can use it: send it privately.
+      </p>
+      <label htmlFor={id} className={`${adminLabel} mt-3`}>
+        One-time link for {who}
+      </label>
+      <div className="mt-1 flex flex-wrap gap-2">
+        <input
+          id={id}
+          readOnly
+          value={link}
+          onFocus={(event) => event.currentTarget.select()}
+          className={`${adminInput} min-w-0 flex-[1_1_16rem] font-mono text-sm`}
+        />
+        <button type="button" onClick={() => void copy()} className={adminButton}>
+          {copied ? "Copied" : "Copy link"}
+        </button>
+      </div>
+    </div>
+  );
 }

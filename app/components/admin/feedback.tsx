@@ -18,9 +18,14 @@ interface Toast {
 interface Feedback {
   /** A short notice in the corner, announced politely (role="status"); errors stay until closed. */
   notify(message: string, kind?: Toast["kind"]): void;
-  /** An in-page confirmation dialog; answers whether the person confirmed. */
-  confirm(message: string, action?: string): Promise<boolean>;
+  /**
+   * An in-page confirmation dialog (Cancel has the focus); answers whether the person
+   * confirmed. `hint` replaces "This cannot be undone."
+   */
+  confirm(message: string, action?: string, hint?: string): Promise<boolean>;
 }
+
+const undoneHint = "This cannot be undone.";
 
 const FeedbackContext = createContext<Feedback | null>(null);
 
@@ -33,7 +38,11 @@ export function useFeedback(): Feedback {
 /** Toasts and confirmation dialogs for the back office, with the spec's exact texts. */
 export function FeedbackProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
-  const [question, setQuestion] = useState<{ message: string; action: string } | null>(null);
+  const [question, setQuestion] = useState<{
+    message: string;
+    action: string;
+    hint: string;
+  } | null>(null);
   const answer = useRef<(value: boolean) => void>(undefined);
   const returnFocus = useRef<HTMLElement | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -52,12 +61,12 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
     [dismiss],
   );
 
-  const confirm = useCallback((message: string, action = "Delete") => {
+  const confirm = useCallback((message: string, action = "Delete", hint = undoneHint) => {
     // A question still open is answered "no" before the next one takes its place.
     answer.current?.(false);
     returnFocus.current =
       document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setQuestion({ message, action });
+    setQuestion({ message, action, hint });
     return new Promise<boolean>((resolve) => {
       answer.current = resolve;
     });
@@ -100,7 +109,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
               {question.message}
             </p>
             <p id="confirm-hint" className="mt-2 text-sm text-muted">
-              This cannot be undone.
+              {question.hint}
             </p>
             <div className="mt-6 flex justify-end gap-3">
               <button

@@ -1,12 +1,16 @@
 // The back office's calls about staff accounts (issue 13), each answer checked with the
 // shared schemas (common/schemas/accounts.ts, common/schemas/auth.ts).
 import {
-  invitationSchema,
+  emailChangeResultSchema,
+  invitationSentSchema,
   messageResponseSchema,
+  resetLinkSchema,
   staffListSchema,
   staffMemberSchema,
   type AdminRole,
   type Invitation,
+  type InvitationSent,
+  type ResetLink,
   type StaffList,
   type StaffMember,
 } from "../../../common/schemas/accounts.ts";
@@ -14,7 +18,7 @@ import { meResponseSchema, tokenResponseSchema, type Me } from "../../../common/
 import { successResponse } from "../../../common/schemas/common.ts";
 import { api, ApiError, setToken } from "../admin-api.ts";
 
-export type { AdminRole, Invitation, Me, StaffList, StaffMember };
+export type { AdminRole, Invitation, InvitationSent, Me, ResetLink, StaffList, StaffMember };
 
 /** GET /api/auth/me: who is signed in, and their role. */
 export async function getMe(): Promise<Me> {
@@ -45,10 +49,34 @@ export async function listStaff(): Promise<StaffList | null> {
   }
 }
 
-/** POST /api/staff/invitations: mails the invitation; answers it. */
-export async function inviteStaff(email: string, role: AdminRole): Promise<Invitation> {
-  return invitationSchema.parse(
+/**
+ * POST /api/staff/invitations: mails the invitation; answers it, with the one-time link
+ * when no mail went (`mailed` false).
+ */
+export async function inviteStaff(email: string, role: AdminRole): Promise<InvitationSent> {
+  return invitationSentSchema.parse(
     await api<unknown>("/staff/invitations", { method: "POST", json: { email, role } }),
+  );
+}
+
+/** POST /api/staff/reset-links/{id}: mailed to them, or (no mail) the link, once. */
+export async function makeResetLink(id: string): Promise<ResetLink> {
+  return resetLinkSchema.parse(
+    await api<unknown>(`/staff/reset-links/${encodeURIComponent(id)}`, { method: "POST" }),
+  );
+}
+
+/** PATCH /api/auth/me: sets my name; answers me. */
+export async function setMyName(name: string): Promise<Me> {
+  return meResponseSchema.parse(
+    await api<unknown>("/auth/me", { method: "PATCH", json: { name } }),
+  );
+}
+
+/** POST /api/auth/email: changed at once (no mail) or a confirmation link mailed. */
+export async function changeMyEmail(email: string, currentPassword: string) {
+  return emailChangeResultSchema.parse(
+    await api<unknown>("/auth/email", { method: "POST", json: { email, currentPassword } }),
   );
 }
 
@@ -101,6 +129,11 @@ async function publicPost(path: string, body: object): Promise<unknown> {
 /** POST /api/auth/forgot-password: answers the neutral message the server gives. */
 export async function requestPasswordReset(email: string): Promise<string> {
   return messageResponseSchema.parse(await publicPost("/auth/forgot-password", { email })).message;
+}
+
+/** POST /api/auth/confirm-email: the new address is the account's; answers the message. */
+export async function confirmEmail(token: string): Promise<string> {
+  return messageResponseSchema.parse(await publicPost("/auth/confirm-email", { token })).message;
 }
 
 /** POST /api/auth/reset-password: sets the password and signs this browser in. */

@@ -62,6 +62,15 @@ describe("activity", () => {
     );
     expect(itemLink(entry({ type: "enquiry", action: "delete", entityId: id }))).toBeUndefined();
     expect(itemName(entry({ type: "content:offers", entityId: id }))).toBe("3f2a1b2c…");
+    expect(itemName(entry({ type: "blog", entityId: id, itemTitle: "Ten SEO tips" }))).toBe(
+      "Ten SEO tips",
+    );
+  });
+
+  it("shows a scheduled time in the site's time zone, not as raw UTC", () => {
+    expect(
+      changesOf(entry({ type: "blog", after: { publishAt: "2026-12-01T08:30:00.000Z" } })),
+    ).toEqual([{ label: "Publish at", after: "Dec 1, 2026, 9:30 AM (Lagos time)" }]);
   });
 
   it("lists the changed fields with their form labels and naira amounts", () => {

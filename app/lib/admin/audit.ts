@@ -6,7 +6,8 @@ import {
   type AuditPage,
 } from "../../../common/schemas/audit.ts";
 import { listContentTypes, singleContentTypes } from "../../../common/schemas/content.ts";
-import { naira } from "../../../common/format.ts";
+import { formatDateTime, naira } from "../../../common/format.ts";
+import { AGENCY_TIME_ZONE_NAME } from "../../../common/time-zone.ts";
 import { api } from "../admin-api.ts";
 import { pageEditPath } from "./pages.ts";
 
@@ -50,6 +51,7 @@ const TYPE_NAMES: Record<string, { one: string; many: string }> = {
   blog: { one: "blog post", many: "Blog posts" },
   page: { one: "page", many: "Pages" },
   admin: { one: "staff account", many: "Staff accounts" },
+  "auto-reply": { one: "enquiry auto-reply", many: "Enquiry auto-reply" },
   session: { one: "sessions", many: "Sign-outs everywhere" },
 };
 
@@ -104,6 +106,10 @@ const PHRASES: Record<string, string> = {
   "invite-withdraw": "Withdrew invitation",
   "role-change": "Changed role",
   "preview-link": "Made preview link",
+  "name-change": "Changed name",
+  "email-change": "Changed e-mail address",
+  "email-change-asked": "Asked to change e-mail address",
+  "reset-link": "Made password link",
 };
 
 /** What happened, in words: "Updated price", "Deleted offer", "Reordered FAQ"… */
@@ -144,6 +150,8 @@ export function itemLink(entry: Pick<AuditLogEntry, "action" | "type" | "entityI
       return gone ? undefined : pageEditPath(id);
     case "admin":
       return "/admin/staff";
+    case "auto-reply":
+      return "/admin/mail";
     case "image":
       return id.startsWith("/media/") ? id : undefined;
     default:
@@ -153,11 +161,18 @@ export function itemLink(entry: Pick<AuditLogEntry, "action" | "type" | "entityI
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The item as the table names it: a key as it is, a long generated id shortened. */
-export function itemName(entry: Pick<AuditLogEntry, "action" | "type" | "entityId">): string {
+/**
+ * The item as the table names it: its title or name (the server's `itemTitle`); else a key
+ * as it is, a long generated id shortened.
+ */
+export function itemName(
+  entry: Pick<AuditLogEntry, "action" | "type" | "entityId" | "itemTitle">,
+): string {
   const id = entry.entityId;
   if (entry.action === "reorder") return typeLabel(entry.type);
   if (entry.type === "session") return "All sessions";
+  if (entry.type === "auto-reply") return "Enquiry auto-reply";
+  if (entry.itemTitle) return entry.itemTitle;
   if (UUID.test(id)) return `${id.slice(0, 8)}…`;
   if (entry.type === "image") return id.split("/").at(-1) ?? id;
   return id;
@@ -191,6 +206,16 @@ const words = (key: string) => {
 
 const MONEY_FIELDS = new Set(["amount", "upTo"]);
 
+/** An instant as the API writes it (ISO 8601, UTC): shown in the site's time zone. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** "Nov 21, 2026, 3:04 PM (Lagos time)". */
+export const activityTime = (iso: string) => `${formatDateTime(iso)} (${AGENCY_TIME_ZONE_NAME})`;
+
+/** Who wrote: their name as it is now, else their e-mail. */
+export const actorLabel = (entry: Pick<AuditLogEntry, "actorEmail" | "actorName">) =>
+  entry.actorName || entry.actorEmail;
+
 /** A value as the change list shows it. */
 export function formatValue(key: string, value: unknown): string {
   if (value === undefined || value === null || value === "") return "(empty)";
@@ -198,6 +223,7 @@ export function formatValue(key: string, value: unknown): string {
   if (typeof value === "number") return MONEY_FIELDS.has(key) ? naira(value) : String(value);
   if (Array.isArray(value)) return value.map((item) => formatValue("", item)).join(", ");
   if (typeof value === "object") return JSON.stringify(value);
+  if (typeof value === "string" && INSTANT.test(value)) return activityTime(value);
   return String(value);
 }
 

@@ -51,8 +51,8 @@ export default function AcceptInvite() {
         <div aria-live="polite">{problem && <FormMessage kind="error">{problem}</FormMessage>}</div>
         {problem === accountMessages.inviteUsedOrExpired ? null : token === null ? (
           <FormMessage kind="error">
-            This link is incomplete. Open it again from the invitation e-mail, or ask the owner for
-            a new invitation.
+            This link is incomplete. Open the whole invitation link again, or ask the owner for a
+            new invitation.
           </FormMessage>
         ) : (
           <form ref={form} onSubmit={onSubmit} noValidate className="space-y-4">

@@ -1,18 +1,24 @@
-import { type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useOutletContext } from "react-router";
-import { roleDescriptions, roleLabels } from "../../../common/schemas/accounts.ts";
+import {
+  emailChangeSchema,
+  nameChangeSchema,
+  roleDescriptions,
+  roleLabels,
+} from "../../../common/schemas/accounts.ts";
 import {
   FormMessage,
   newPasswordErrors,
   NewPasswordFields,
   PasswordField,
   SubmitButton,
+  TextField,
   useAccountForm,
 } from "../../components/admin/account-forms.tsx";
 import { useFeedback } from "../../components/admin/feedback.tsx";
 import { adminButton, PageTitle, Panel } from "../../components/admin/ui.tsx";
 import { ApiError } from "../../lib/admin-api.ts";
-import { changePassword } from "../../lib/admin/accounts.ts";
+import { changeMyEmail, changePassword, setMyName, type Me } from "../../lib/admin/accounts.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
 import type { AdminContext } from "./layout.tsx";
 
@@ -75,8 +81,126 @@ function ChangePassword() {
   );
 }
 
+function NameForm({ me, onSaved }: { me: Me; onSaved: (me: Me) => void }) {
+  const { notify } = useFeedback();
+  const { form, busy, errors, problem, submit } = useAccountForm<"name">();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = nameChangeSchema.safeParse({
+      name: new FormData(event.currentTarget).get("name"),
+    });
+    await submit(parsed.success ? {} : { name: parsed.error.issues[0]?.message }, async () => {
+      if (!parsed.success) return;
+      onSaved(await setMyName(parsed.data.name));
+      notify("Name saved.");
+    });
+  }
+
+  return (
+    <form ref={form} onSubmit={onSubmit} noValidate className="max-w-md space-y-4">
+      <TextField
+        label="Your name"
+        name="name"
+        autoComplete="name"
+        defaultValue={me.name}
+        hint="How the back office and the activity log name you."
+        error={errors.name}
+      />
+      <div aria-live="polite">{problem && <FormMessage kind="error">{problem}</FormMessage>}</div>
+      <SubmitButton busy={busy} busyText="Saving…" className={adminButton}>
+        Save name
+      </SubmitButton>
+    </form>
+  );
+}
+
+type EmailField = "email" | "current";
+
+/**
+ * A new e-mail address, with the current password: with mail a link to the new address
+ * confirms it; without mail the change is made at once (the answer says which).
+ */
+function EmailForm({ me, onChanged }: { me: Me; onChanged: (email: string) => void }) {
+  const { form, busy, errors, problem, submit } = useAccountForm<EmailField>();
+  const [done, setDone] = useState<string>();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const target = event.currentTarget;
+    const data = new FormData(target);
+    const parsed = emailChangeSchema.safeParse({
+      email: data.get("email"),
+      currentPassword: data.get("current"),
+    });
+    setDone(undefined);
+    const found: Partial<Record<EmailField, string>> = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] === "currentPassword" ? "current" : "email";
+        found[key] ??= issue.message;
+      }
+    }
+    await submit(
+      found,
+      async () => {
+        if (!parsed.success) return;
+        const answer = await changeMyEmail(parsed.data.email, parsed.data.currentPassword);
+        target.reset();
+        if (answer.changed) {
+          onChanged(answer.email);
+          setDone(`Your e-mail address is now ${answer.email}. Use it to sign in.`);
+        } else {
+          setDone(
+            `A link was mailed to ${answer.email}. Open it within 1 hour to confirm the new address; until then your address stays ${me.email}.`,
+          );
+        }
+      },
+      {
+        fieldErrors: (error) =>
+          error instanceof ApiError && error.status === 400 && /password/i.test(error.message)
+            ? { current: error.message }
+            : error instanceof ApiError && (error.status === 400 || error.status === 409)
+              ? { email: error.message }
+              : undefined,
+      },
+    );
+  }
+
+  return (
+    <form ref={form} onSubmit={onSubmit} noValidate className="max-w-md space-y-4">
+      <p className="text-sm text-muted">
+        When the site can send mail, a link goes to the new address and the change is made when you
+        open it. When it cannot, the change is made at once. Either way you give your password.
+      </p>
+      <TextField
+        label="New e-mail address"
+        name="email"
+        type="email"
+        autoComplete="email"
+        error={errors.email}
+      />
+      <PasswordField
+        label="Your password"
+        name="current"
+        autoComplete="current-password"
+        error={errors.current}
+      />
+      <div aria-live="polite">
+        {problem && <FormMessage kind="error">{problem}</FormMessage>}
+        {done && <FormMessage kind="success">{done}</FormMessage>}
+      </div>
+      <SubmitButton busy={busy} busyText="Saving…" className={adminButton}>
+        Change e-mail address
+      </SubmitButton>
+    </form>
+  );
+}
+
 export default function Account() {
-  const { me } = useOutletContext<AdminContext>();
+  const context = useOutletContext<AdminContext>();
+  const [saved, setSaved] = useState<Partial<Me>>({});
+  const me = context.me ? { ...context.me, ...saved } : undefined;
   return (
     <>
       <PageTitle>My account</PageTitle>
@@ -101,6 +225,16 @@ export default function Account() {
           </p>
         )}
       </Panel>
+      {me && (
+        <Panel title="Change your name" id="name-title">
+          <NameForm me={me} onSaved={(next) => setSaved((s) => ({ ...s, name: next.name }))} />
+        </Panel>
+      )}
+      {me && (
+        <Panel title="Change your e-mail address" id="email-title">
+          <EmailForm me={me} onChanged={(email) => setSaved((s) => ({ ...s, email }))} />
+        </Panel>
+      )}
       <ChangePassword />
     </>
   );

@@ -13,6 +13,8 @@ import {
 import { FilterBar, FilterSelect } from "../../components/admin/filter-bar.tsx";
 import { useApiData } from "../../components/admin/use-api-data.ts";
 import {
+  activityTime,
+  actorLabel,
   changesOf,
   describeEntry,
   itemLink,
@@ -26,16 +28,6 @@ import { ApiError, problemText } from "../../lib/admin-api.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
 
 export const meta = adminMeta("Activity");
-
-// The browser's own time zone (the data loads in the browser, never on the server).
-const when = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZoneName: "short",
-});
 
 /** What the screen loads: a page of the log, or word that only the owner may see it. */
 type Loaded = { page: AuditPage } | { ownerOnly: true };
@@ -101,6 +93,10 @@ export default function Activity() {
     );
   }
 
+  // The people's names, as far as the entries loaded know them (the filter is by e-mail).
+  const names = new Map(
+    entries.flatMap((entry) => (entry.actorName ? [[entry.actorEmail, entry.actorName]] : [])),
+  );
   // A filter from the address that no entry has any more stays selectable.
   const actors = withCurrent(page?.facets.actors ?? [], actor);
   const types = withCurrent(page?.facets.types ?? [], type).sort((a, b) =>
@@ -121,7 +117,13 @@ export default function Activity() {
           value={actor}
           remountKey={`actor-${actor}-${actors.length}`}
           className="min-w-0 flex-[1_1_16rem]"
-          options={[["", "Everyone"], ...actors.map((email) => [email, email] as const)]}
+          options={[
+            ["", "Everyone"],
+            ...actors.map((email) => {
+              const name = names.get(email);
+              return [email, name ? `${name} (${email})` : email] as const;
+            }),
+          ]}
         />
         <FilterSelect
           label="Type"
@@ -190,16 +192,19 @@ function EntryRow({ entry }: { entry: AuditLogEntry }) {
   const changes = changesOf(entry);
   return (
     <Row>
-      <Cell label="When" className="md:whitespace-nowrap">
-        <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
+      <Cell label="When" className="md:w-36">
+        <time dateTime={entry.at}>{activityTime(entry.at)}</time>
       </Cell>
-      <Cell label="Who" className="[overflow-wrap:anywhere] md:whitespace-nowrap">
-        {entry.actorEmail}
+      <Cell label="Who" className="[overflow-wrap:anywhere]">
+        <span>
+          {actorLabel(entry)}
+          {entry.actorName && <span className="block text-xs text-muted">{entry.actorEmail}</span>}
+        </span>
       </Cell>
       <Cell label="What" className="font-semibold">
         {describeEntry(entry)}
       </Cell>
-      <Cell label="Item" className="[overflow-wrap:anywhere] md:whitespace-nowrap">
+      <Cell label="Item" className="[overflow-wrap:anywhere]">
         {link ? (
           link.startsWith("/media/") ? (
             <a href={link} className="text-brand underline" title={entry.entityId}>
@@ -214,13 +219,13 @@ function EntryRow({ entry }: { entry: AuditLogEntry }) {
           <span title={entry.entityId}>{name}</span>
         )}
       </Cell>
-      <Cell label="Change" className="min-w-0 md:min-w-64">
+      <Cell label="Change" className="min-w-0 [overflow-wrap:anywhere] md:w-2/5">
         {changes.length === 0 ? (
           <span className="text-muted">No field changes</span>
         ) : (
           <ul className="min-w-0 space-y-1">
             {changes.map((change) => (
-              <li key={change.label} className="break-words">
+              <li key={change.label} className="min-w-0">
                 <span className="font-semibold">{change.label}:</span>{" "}
                 {change.before !== undefined && (
                   <span className={change.after !== undefined ? "text-muted" : ""}>

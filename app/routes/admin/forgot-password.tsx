@@ -13,7 +13,10 @@ import { adminMeta } from "../../lib/admin-meta.ts";
 
 export const meta = adminMeta("Forgot password");
 
-/** Asks for a reset link by e-mail; the answer never tells whether the address has an account. */
+/**
+ * Asks for a reset link by e-mail; the answer never tells whether the address has an
+ * account. Without mail the server's answer says so, and who to ask (an owner).
+ */
 export default function ForgotPassword() {
   const { form, busy, errors, problem, submit } = useAccountForm<"email">();
   const [sent, setSent] = useState<string>();
@@ -30,7 +33,7 @@ export default function ForgotPassword() {
   return (
     <AuthCard
       title="Forgot password?"
-      intro="Give the e-mail address of your back office account. We will send you a link to choose a new password."
+      intro="Give the e-mail address of your back office account to get a link to choose a new password."
     >
       <div className="mt-6 space-y-4">
         <div aria-live="polite">{sent && <FormMessage kind="success">{sent}</FormMessage>}</div>

@@ -27,6 +27,7 @@ const navItems = [
   { to: "/admin/activity", label: "Activity", ownerOnly: true },
   { to: "/admin/staff", label: "Staff", ownerOnly: true },
   { to: "/admin/identity", label: "Site identity", ownerOnly: true },
+  { to: "/admin/mail", label: "Mail", ownerOnly: true },
   { to: "/admin/account", label: "My account" },
 ];
 
@@ -53,9 +54,15 @@ const navButton =
 
 /** Ends every session of this admin on the server (other devices too), then this one. */
 function SignOutEverywhere({ onDone }: { onDone: () => void }) {
-  const { notify } = useFeedback();
+  const { notify, confirm } = useFeedback();
   const [busy, setBusy] = useState(false);
   const signOutEverywhere = async () => {
+    const sure = await confirm(
+      "Sign out everywhere? Every session of your account ends: on this device and on every other one.",
+      "Sign out everywhere",
+      "You will need to sign in again on each of them.",
+    );
+    if (!sure) return;
     setBusy(true);
     try {
       await api("/auth/logout-all", { method: "POST" });

@@ -58,7 +58,7 @@ export default function ResetPassword() {
           </Link>
         ) : token === null ? (
           <FormMessage kind="error">
-            This link is incomplete. Open it again from the e-mail, or{" "}
+            This link is incomplete. Open the whole link again, or{" "}
             <Link to="/admin/forgot-password" className="underline">
               ask for a new link
             </Link>

@@ -11,6 +11,7 @@ import {
 import {
   FieldError,
   FormMessage,
+  OneTimeLink,
   TextField,
   useFocusInvalid,
 } from "../../components/admin/account-forms.tsx";
@@ -39,9 +40,12 @@ import {
   changeRole,
   inviteStaff,
   listStaff,
+  makeResetLink,
   removeStaff,
   withdrawInvitation,
   type Invitation,
+  type InvitationSent,
+  type ResetLink,
   type StaffList,
   type StaffMember,
 } from "../../lib/admin/accounts.ts";
@@ -52,12 +56,21 @@ export const meta = adminMeta("Staff");
 
 type Update = (change: (list: StaffList | null | undefined) => StaffList | null) => void;
 
-function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) => void }) {
+function InviteForm({
+  onInvited,
+  mailOn,
+}: {
+  onInvited: (invitation: Invitation) => void;
+  /** Whether the site can send mail; undefined until known. */
+  mailOn: boolean | undefined;
+}) {
   const { notify } = useFeedback();
   const { form, focusInvalid } = useFocusInvalid();
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<{ email?: string; role?: string }>({});
   const [problem, setProblem] = useState<string>();
+  // The one-time link of the last invitation when no mail went; gone on the next one.
+  const [handOver, setHandOver] = useState<InvitationSent>();
   const roleId = "invite-role";
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -81,11 +94,14 @@ function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) => void
     }
     setErrors({});
     setBusy(true);
+    setHandOver(undefined);
     try {
       const invitation = await inviteStaff(parsed.data.email, parsed.data.role);
       target.reset();
-      onInvited(invitation);
-      notify(`Invitation sent to ${invitation.email}.`);
+      const { mailed: _mailed, link: _link, ...open } = invitation;
+      onInvited(open);
+      if (invitation.mailed) notify(`Invitation sent to ${invitation.email}.`);
+      else setHandOver(invitation);
     } catch (error) {
       setProblem(problemText(error, "Could not send the invitation. Please try again."));
     } finally {
@@ -96,7 +112,9 @@ function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) => void
   return (
     <Panel title="Invite someone" id="invite-title">
       <p className="-mt-2 mb-4 text-sm text-muted">
-        We e-mail them a link to make their account. It works once, for 7 days.
+        {mailOn === false
+          ? "This site cannot send mail: you get a link to give them yourself. It works once, for 7 days."
+          : "We e-mail them a link to make their account. It works once, for 7 days."}
       </p>
       <form
         ref={form}
@@ -142,6 +160,17 @@ function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) => void
           {problem && <FormMessage kind="error">{problem}</FormMessage>}
         </div>
       </form>
+      {handOver?.link && (
+        <div className="mt-4 max-w-3xl">
+          <OneTimeLink
+            id="invitation-link"
+            link={handOver.link}
+            who={handOver.email}
+            what="make their account"
+            expiresAt={handOver.expiresAt}
+          />
+        </div>
+      )}
     </Panel>
   );
 }
@@ -159,6 +188,24 @@ function People({
 }) {
   const { notify } = useFeedback();
   const [changing, setChanging] = useState<string>();
+  const [resetting, setResetting] = useState<string>();
+  // The one-time reset link made without mail, shown once under the table.
+  const [handOver, setHandOver] = useState<ResetLink>();
+
+  async function resetLink(person: StaffMember) {
+    setResetting(person.id);
+    setHandOver(undefined);
+    try {
+      const answer = await makeResetLink(person.id);
+      if (answer.mailed) {
+        notify(`A link to choose a new password was sent to ${answer.email}.`);
+      } else setHandOver(answer);
+    } catch (error) {
+      notify(problemText(error, "Could not make the link. Please try again."), "error");
+    } finally {
+      setResetting(undefined);
+    }
+  }
   const remove = useDeleteAction<StaffMember>({
     question: (person) =>
       `Remove ${person.name || person.email}? They are signed out at once and can no longer sign in.`,
@@ -237,6 +284,14 @@ function People({
                     </button>
                     <button
                       type="button"
+                      className={adminButtonSecondary}
+                      disabled={resetting === person.id}
+                      onClick={() => void resetLink(person)}
+                    >
+                      Password link<span className="sr-only"> for {who}</span>
+                    </button>
+                    <button
+                      type="button"
                       className={adminButtonDanger}
                       disabled={remove.pending?.id === person.id}
                       onClick={() => void remove.run(person)}
@@ -250,6 +305,17 @@ function People({
           );
         })}
       </DataTable>
+      {handOver?.link && (
+        <div className="mt-4 max-w-3xl">
+          <OneTimeLink
+            id="reset-link"
+            link={handOver.link}
+            who={handOver.email}
+            what="choose a new password"
+            expiresAt={handOver.expiresAt}
+          />
+        </div>
+      )}
     </Panel>
   );
 }
@@ -328,6 +394,7 @@ export default function Staff() {
       <People members={staff.data?.members ?? []} me={me} state={loadState} update={update} />
       <Invitations invitations={staff.data?.invitations ?? []} update={update} />
       <InviteForm
+        mailOn={staff.data?.mailOn}
         onInvited={(invitation) =>
           update((list) =>
             list

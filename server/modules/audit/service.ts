@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX } from "../../../common/schemas/audit.ts";
+import { listContentTypes } from "../../../common/schemas/content.ts";
 import type { Database } from "../../db/schema.ts";
 
 /** Entries older than this are deleted (issue 13: kept for 1 year). */
@@ -35,9 +36,16 @@ export interface AuditRecord {
   action: string;
   type: string;
   entityId: string;
+  actorName?: string | null;
+  itemTitle?: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
 }
+
+/** The fields of a logged summary that name its item, most telling first. */
+const NAMING_FIELDS = ["title", "name", "email"];
+
+const textOf = (value: unknown) => (typeof value === "string" && value.trim() ? value : undefined);
 
 /** A value as the log keeps it: secrets hidden, long text and structures cut to 200 chars. */
 function shorten(key: string, value: unknown): unknown {
@@ -91,6 +99,73 @@ export function createAuditService(deps: {
     lastAt = Math.max(clock(), lastAt + 1);
     return new Date(lastAt).toISOString();
   };
+  /**
+   * The names of the people and the items of a page of entries, as they are now: a few
+   * reads by primary key, whatever the page's size. An item that is gone is named from the
+   * log's own summary (its title, name or e-mail), else null.
+   */
+  async function named(
+    entries: AuditRecord[],
+    actorIds: (string | null)[],
+  ): Promise<AuditRecord[]> {
+    const ids = (test: (type: string) => boolean) => [
+      ...new Set(entries.filter((entry) => test(entry.type)).map((entry) => entry.entityId)),
+    ];
+    const adminIds = [
+      ...new Set([...actorIds.filter((id) => id !== null), ...ids((type) => type === "admin")]),
+    ];
+    const blogIds = ids((type) => type === "blog");
+    const contentIds = ids((type) => type.startsWith("content:"));
+    const enquiryIds = ids((type) => type === "enquiry");
+    const [admins, blogs, items, enquiries] = await Promise.all([
+      adminIds.length
+        ? db
+            .selectFrom("admins")
+            .select(["id", "name", "email"])
+            .where("id", "in", adminIds)
+            .execute()
+        : [],
+      blogIds.length
+        ? db.selectFrom("blogs").select(["id", "title"]).where("id", "in", blogIds).execute()
+        : [],
+      contentIds.length
+        ? db
+            .selectFrom("content_items")
+            .select(["id", "type", "data"])
+            .where("id", "in", contentIds)
+            .execute()
+        : [],
+      enquiryIds.length
+        ? db.selectFrom("enquiries").select(["id", "name"]).where("id", "in", enquiryIds).execute()
+        : [],
+    ]);
+    const people = new Map(admins.map((row) => [row.id, row]));
+    const titles = new Map<string, string>();
+    for (const row of blogs) titles.set(`blog:${row.id}`, row.title);
+    for (const row of enquiries) if (row.name) titles.set(`enquiry:${row.id}`, row.name);
+    for (const row of items) {
+      const spec = listContentTypes[row.type as keyof typeof listContentTypes] as
+        { titleOf: (item: never) => string } | undefined;
+      try {
+        const title = spec?.titleOf(JSON.parse(row.data) as never);
+        if (title) titles.set(`content:${row.type}:${row.id}`, title);
+      } catch {
+        // A row that is not valid JSON is named from the log.
+      }
+    }
+    for (const [id, person] of people) titles.set(`admin:${id}`, person.name || person.email);
+    return entries.map((entry, index) => {
+      const fromLog = NAMING_FIELDS.map(
+        (key) => textOf(entry.after?.[key]) ?? textOf(entry.before?.[key]),
+      ).find((value) => value !== undefined);
+      return {
+        ...entry,
+        actorName: textOf(people.get(actorIds[index] ?? "")?.name) ?? null,
+        itemTitle: titles.get(`${entry.type}:${entry.entityId}`) ?? fromLog ?? null,
+      };
+    });
+  }
+
   return {
     async record(entry: AuditEntry): Promise<void> {
       try {
@@ -156,7 +231,11 @@ export function createAuditService(deps: {
         };
       });
       const last = entries.at(-1);
-      return { entries, next: rows.length > limit && last ? `${last.at}_${last.id}` : null };
+      const actorIds = rows.slice(0, limit).map((row) => row.actor_id);
+      return {
+        entries: await named(entries, actorIds),
+        next: rows.length > limit && last ? `${last.at}_${last.id}` : null,
+      };
     },
 
     /** The people and the types on record, for the Activity screen's filters. */

@@ -16,10 +16,10 @@ type Filter = Omit<EnquiryQuery, "page" | "pageSize">;
  */
 const MAX_INSERT_ROWS = 500;
 
-/** A new enquiry and, when enquiry mail is configured, the outbox row of its notification. */
+/** A new enquiry and the outbox rows of its mails (the agency's, the visitor's auto-reply). */
 interface NewEnquiry {
   enquiry: EnquiriesTable;
-  outbox?: NewOutboxRow;
+  outbox: NewOutboxRow[];
 }
 
 export function createEnquiryRepository(db: Kysely<Database>) {
@@ -34,7 +34,7 @@ export function createEnquiryRepository(db: Kysely<Database>) {
           .insertInto("enquiries")
           .values(rows.map((row) => row.enquiry))
           .execute();
-        const outbox = rows.flatMap((row) => (row.outbox ? [row.outbox] : []));
+        const outbox = rows.flatMap((row) => row.outbox);
         if (outbox.length > 0) await trx.insertInto("notification_outbox").values(outbox).execute();
       }),
     { maxBatch: MAX_INSERT_ROWS, shared: (error) => error instanceof DatabaseUnavailable },
@@ -66,10 +66,11 @@ export function createEnquiryRepository(db: Kysely<Database>) {
 
   return {
     /**
-     * Resolves once the row, and its outbox row if any, are committed (with the others that
+     * Resolves once the row, and its outbox rows if any, are committed (with the others that
      * came in at the same time).
      */
-    insert: (enquiry: EnquiriesTable, outbox?: NewOutboxRow) => inserts.add({ enquiry, outbox }),
+    insert: (enquiry: EnquiriesTable, outbox: NewOutboxRow[] = []) =>
+      inserts.add({ enquiry, outbox }),
     find: (id: string) =>
       db.selectFrom("enquiries").selectAll().where("id", "=", id).executeTakeFirst(),
     /**

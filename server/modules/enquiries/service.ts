@@ -18,7 +18,8 @@ import { withoutNul } from "../../db/strip-nul-plugin.ts";
 import { NotFound } from "../../errors.ts";
 import { AGENCY_TIME_ZONE, dayIn, dayStart, weekStarts } from "../../../common/time-zone.ts";
 import type { Notifier } from "../../mail/notifier.ts";
-import type { OutboxRow } from "../outbox/repository.ts";
+import { EMAIL_PATTERN } from "../../../common/schemas/common.ts";
+import { AUTO_REPLY, ENQUIRY_RECEIVED, type OutboxRow } from "../outbox/repository.ts";
 import type { NotificationOutbox } from "../outbox/service.ts";
 import { CSV_HEADER, csvRow, fieldColumns, toEnquiry } from "./fields.ts";
 import { createEnquiryRepository } from "./repository.ts";
@@ -42,8 +43,16 @@ export function createEnquiryService(deps: {
   /** Queues the notification mails (when enquiry mail is configured) and sends them. */
   outbox: NotificationOutbox;
   log: FastifyBaseLogger;
+  /**
+   * The visitor's auto-reply (issue 29): `on` says whether an owner switched it on (and
+   * mail is set up); `send` mails it, throwing when the mail server did not take it.
+   */
+  autoReply?: {
+    on(): Promise<boolean>;
+    send(enquiry: Enquiry, signal: AbortSignal): Promise<void>;
+  };
 }) {
-  const { notifier, outbox, log } = deps;
+  const { notifier, outbox, log, autoReply } = deps;
   const repo = createEnquiryRepository(deps.db);
 
   async function find(id: string): Promise<EnquiriesTable> {
@@ -70,13 +79,17 @@ export function createEnquiryService(deps: {
         created_at: now,
         updated_at: now,
       });
-      const notification = spam ? undefined : outbox.rowFor(row.id);
-      await repo.insert(row, notification);
+      // The visitor is mailed only at an address that passed the form's check.
+      const replyTo = !spam && EMAIL_PATTERN.test(row.email) && (await autoReply?.on());
+      const mails = spam ? [] : outbox.rowsFor(row.id, { autoReply: Boolean(replyTo) });
+      await repo.insert(row, mails);
       const enquiry = toEnquiry(row);
       if (spam) log.info({ enquiry: enquiry._id }, "enquiry stored as spam (honeypot)");
-      else if (notification) outbox.nudge();
+      if (mails.length > 0) outbox.nudge();
       // Not configured: the silent notifier notes it (or a notifier a test gave).
-      else void notifier.enquiryReceived(enquiry);
+      if (!spam && !mails.some((mail) => mail.kind === ENQUIRY_RECEIVED)) {
+        void notifier.enquiryReceived(enquiry);
+      }
       return enquiry;
     },
 
@@ -111,6 +124,11 @@ export function createEnquiryService(deps: {
     async sendNotification(row: OutboxRow, signal: AbortSignal): Promise<"sent" | "gone"> {
       const stored = await repo.find(row.enquiry_id);
       if (!stored) return "gone";
+      if (row.kind === AUTO_REPLY) {
+        if (!autoReply) throw new Error("The auto-reply is not set up");
+        await autoReply.send(toEnquiry(stored), signal);
+        return "sent";
+      }
       if (!notifier.sendEnquiryReceived) throw new Error("Enquiry mail is not configured");
       await notifier.sendEnquiryReceived(toEnquiry(stored), { signal });
       return "sent";

@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { ExpressionBuilder, Insertable, Kysely, Selectable } from "kysely";
 import type { Database, NotificationOutboxTable } from "../../db/schema.ts";
 
-/** The one kind of notification so far: a new enquiry, mailed to NOTIFY_TO. */
+/** A new enquiry, mailed to the agency (NOTIFY_TO). */
 export const ENQUIRY_RECEIVED = "enquiry_received";
+/** The auto-reply to the visitor who sent the enquiry (issue 29), when an owner turned it on. */
+export const AUTO_REPLY = "enquiry_auto_reply";
 
 export type OutboxRow = Selectable<NotificationOutboxTable>;
 export type NewOutboxRow = Insertable<NotificationOutboxTable>;

@@ -6,7 +6,9 @@ import type { EnquiryNotification } from "../../../common/schemas/enquiry.ts";
 import { DatabaseUnavailable } from "../../db/availability.ts";
 import type { Database } from "../../db/schema.ts";
 import {
+  AUTO_REPLY,
   createOutboxRepository,
+  ENQUIRY_RECEIVED,
   newOutboxRow,
   type NewOutboxRow,
   type OutboxRow,
@@ -73,8 +75,13 @@ export function createNotificationOutbox(deps: {
   db: Kysely<Database>;
   dialect: "sqlite" | "postgres";
   log: FastifyBaseLogger;
-  /** Whether enquiry mail is configured (SMTP_URL and NOTIFY_TO). */
+  /** Whether any mail goes through the outbox: SMTP_URL is set. */
   enabled: boolean;
+  /**
+   * Whether the enquiry's mail to the agency is queued (SMTP_URL and NOTIFY_TO); `enabled`
+   * when not said. Without it the worker may still send the visitors' auto-replies.
+   */
+  notifyEnabled?: boolean;
   /** Milliseconds since the epoch (tests set the time). */
   clock?: () => number;
   pollMs?: number;
@@ -82,6 +89,7 @@ export function createNotificationOutbox(deps: {
   closeGraceMs?: number;
 }) {
   const { log, enabled } = deps;
+  const notifyEnabled = enabled && (deps.notifyEnabled ?? true);
   const clock = deps.clock ?? Date.now;
   const pollMs = deps.pollMs ?? POLL_MS;
   const closeGraceMs = deps.closeGraceMs ?? 10_000;
@@ -99,7 +107,7 @@ export function createNotificationOutbox(deps: {
 
   /** Sends one claimed row and records the outcome. */
   async function deliver(row: OutboxRow): Promise<void> {
-    const fields = { enquiry: row.enquiry_id, attempt: row.attempts };
+    const fields = { enquiry: row.enquiry_id, kind: row.kind, attempt: row.attempts };
     try {
       if ((await send!(row, cancel.signal)) === "gone") {
         await repo.remove(row.id);
@@ -199,9 +207,17 @@ export function createNotificationOutbox(deps: {
   return {
     enabled,
 
-    /** The row to write in the transaction of a new enquiry; undefined without enquiry mail. */
-    rowFor(enquiryId: string): NewOutboxRow | undefined {
-      return enabled ? newOutboxRow(enquiryId, iso(clock())) : undefined;
+    /**
+     * The rows to write in the transaction of a new enquiry: its mail to the agency (with
+     * enquiry mail configured) and, when `autoReply`, the visitor's auto-reply (with mail
+     * configured). One row of a kind per enquiry (a unique index): never sent twice.
+     */
+    rowsFor(enquiryId: string, options: { autoReply?: boolean } = {}): NewOutboxRow[] {
+      const now = iso(clock());
+      return [
+        ...(notifyEnabled ? [newOutboxRow(enquiryId, now, ENQUIRY_RECEIVED)] : []),
+        ...(enabled && options.autoReply ? [newOutboxRow(enquiryId, now, AUTO_REPLY)] : []),
+      ];
     },
 
     /** After a commit that added rows: send them now rather than at the next poll. */
@@ -228,7 +244,7 @@ export function createNotificationOutbox(deps: {
       if (row?.given_up_at) {
         return { ...base, state: "given-up", at: row.given_up_at, lastError: row.last_error };
       }
-      if (!enabled) return { ...base, state: "not-configured" };
+      if (!notifyEnabled) return { ...base, state: "not-configured" };
       if (!row) return { ...base, state: "none" };
       return {
         ...base,

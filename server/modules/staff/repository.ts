@@ -1,7 +1,8 @@
 import type { Insertable, Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 
-export type LinkPurpose = "reset" | "invite";
+/** "email": confirms a new e-mail address (issue 29); its row's `email` is the new one. */
+export type LinkPurpose = "reset" | "invite" | "email";
 
 /** The `admins` rows: the accounts themselves. */
 export function createAdminRepository(db: Kysely<Database>) {

@@ -2,9 +2,14 @@ import {
   acceptInviteSchema,
   accountMessages,
   changePasswordSchema,
+  confirmEmailSchema,
+  emailChangeResultSchema,
+  emailChangeSchema,
+  invitationSentSchema,
+  nameChangeSchema,
+  resetLinkSchema,
   forgotPasswordSchema,
   invitationInputSchema,
-  invitationSchema,
   messageResponseSchema,
   resetPasswordSchema,
   roleChangeSchema,
@@ -142,6 +147,114 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
     },
   );
 
+  app.patch(
+    "/auth/me",
+    {
+      schema: {
+        tags: ["auth"],
+        operationId: "setMyName",
+        summary: "Sets my own name (how the back office and the activity log name me)",
+        security: adminSecurity,
+        body: nameChangeSchema,
+        response: {
+          200: meResponseSchema,
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+          ...jsonBodyErrors,
+        },
+      },
+    },
+    async (request) => {
+      const before = request.admin!;
+      const { id, email, name, role } = await admins.setName(before, request.body.name);
+      if (before.name !== name) {
+        await audit.record({
+          actor: before,
+          action: "name-change",
+          type: "admin",
+          id,
+          before: { name: before.name },
+          after: { name },
+        });
+      }
+      return { id, email, name, role };
+    },
+  );
+
+  app.post(
+    "/auth/email",
+    {
+      config: { limit: "login" },
+      schema: {
+        tags: ["auth"],
+        operationId: "changeMyEmail",
+        summary:
+          "A new e-mail address for my account, with my current password: with mail, a " +
+          "single-use link (1 hour) to the new address confirms it; without mail the address " +
+          "changes at once",
+        security: adminSecurity,
+        body: emailChangeSchema,
+        response: {
+          200: emailChangeResultSchema,
+          400: errorAnswer(`${accountMessages.wrongCurrentPassword} Or the address is refused.`),
+          401: errorAnswers.unauthorized,
+          409: errorAnswer("The address already has an account."),
+          ...jsonBodyErrors,
+          429: errorAnswers.tooManyRequests,
+        },
+      },
+    },
+    async (request) => {
+      const result = await admins.changeEmail(
+        request.admin!,
+        request.body.email,
+        request.body.currentPassword,
+      );
+      await audit.record({
+        actor: request.admin!,
+        action: result.changed ? "email-change" : "email-change-asked",
+        type: "admin",
+        id: request.admin!.id,
+        before: { email: result.before },
+        after: { email: result.after },
+      });
+      return { changed: result.changed, email: result.after };
+    },
+  );
+
+  app.post(
+    "/auth/confirm-email",
+    {
+      config: { limit: "login" },
+      schema: {
+        tags: ["auth"],
+        operationId: "confirmEmail",
+        summary: "Confirms a new e-mail address with the link mailed to it; the link stops working",
+        security: [],
+        body: confirmEmailSchema,
+        response: {
+          200: messageResponseSchema,
+          400: errorAnswer(accountMessages.linkUsedOrExpired),
+          409: errorAnswer("The address already has an account."),
+          ...jsonBodyErrors,
+          429: errorAnswers.tooManyRequests,
+        },
+      },
+    },
+    async (request) => {
+      const { admin, before } = await admins.confirmEmail(request.body.token);
+      await audit.record({
+        actor: admin,
+        action: "email-change",
+        type: "admin",
+        id: admin.id,
+        before: { email: before },
+        after: { email: admin.email },
+      });
+      return { message: accountMessages.emailConfirmed };
+    },
+  );
+
   app.post(
     "/auth/password",
     {
@@ -193,7 +306,10 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
     },
     async (request) => {
       admins.requestReset(request.body.email);
-      return { message: accountMessages.resetRequested };
+      // Without mail no link is made: the answer says so (the same for every address).
+      return {
+        message: admins.mailOn ? accountMessages.resetRequested : accountMessages.resetNoMail,
+      };
     },
   );
 
@@ -278,11 +394,12 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
         operationId: "inviteStaff",
         summary:
           "Mails an invitation link (single use, valid 7 days) to join as owner or editor; an " +
-          "earlier open invitation to the address is replaced (owner only)",
+          "earlier open invitation to the address is replaced (owner only). Without mail " +
+          "(no SMTP_URL) nothing is mailed: `link` holds the link, this once, to hand over",
         security: adminSecurity,
         body: invitationInputSchema,
         response: {
-          201: invitationSchema,
+          201: invitationSentSchema,
           400: errorAnswers.invalid,
           401: errorAnswers.unauthorized,
           403: ownerOnly,
@@ -292,15 +409,62 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
       },
     },
     async (request, reply) => {
-      const invitation = await admins.invite(request.admin!, request.body.email, request.body.role);
+      const { invitation, link } = await admins.invite(
+        request.admin!,
+        request.body.email,
+        request.body.role,
+      );
       await audit.record({
         actor: request.admin!,
         action: "invite",
         type: "admin",
         id: invitation.id,
-        after: { email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt },
+        after: {
+          email: invitation.email,
+          role: invitation.role,
+          expiresAt: invitation.expiresAt,
+          mailed: link === null,
+        },
       });
-      return reply.code(201).send(invitation);
+      return reply
+        .code(201)
+        .header("cache-control", "no-store")
+        .send({ ...invitation, mailed: link === null, link });
+    },
+  );
+
+  app.post(
+    "/staff/reset-links/:id",
+    {
+      config: { ownerOnly: true },
+      schema: {
+        tags: ["staff"],
+        operationId: "makeResetLink",
+        summary:
+          "Makes a single-use link (valid 1 hour) for a person to choose a new password: " +
+          "mailed to them, or without mail (no SMTP_URL) answered in `link`, this once, for " +
+          "the owner to hand over; never for yourself (owner only)",
+        security: adminSecurity,
+        params: idParam,
+        response: {
+          200: resetLinkSchema,
+          401: errorAnswers.unauthorized,
+          403: ownerOnly,
+          404: errorAnswers.notFound,
+          409: errorAnswer(accountMessages.resetNotYourself),
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = await admins.resetLinkFor(request.admin!, request.params.id);
+      await audit.record({
+        actor: request.admin!,
+        action: "reset-link",
+        type: "admin",
+        id: request.params.id,
+        after: { email: answer.email, expiresAt: answer.expiresAt, mailed: answer.mailed },
+      });
+      return reply.header("cache-control", "no-store").send(answer);
     },
   );
 

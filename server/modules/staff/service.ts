@@ -15,8 +15,17 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import type { Database } from "../../db/schema.ts";
 import { Conflict, Invalid, NotFound } from "../../errors.ts";
 import type { Notifier } from "../../mail/notifier.ts";
+import type { Mailer } from "../../mail/mailer.ts";
+import { site } from "../../../common/site-config.ts";
+import { formatDateTime } from "../../../common/format.ts";
+import { AGENCY_TIME_ZONE_NAME } from "../../../common/time-zone.ts";
 import type { PasswordHasher } from "./password.ts";
-import { createAdminRepository, createLinkRepository, forgetAccount } from "./repository.ts";
+import {
+  createAdminRepository,
+  createLinkRepository,
+  forgetAccount,
+  type LinkPurpose,
+} from "./repository.ts";
 import type {
   AccountRef,
   AdminRole,
@@ -94,6 +103,12 @@ export interface StaffServiceDeps {
   passwords: PasswordHasher;
   /** Mails the reset links and the invitations. */
   notifier: Pick<Notifier, "passwordReset" | "staffInvited">;
+  /**
+   * Whether mail is set up (SMTP_URL), and the send of the link that confirms a new
+   * e-mail address. Without it (the command line) no mail goes: an owner gets the
+   * one-time links to hand over themselves, and a new e-mail address needs the password.
+   */
+  mailer?: Pick<Mailer, "status" | "send">;
   log: Pick<FastifyBaseLogger, "warn" | "error">;
   /** Where the links in the mails point (PUBLIC_ORIGIN). */
   origin: string;
@@ -111,6 +126,7 @@ export interface StaffServiceDeps {
  */
 export function createStaffService(deps: StaffServiceDeps) {
   const { database, passwords, notifier, log, origin, clock = Date.now } = deps;
+  const mailOn = deps.mailer?.status.configured ?? false;
   const { db } = database;
   const repo = createAdminRepository(db);
   const links = createLinkRepository(db);
@@ -163,8 +179,34 @@ export function createStaffService(deps: StaffServiceDeps) {
     return { row, owners };
   };
 
+  /** Stores a reset link for the account; answers the whole link and when it expires. */
+  async function newResetLink(admin: { id: string; email: string }, createdBy: string) {
+    const now = clock();
+    const { token, hash } = newLinkToken();
+    const expiresAt = now + RESET_LINK_MS;
+    await links.insert({
+      id: randomUUID(),
+      purpose: "reset",
+      token_hash: hash,
+      email: admin.email,
+      admin_id: admin.id,
+      role: null,
+      created_by: createdBy,
+      expires_at: iso(expiresAt),
+      used_at: null,
+      created_at: iso(now),
+    });
+    return {
+      email: admin.email,
+      url: `${origin}/admin/reset-password#token=${token}`,
+      expiresAt: new Date(expiresAt),
+    };
+  }
+
   /** The forgotten-password work, after the answer has gone: look up, store, mail. */
   async function sendResetLink(email: string): Promise<void> {
+    // Without mail nobody could ever open the link: none is made (the page says so).
+    if (!mailOn) return;
     const admin = await repo.findByEmail(email);
     if (!admin) return;
     const now = clock();
@@ -175,35 +217,31 @@ export function createStaffService(deps: StaffServiceDeps) {
       log.warn({ admin: admin.id }, "password reset asked again; open links at the limit, no mail");
       return;
     }
-    const { token, hash } = newLinkToken();
-    const expiresAt = now + RESET_LINK_MS;
-    await links.insert({
-      id: randomUUID(),
-      purpose: "reset",
-      token_hash: hash,
-      email: admin.email,
-      admin_id: admin.id,
-      role: null,
-      created_by: admin.id,
-      expires_at: iso(expiresAt),
-      used_at: null,
-      created_at: iso(now),
-    });
-    await notifier.passwordReset({
-      email: admin.email,
-      url: `${origin}/admin/reset-password#token=${token}`,
-      expiresAt: new Date(expiresAt),
-    });
+    await notifier.passwordReset(await newResetLink(admin, admin.id));
+  }
+
+  /** Sets an account's e-mail; a unique violation (taken meanwhile) is a 409. */
+  async function setEmail(id: string, email: string): Promise<void> {
+    try {
+      await db
+        .updateTable("admins")
+        .set({ email, updated_at: iso(clock()) })
+        .where("id", "=", id)
+        .execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new Conflict(`There is already an account for ${email}.`);
+      throw error;
+    }
   }
 
   /** A link's row when it is of `purpose`, unused and unexpired; else the refusal. */
-  async function openLink(purpose: "reset" | "invite", token: string, now: number) {
+  async function openLink(purpose: LinkPurpose, token: string, now: number) {
     const row = await links.findByHash(purpose, hashOf(token));
     if (!row || row.used_at !== null || Date.parse(row.expires_at) <= now) {
       throw new Invalid(
-        purpose === "reset"
-          ? accountMessages.linkUsedOrExpired
-          : accountMessages.inviteUsedOrExpired,
+        purpose === "invite"
+          ? accountMessages.inviteUsedOrExpired
+          : accountMessages.linkUsedOrExpired,
       );
     }
     return row;
@@ -211,9 +249,18 @@ export function createStaffService(deps: StaffServiceDeps) {
 
   return {
     count: repo.count,
+    /** Whether the links go by mail (SMTP_URL); without it an owner hands them over. */
+    mailOn,
 
-    /** A new owner (the command line and the first start): 409 when the address has one. */
-    async create(email: string, password: string): Promise<{ email: string }> {
+    /**
+     * A new account (the command line and the first start): an owner unless `role` says
+     * editor. 409 when the address has one.
+     */
+    async create(
+      email: string,
+      password: string,
+      role: AdminRole = "owner",
+    ): Promise<{ email: string; role: AdminRole }> {
       const address = normalEmail(email);
       checkPassword(password);
       if (await repo.findByEmail(address)) {
@@ -225,6 +272,7 @@ export function createStaffService(deps: StaffServiceDeps) {
           id: randomUUID(),
           email: address,
           password_hash: await passwords.hash(password),
+          role,
           created_at: now,
           updated_at: now,
         });
@@ -233,7 +281,134 @@ export function createStaffService(deps: StaffServiceDeps) {
         if (isUniqueViolation(error)) throw new Conflict(`An admin ${address} already exists.`);
         throw error;
       }
-      return { email: address };
+      return { email: address, role };
+    },
+
+    /** Sets the signed-in person's own name (how the back office and the log name them). */
+    async setName(admin: SignedInAdmin, name: string): Promise<SignedInAdmin> {
+      const row = await repo.findById(admin.id);
+      if (!row) throw new NotFound("The account no longer exists.");
+      await db
+        .updateTable("admins")
+        .set({ name, updated_at: iso(clock()) })
+        .where("id", "=", admin.id)
+        .execute();
+      return { ...signedIn(row), name };
+    },
+
+    /**
+     * A new e-mail address for the signed-in person, with the current password given again.
+     * With mail, a single-use link (1 hour) goes to the new address and the change waits
+     * for it (`changed` false); without mail the change is made at once. 409 when the
+     * address has an account, 400 for a wrong or missing password.
+     */
+    async changeEmail(
+      admin: SignedInAdmin,
+      email: string,
+      currentPassword?: string,
+    ): Promise<{ changed: boolean; before: string; after: string }> {
+      const row = await repo.findById(admin.id);
+      if (!row) throw new NotFound("The account no longer exists.");
+      if (email === row.email) throw new Invalid(accountMessages.sameEmail);
+      if (await repo.findByEmail(email)) {
+        throw new Conflict(`There is already an account for ${email}.`);
+      }
+      // The password is asked again either way: a token left in a browser is not enough.
+      if (!currentPassword || !(await passwords.verify(currentPassword, row.password_hash))) {
+        throw new Invalid(
+          currentPassword
+            ? accountMessages.wrongCurrentPassword
+            : accountMessages.emailNeedsPassword,
+        );
+      }
+      if (!mailOn) {
+        await setEmail(row.id, email);
+        return { changed: true, before: row.email, after: email };
+      }
+      const now = clock();
+      const { token, hash } = newLinkToken();
+      const expiresAt = now + RESET_LINK_MS;
+      await db.transaction().execute(async (trx) => {
+        // One open confirmation per account: an earlier one stops working.
+        await trx
+          .deleteFrom("admin_tokens")
+          .where("purpose", "=", "email")
+          .where("admin_id", "=", row.id)
+          .where("used_at", "is", null)
+          .execute();
+        await createLinkRepository(trx).insert({
+          id: randomUUID(),
+          purpose: "email",
+          token_hash: hash,
+          email,
+          admin_id: row.id,
+          role: null,
+          created_by: row.id,
+          expires_at: iso(expiresAt),
+          used_at: null,
+          created_at: iso(now),
+        });
+      });
+      const url = `${origin}/admin/confirm-email#token=${token}`;
+      void deps
+        .mailer!.send({
+          to: email,
+          subject: `${site.name} back office: confirm your new e-mail address`,
+          text: [
+            `${row.name || row.email} asked to use this address (${email}) for their ${site.name} back office account.`,
+            `To confirm, open this link (it works once, until ${formatDateTime(new Date(expiresAt))} ${AGENCY_TIME_ZONE_NAME}):`,
+            `    ${url}`,
+            "If you did not ask for this, ignore this mail: nothing changes.",
+          ].join("\n\n"),
+        })
+        .catch((error: unknown) =>
+          log.error({ err: error, admin: row.id }, "e-mail confirmation link not sent"),
+        );
+      return { changed: false, before: row.email, after: email };
+    },
+
+    /** Opens a confirmation link: the account's e-mail becomes the link's address. */
+    async confirmEmail(token: string): Promise<{ admin: SignedInAdmin; before: string }> {
+      const now = clock();
+      const link = await openLink("email", token, now);
+      return db.transaction().execute(async (trx) => {
+        if (!(await createLinkRepository(trx).claim(link.id, iso(now)))) {
+          throw new Invalid(accountMessages.linkUsedOrExpired);
+        }
+        const admins = createAdminRepository(trx);
+        const row = link.admin_id ? await admins.findById(link.admin_id) : undefined;
+        if (!row) throw new Invalid(accountMessages.linkUsedOrExpired);
+        if (await admins.findByEmail(link.email)) {
+          throw new Conflict(`There is already an account for ${link.email}.`);
+        }
+        await trx
+          .updateTable("admins")
+          .set({ email: link.email, updated_at: iso(now) })
+          .where("id", "=", row.id)
+          .execute();
+        return { admin: { ...signedIn(row), email: link.email }, before: row.email };
+      });
+    },
+
+    /**
+     * A reset link an owner made for someone else (the Staff screen). With mail it is
+     * mailed to them (`link` null); without, the owner gets it once, to hand over.
+     */
+    async resetLinkFor(
+      actor: SignedInAdmin,
+      id: string,
+    ): Promise<{ email: string; mailed: boolean; link: string | null; expiresAt: string }> {
+      if (id === actor.id) throw new Conflict(accountMessages.resetNotYourself);
+      const row = await repo.findById(id);
+      if (!row) throw new NotFound("There is no such account.");
+      const link = await newResetLink(row, actor.id);
+      if (mailOn) await notifier.passwordReset(link);
+      return {
+        email: row.email,
+        mailed: mailOn,
+        link: mailOn ? null : link.url,
+        expiresAt: link.expiresAt.toISOString(),
+      };
     },
 
     /** The people with an account (oldest first) and the open invitations. */
@@ -249,6 +424,7 @@ export function createStaffService(deps: StaffServiceDeps) {
         links.pendingInvitations(iso(now)),
       ]);
       return {
+        mailOn,
         members: rows.map(member),
         invitations: invitations.map((row) => ({
           id: row.id,
@@ -334,7 +510,11 @@ export function createStaffService(deps: StaffServiceDeps) {
      * Mails a single-use invitation valid for 7 days; an earlier open invitation to the same
      * address is replaced. 409 when the address already has an account.
      */
-    async invite(actor: SignedInAdmin, email: string, role: AdminRole): Promise<Invitation> {
+    async invite(
+      actor: SignedInAdmin,
+      email: string,
+      role: AdminRole,
+    ): Promise<{ invitation: Invitation; link: string | null }> {
       if (await repo.findByEmail(email)) {
         throw new Conflict(`There is already an account for ${email}.`);
       }
@@ -364,14 +544,17 @@ export function createStaffService(deps: StaffServiceDeps) {
           created_at: invitation.createdAt,
         });
       });
+      const url = `${origin}/admin/accept-invite#token=${token}`;
+      // Without mail the owner gets the link, once, to hand over; it is never stored.
+      if (!mailOn) return { invitation, link: url };
       void notifier.staffInvited({
         email,
         role,
         invitedBy: actor.name || actor.email,
-        url: `${origin}/admin/accept-invite#token=${token}`,
+        url,
         expiresAt: new Date(now + INVITATION_MS),
       });
-      return invitation;
+      return { invitation, link: null };
     },
 
     /** Withdraws an open invitation: its link stops working. */

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { site } from "../site-config.ts";
+import { emailField, requiredText } from "./common.ts";
+
+/** Whether the site can send mail, read from the settings (never the SMTP password). */
+export const mailStatusSchema = z.object({
+  configured: z.boolean(),
+  host: z.string().nullable(),
+  port: z.number().nullable(),
+  /** smtps:// (TLS from the start) rather than smtp:// (STARTTLS when offered). */
+  secure: z.boolean(),
+  /** MAIL_FROM: the sender of every mail. */
+  from: z.string(),
+  /** NOTIFY_TO: where the enquiries are mailed; null when not set. */
+  notifyTo: z.string().nullable(),
+});
+export type MailStatus = z.infer<typeof mailStatusSchema>;
+
+/** What a queued mail is: the enquiry to the agency, or the auto-reply to the visitor. */
+export const mailKindLabels = {
+  enquiry_received: "Enquiry notification",
+  enquiry_auto_reply: "Auto-reply to the visitor",
+} as const;
+
+/** A queued mail the outbox could not send (still retrying, or given up). */
+export const mailFailureSchema = z.object({
+  id: z.string(),
+  /** enquiry_received or enquiry_auto_reply. */
+  kind: z.string(),
+  enquiryId: z.string(),
+  /** The address it goes to (null when the enquiry is gone). */
+  to: z.string().nullable(),
+  /** When it was queued. */
+  createdAt: z.string(),
+  attempts: z.number(),
+  /** When it is tried again; null when given up. */
+  nextAttemptAt: z.string().nullable(),
+  givenUpAt: z.string().nullable(),
+  error: z.string(),
+});
+export type MailFailure = z.infer<typeof mailFailureSchema>;
+
+export const AUTO_REPLY_SUBJECT_MAX = 200;
+export const AUTO_REPLY_TEXT_MAX = 5000;
+
+/** The mail a visitor gets after an enquiry, when an owner switched it on. */
+export const autoReplySchema = z.object({
+  enabled: z.boolean({ error: "Say whether the auto-reply is on." }),
+  subject: requiredText("The subject", AUTO_REPLY_SUBJECT_MAX).refine(
+    (value) => !/[\r\n]/.test(value),
+    "The subject must be one line.",
+  ),
+  text: requiredText("The text", AUTO_REPLY_TEXT_MAX),
+});
+export type AutoReply = z.infer<typeof autoReplySchema>;
+
+/** Where `{name}` stands in the subject or the text, the visitor's name goes. */
+export const AUTO_REPLY_NAME = "{name}";
+
+/** The auto-reply of a new install: off, with a text an owner can keep or change. */
+export const defaultAutoReply: AutoReply = {
+  enabled: false,
+  subject: `Thank you for contacting ${site.name}`,
+  text: [
+    `Hello ${AUTO_REPLY_NAME},`,
+    "",
+    `Thank you for your enquiry. We have received it and will get back to you as soon as we can.`,
+    "",
+    site.name,
+  ].join("\n"),
+};
+
+export const mailOverviewSchema = z.object({
+  status: mailStatusSchema,
+  autoReply: autoReplySchema,
+  failures: z.array(mailFailureSchema),
+});
+export type MailOverview = z.infer<typeof mailOverviewSchema>;
+
+export const testMailInputSchema = z.object({ to: emailField });
+
+/** Whether the mail server took the test message, and its error when not. */
+export const testMailResultSchema = z.object({
+  accepted: z.boolean(),
+  error: z.string().nullable(),
+});
+export type TestMailResult = z.infer<typeof testMailResultSchema>;

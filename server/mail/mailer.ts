@@ -1,0 +1,80 @@
+import nodemailer from "nodemailer";
+import type { MailStatus } from "../../common/schemas/mail.ts";
+import type { Config } from "../config.ts";
+
+/** One mail to one address; nothing in the headers may carry a line break. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+}
+
+/**
+ * Sends single mails and throws when the mail server did not take them: the Mail screen's
+ * test message, the enquiry auto-reply (through the outbox, which retries) and the link
+ * that confirms a new e-mail address. `status` is what the Mail screen shows: never the
+ * password of SMTP_URL.
+ */
+export interface Mailer {
+  status: MailStatus;
+  send(message: MailMessage, options?: { signal?: AbortSignal }): Promise<void>;
+}
+
+/** Host, port and whether the connection is TLS from the start, read from SMTP_URL. */
+export function mailStatus(config: Pick<Config, "smtpUrl" | "mailFrom" | "notifyTo">): MailStatus {
+  if (!config.smtpUrl) {
+    return {
+      configured: false,
+      host: null,
+      port: null,
+      secure: false,
+      from: config.mailFrom,
+      notifyTo: config.notifyTo ?? null,
+    };
+  }
+  const url = new URL(config.smtpUrl);
+  const secure = url.protocol === "smtps:";
+  return {
+    configured: true,
+    host: url.hostname,
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    from: config.mailFrom,
+    notifyTo: config.notifyTo ?? null,
+  };
+}
+
+const oneLine = (text: string) => text.replace(/[\r\n]+/g, " ").slice(0, 200);
+
+export function createMailer(config: Pick<Config, "smtpUrl" | "mailFrom" | "notifyTo">): Mailer {
+  const status = mailStatus(config);
+  if (!config.smtpUrl) {
+    return {
+      status,
+      async send() {
+        throw new Error("Mail is not configured (SMTP_URL is not set).");
+      },
+    };
+  }
+  // Not pooled: each send opens its own connection, so nothing stays open to close.
+  const transport = nodemailer.createTransport({
+    url: config.smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    status,
+    async send(message, options = {}) {
+      await transport.sendMail({
+        from: config.mailFrom,
+        to: message.to,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        subject: oneLine(message.subject),
+        text: message.text,
+        ...(options.signal ? { signal: options.signal } : {}),
+      } as Parameters<typeof transport.sendMail>[0]);
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import type { Kysely } from "kysely";
+import {
+  AUTO_REPLY_NAME,
+  defaultAutoReply,
+  type AutoReply,
+  type MailFailure,
+  type TestMailResult,
+} from "../../../common/schemas/mail.ts";
+import { site } from "../../../common/site-config.ts";
+import type { Database } from "../../db/schema.ts";
+import type { Mailer } from "../../mail/mailer.ts";
+import { errorText } from "../outbox/service.ts";
+import { AUTO_REPLY } from "../outbox/repository.ts";
+
+const ROW_ID = "auto-reply";
+/** How many failed mails the Mail screen lists. */
+export const FAILURES_SHOWN = 20;
+
+/** The auto-reply's subject or text for one visitor: `{name}` becomes their name. */
+export function personalised(template: string, name: string): string {
+  return template.replaceAll(AUTO_REPLY_NAME, name.trim() || "there");
+}
+
+/**
+ * The Mail screen's service (issue 29): whether mail is set up, a test message, the mails
+ * the outbox could not send, and the enquiry auto-reply (a setting, off by default).
+ */
+export function createMailService(deps: {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  /** NOTIFY_TO, for the failures of the agency's notifications. */
+  notifyTo?: string;
+}) {
+  const { db, mailer } = deps;
+
+  async function autoReply(): Promise<AutoReply> {
+    const row = await db
+      .selectFrom("auto_reply")
+      .selectAll()
+      .where("id", "=", ROW_ID)
+      .executeTakeFirst();
+    if (!row) return defaultAutoReply;
+    return { enabled: row.enabled === 1, subject: row.subject, text: row.body };
+  }
+
+  return {
+    status: mailer.status,
+    autoReply,
+
+    /** Whether a new enquiry mails its visitor now: switched on, and mail set up. */
+    async autoReplyOn(): Promise<boolean> {
+      if (!mailer.status.configured) return false;
+      const row = await db
+        .selectFrom("auto_reply")
+        .select("enabled")
+        .where("id", "=", ROW_ID)
+        .executeTakeFirst();
+      return row?.enabled === 1;
+    },
+
+    /** Saves the auto-reply; answers it before and after (for the activity log). */
+    async saveAutoReply(input: AutoReply, now = new Date().toISOString()) {
+      const before = await autoReply();
+      const values = {
+        enabled: input.enabled ? 1 : 0,
+        subject: input.subject,
+        body: input.text,
+        updated_at: now,
+      };
+      await db
+        .insertInto("auto_reply")
+        .values({ id: ROW_ID, ...values })
+        .onConflict((oc) => oc.column("id").doUpdateSet(values))
+        .execute();
+      return { before, after: input };
+    },
+
+    /** Mails `to` a short test message and says whether the mail server took it. */
+    async sendTest(to: string): Promise<TestMailResult> {
+      if (!mailer.status.configured) {
+        return {
+          accepted: false,
+          error: "Mail is not set up: SMTP_URL is not set, nothing was sent.",
+        };
+      }
+      try {
+        await mailer.send({
+          to,
+          subject: `${site.name} back office: test message`,
+          text: `This is a test message from the ${site.name} back office. If you can read it, the site can send mail.`,
+        });
+        return { accepted: true, error: null };
+      } catch (error) {
+        return { accepted: false, error: errorText(error) };
+      }
+    },
+
+    /** The newest mails of the outbox that failed at least once and are not sent. */
+    async failures(limit = FAILURES_SHOWN): Promise<MailFailure[]> {
+      const rows = await db
+        .selectFrom("notification_outbox as o")
+        .leftJoin("enquiries as e", "e.id", "o.enquiry_id")
+        .select([
+          "o.id",
+          "o.kind",
+          "o.enquiry_id",
+          "o.created_at",
+          "o.attempts",
+          "o.next_attempt_at",
+          "o.given_up_at",
+          "o.last_error",
+          "e.email",
+        ])
+        .where("o.last_error", "is not", null)
+        .where("o.sent_at", "is", null)
+        .orderBy("o.created_at", "desc")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        enquiryId: row.enquiry_id,
+        to: row.kind === AUTO_REPLY ? (row.email ?? null) : (deps.notifyTo ?? null),
+        createdAt: row.created_at,
+        attempts: row.attempts,
+        nextAttemptAt: row.next_attempt_at,
+        givenUpAt: row.given_up_at,
+        error: row.last_error ?? "",
+      }));
+    },
+  };
+}
+export type MailService = ReturnType<typeof createMailService>;
