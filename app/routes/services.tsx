@@ -11,8 +11,12 @@ import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/services";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { claims } = await context.get(siteServicesContext).content.all();
-  return { claims: withoutIds(claims) };
+  const content = await context.get(siteServicesContext).content.all();
+  return {
+    claims: withoutIds(content.claims),
+    words: content["services-page"],
+    banner: content.banners,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -24,14 +28,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Services({ loaderData }: Route.ComponentProps) {
-  const { claims } = loaderData;
+  const { claims, words, banner } = loaderData;
   return (
     <>
-      <PageHero
-        title="Our Services"
-        subtitle="Seven ways we help businesses get seen, get trusted and get chosen online."
-        crumb="Our Services"
-      >
+      <PageHero title={words.heroTitle} subtitle={words.heroText || undefined} crumb="Our Services">
         {claims.length > 0 && (
           <div className="mt-10 max-w-xl">
             <Claims claims={claims} light />
@@ -42,16 +42,16 @@ export default function Services({ loaderData }: Route.ComponentProps) {
         <div className="container-page">
           <SectionHeading
             id="all-services"
-            badge="What We Do"
-            title="Services That Grow Your Business"
-            intro="Pick one, or let us combine them into a plan that fits your goals and budget."
+            badge={words.listBadge}
+            title={words.listHeading}
+            intro={words.listText}
           />
           <div className="mt-12">
             <ServiceCards items={services} />
           </div>
         </div>
       </section>
-      <LetsGetStarted />
+      <LetsGetStarted banner={banner} />
     </>
   );
 }

@@ -11,8 +11,8 @@ import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/team";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { team, claims } = await context.get(siteServicesContext).content.all();
-  return { team: withoutIds(team), claims: withoutIds(claims) };
+  const { team, claims, banners } = await context.get(siteServicesContext).content.all();
+  return { team: withoutIds(team), claims: withoutIds(claims), banner: banners };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -55,7 +55,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       )}
-      <LetsGetStarted />
+      <LetsGetStarted banner={loaderData.banner} />
     </>
   );
 }

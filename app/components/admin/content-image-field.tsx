@@ -77,7 +77,11 @@ export function ImageField({
 
   return (
     <fieldset className="rounded-xl border border-slate-200 p-4">
-      <legend className={`${adminLabel} px-1`}>{field.label}</legend>
+      <legend className={`${adminLabel} px-1`}>
+        {field.label}
+        {field.optional && <span className="font-normal text-muted"> (optional)</span>}
+      </legend>
+      {field.hint && <p className="mb-3 text-xs text-muted">{field.hint}</p>}
       <div className="flex flex-wrap items-start gap-4">
         <div className="flex h-24 w-32 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200">
           {value.src ? (
@@ -103,6 +107,19 @@ export function ImageField({
             PNG, JPEG, WebP, GIF or AVIF. It uploads at once; Save keeps it.
           </FieldHint>
           <FieldError id={id} error={error} />
+          {field.optional && value.src && !progress && (
+            <button
+              type="button"
+              className={`${adminButtonSecondary} mt-2`}
+              onClick={() => {
+                onChange({ src: "", alt: "", variants: [] });
+                setStatus({ text: "Picture removed. Save to keep the change." });
+                fileRef.current?.focus();
+              }}
+            >
+              Remove the picture
+            </button>
+          )}
         </div>
       </div>
       {progress && (
@@ -153,7 +170,7 @@ export function ImageField({
           id={altId}
           type="text"
           value={value.alt}
-          required
+          required={!field.optional || Boolean(value.src)}
           autoComplete="off"
           onChange={(event) => onChange({ ...value, alt: event.target.value })}
           className={`${adminInput} mt-1`}
