@@ -28,6 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: `${site.name} is a Lagos digital marketing agency: our mission, why clients choose us and the team behind the work.`,
     path: "/about",
     origin: originFrom(matches),
+    matches,
   });
 
 export default function About({ loaderData }: Route.ComponentProps) {

@@ -37,6 +37,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       description: `Call, e-mail or visit ${site.name}${where}, or send an enquiry.${hours}`,
       path: "/contact",
       origin: originFrom(matches),
+      matches,
     }),
     // A FAQPage without questions is not valid structured data.
     ...(faq.length > 0

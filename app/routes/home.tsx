@@ -59,7 +59,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   // The contact details come from the public layout's loader (edited in the back office).
   const contact = contactFrom(matches);
   return [
-    ...seo({ description: site.description, path: "/", origin }),
+    ...seo({ description: site.description, path: "/", origin, matches }),
     jsonLd({
       "@context": "https://schema.org",
       "@type": ["Organization", "LocalBusiness"],

@@ -17,6 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: `How ${site.name} collects, uses and protects personal data under the GDPR, and how to use your rights.`,
     path: "/policy",
     origin: originFrom(matches),
+    matches,
   });
 
 const sectionId = (index: number) => `section-${index + 1}`;

@@ -87,6 +87,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path: service.path,
     origin: originFrom(matches),
     image: undefined,
+    matches,
   });
 };
 

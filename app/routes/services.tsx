@@ -25,6 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: `Social media marketing and management, digital marketing, video content, ads, branding and page revamps by ${site.name}.`,
     path: "/services",
     origin: originFrom(matches),
+    matches,
   });
 
 export default function Services({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
 import { siteServicesContext } from "../../common/load-context.ts";
+import { shownSearch } from "../../common/schemas/content.ts";
 import { loadEnhancedForms } from "../components/forms/deferred-forms.tsx";
 import { OutboxSender } from "../components/forms/outbox-sender.tsx";
 import { Footer } from "../components/layout/footer.tsx";
@@ -14,17 +15,18 @@ import type { Route } from "./+types/site-layout";
 
 /**
  * The contact details and social links (edited in the back office): the header, footer,
- * social rail and WhatsApp buttons of every public page show them. Only they: each page
- * loads the rest of the content it shows.
+ * social rail and WhatsApp buttons of every public page show them. And the search titles,
+ * descriptions and share images staff set (only those: none on a fresh site), which the
+ * pages' meta read through app/lib/seo.ts. Each page loads the rest of the content it shows.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [{ contact }] = await Promise.all([
+  const [{ contact, search }] = await Promise.all([
     context.get(siteServicesContext).content.all(),
     // The forms' enhancement is loaded in the browser only when a form is about to be used;
     // the server renders the forms in full, so it has the module before the page renders.
     loadEnhancedForms(),
   ]);
-  return { contact };
+  return { contact, search: shownSearch(search) };
 }
 
 function Shell({ children }: { children: ReactNode }) {

@@ -21,6 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: `Meet the people of ${site.name}: strategy, paid media, social media management and video production.`,
     path: "/about/team",
     origin: originFrom(matches),
+    matches,
   });
 
 export default function Team({ loaderData }: Route.ComponentProps) {

@@ -458,7 +458,7 @@ export type SearchSettings = { [K in SearchPageKey as `${K}Title` | `${K}Descrip
   [K in SearchPageKey as `${K}Image`]: ContentImage | null;
 };
 
-const searchSchema = z.object(
+export const searchSettingsSchema = z.object(
   Object.fromEntries(
     searchPages.flatMap((page) => [
       [`${page.key}Title`, optional(`${page.label}: search title`, SEARCH_TITLE_MAX)],
@@ -501,21 +501,28 @@ const searchFormFields: ContentField[] = searchPages.flatMap((page) => {
   ] satisfies ContentField[];
 });
 
-/** The search title, description and share image staff set for the page at `path`. */
-export function ownSearchOf(
-  settings: SearchSettings,
-  path: string,
-): { title?: string; description?: string; image?: ContentImage } {
-  const page = searchPages.find((candidate) => candidate.path === path);
-  if (!page) return {};
-  const title = settings[`${page.key}Title`];
-  const description = settings[`${page.key}Description`];
-  const image = settings[`${page.key}Image`];
-  return {
-    ...(title && { title }),
-    ...(description && { description }),
-    ...(image && { image }),
-  };
+/** A page's own search title, description and share image, as the pages get them. */
+export interface OwnSearch {
+  title?: string;
+  description?: string;
+  image?: { src: string; alt: string };
+}
+
+/** The pages that have search fields of their own, by path, with only what staff set. */
+export function shownSearch(settings: SearchSettings): Record<string, OwnSearch> {
+  const shown: Record<string, OwnSearch> = {};
+  for (const page of searchPages) {
+    const title = settings[`${page.key}Title`];
+    const description = settings[`${page.key}Description`];
+    const image = settings[`${page.key}Image`];
+    if (!title && !description && !image) continue;
+    shown[page.path] = {
+      ...(title && { title }),
+      ...(description && { description }),
+      ...(image && { image: { src: image.src, alt: image.alt } }),
+    };
+  }
+  return shown;
 }
 // --- end of page words -------------------------------------------------------------------
 
@@ -585,7 +592,7 @@ export const singleContentTypes = {
     preview: "/about#get-started",
   },
   search: {
-    schema: searchSchema,
+    schema: searchSettingsSchema,
     label: "Search and sharing",
     fields: searchFormFields,
     preview: "/",
