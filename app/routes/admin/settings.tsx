@@ -28,7 +28,7 @@ const panelTitles: Partial<Record<SingleContentTypeName, string>> = {
   "about-page": "The words of About Us; the team and the claims have their own screens",
   "services-page": "The words of Our Services; each service has its own page",
   banners: "The banners that end About Us, Our Team, Our Services and the home page",
-  search: "Blank: the page's title, description and image of today",
+  search: "Each page's search title, description and share image; blank keeps today's",
 };
 
 /** A one-record setting: the contact details (/admin/settings/contact), a page's words… */
