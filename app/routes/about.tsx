@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { siteServicesContext } from "../../common/load-context.ts";
 import { site } from "../../common/site-config.ts";
 import { Claims } from "../components/sections/claims.tsx";
-import { LetsGetStarted } from "../components/sections/lets-get-started.tsx";
+import { closingBanner, LetsGetStarted } from "../components/sections/lets-get-started.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
 import { SectionHeading } from "../components/sections/section-heading.tsx";
 import { TeamGrid } from "../components/sections/team-grid.tsx";
@@ -18,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     team: withoutIds(content.team),
     claims: withoutIds(content.claims),
     words: content["about-page"],
-    banner: content.banners,
+    banner: closingBanner(content.banners),
   };
 }
 

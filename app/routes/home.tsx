@@ -1,4 +1,6 @@
-import { Suspense } from "react";
+import { Suspense, useMemo } from "react";
+import { homeWordFields, wordList, wordsOfList } from "../../common/content/page-words.ts";
+import type { HomeWords } from "../../common/schemas/content.ts";
 import { Link } from "react-router";
 import { siteServicesContext } from "../../common/load-context.ts";
 import { site } from "../../common/site-config.ts";
@@ -41,8 +43,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     // The first six visible videos in the back office's order, then built-in samples.
     portfolio: portfolioItems(videos, content.contact.youtube),
     claims: withoutIds(content.claims),
-    words: content["home-page"],
-    banner: content.banners,
+    words: wordList(homeWordFields, content["home-page"]),
+    // Only the home page's banner (the closing one is not shown here).
+    banner: {
+      homeHeading: content.banners.homeHeading,
+      homeText: content.banners.homeText,
+      homeButton: content.banners.homeButton,
+    },
     content: {
       brands: withoutIds(content.brands),
       packages: withoutIds(content.packages),
@@ -97,7 +104,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 type HomeData = Route.ComponentProps["loaderData"];
 
-function Hero({ claims, words }: Pick<HomeData, "claims" | "words">) {
+function Hero({ claims, words }: Pick<HomeData, "claims"> & { words: HomeWords }) {
   return (
     <section className="relative bg-gradient-to-br from-brand via-brand to-navy pt-28 pb-16 text-white md:pt-36 md:pb-24">
       <div aria-hidden="true" className="absolute inset-0 overflow-hidden">
@@ -149,7 +156,7 @@ function Hero({ claims, words }: Pick<HomeData, "claims" | "words">) {
   );
 }
 
-function AboutUs({ words }: Pick<HomeData, "words">) {
+function AboutUs({ words }: { words: HomeWords }) {
   const cards = [
     { title: words.aboutCard1Title, text: words.aboutCard1Text },
     { title: words.aboutCard2Title, text: words.aboutCard2Text },
@@ -206,7 +213,8 @@ function AboutUs({ words }: Pick<HomeData, "words">) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { prices, portfolio, words, banner } = loaderData;
+  const { prices, portfolio, banner } = loaderData;
+  const words = useMemo(() => wordsOfList(homeWordFields, loaderData.words), [loaderData.words]);
   return (
     <>
       <Hero claims={loaderData.claims} words={words} />

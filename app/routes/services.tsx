@@ -1,7 +1,7 @@
 import { siteServicesContext } from "../../common/load-context.ts";
 import { site } from "../../common/site-config.ts";
 import { Claims } from "../components/sections/claims.tsx";
-import { LetsGetStarted } from "../components/sections/lets-get-started.tsx";
+import { closingBanner, LetsGetStarted } from "../components/sections/lets-get-started.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
 import { SectionHeading } from "../components/sections/section-heading.tsx";
 import { ServiceCards } from "../components/sections/service-cards.tsx";
@@ -15,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     claims: withoutIds(content.claims),
     words: content["services-page"],
-    banner: content.banners,
+    banner: closingBanner(content.banners),
   };
 }
 

@@ -8,6 +8,12 @@ export type ClosingBanner = Pick<
   "closingHeading" | "closingText" | "closingButton" | "closingSecondButton"
 >;
 
+/** The closing banner's words out of all the banners' (what a page's loader sends). */
+export function closingBanner(banners: BannerWords): ClosingBanner {
+  const { closingHeading, closingText, closingButton, closingSecondButton } = banners;
+  return { closingHeading, closingText, closingButton, closingSecondButton };
+}
+
 /** "Let's Get Started": the closing call to action of the about, team and services pages. */
 export function LetsGetStarted({ banner }: { banner: ClosingBanner }) {
   return (
