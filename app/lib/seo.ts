@@ -1,8 +1,12 @@
 import type { MetaDescriptor } from "react-router";
 import { defaultIdentity, type SiteIdentity } from "../../common/schemas/identity.ts";
+import type { OwnSearch } from "../../common/schemas/content.ts";
 import { site } from "../../common/site-config.ts";
+import { SITE_LAYOUT_ROUTE_ID } from "./contact-details.tsx";
 
-export { identityFrom } from "./identity.ts";
+import { identityFrom } from "./identity.ts";
+
+export { identityFrom };
 
 interface RouteMatchLike {
   id: string;
@@ -32,6 +36,21 @@ export interface PageSeo {
   /** ISO date of publication, for articles. */
   publishedTime?: string;
   noindex?: boolean;
+  /**
+   * The route matches, for the search title, description and share image staff set for the
+   * page at `path` (Site content, "Search and sharing"): each replaces the page's own.
+   */
+  matches?: readonly (RouteMatchLike | undefined)[];
+}
+
+/** What staff set for the page at `path`, from the public layout's loader data. */
+export function ownSearchFrom(
+  matches: readonly (RouteMatchLike | undefined)[],
+  path: string,
+): OwnSearch {
+  const layout = matches.find((match) => match?.id === SITE_LAYOUT_ROUTE_ID);
+  const data = layout?.loaderData as { search?: Record<string, OwnSearch> } | undefined;
+  return data?.search?.[path] ?? {};
 }
 
 /** A page's <title>: "<page> | <site name>"; the home page (no title) names the tagline. */
@@ -44,30 +63,33 @@ export function pageTitle(
 
 /** Title, description, canonical link, Open Graph and Twitter card tags for a page. */
 export function seo(page: PageSeo): MetaDescriptor[] {
-  const identity = page.identity ?? defaultIdentity;
-  const title = pageTitle(page.title, identity);
-  const shareImage = page.image ?? identity.shareImage?.src;
+  const identity =
+    page.identity ?? (page.matches ? identityFrom(page.matches) : undefined) ?? defaultIdentity;
+  const own = page.matches ? ownSearchFrom(page.matches, page.path) : {};
+  const title = own.title ?? pageTitle(page.title, identity);
+  const description = own.description ?? page.description;
   const url = `${page.origin}${page.path === "/" ? "/" : page.path.replace(/\/+$/, "")}`;
-  const image = shareImage
-    ? shareImage.startsWith("http")
-      ? shareImage
-      : `${page.origin}${shareImage}`
+  const imagePath = own.image?.src ?? page.image ?? identity.shareImage?.src;
+  const image = imagePath
+    ? imagePath.startsWith("http")
+      ? imagePath
+      : `${page.origin}${imagePath}`
     : `${page.origin}/images/og-default.png`;
   const tags: MetaDescriptor[] = [
     { title },
-    { name: "description", content: page.description },
+    { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:site_name", content: identity.name },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:title", content: title },
-    { property: "og:description", content: page.description },
+    { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
-    { property: "og:image:alt", content: page.imageAlt ?? identity.name },
+    { property: "og:image:alt", content: own.image?.alt ?? page.imageAlt ?? identity.name },
     { property: "og:locale", content: "en_NG" },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
-    { name: "twitter:description", content: page.description },
+    { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
   ];
   if (page.publishedTime) {

@@ -2,20 +2,24 @@ import { Link } from "react-router";
 import { siteServicesContext } from "../../common/load-context.ts";
 import { site } from "../../common/site-config.ts";
 import { Claims } from "../components/sections/claims.tsx";
-import { LetsGetStarted } from "../components/sections/lets-get-started.tsx";
+import { closingBanner, LetsGetStarted } from "../components/sections/lets-get-started.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
 import { SectionHeading } from "../components/sections/section-heading.tsx";
 import { TeamGrid } from "../components/sections/team-grid.tsx";
 import { Reveal } from "../components/ui/reveal.tsx";
 import { buttonPrimary } from "../components/ui/styles.ts";
-import { aboutHero, mission, reasons, welcome } from "../copy/about-copy.ts";
 import { identityFrom, originFrom, seo } from "../lib/seo.ts";
 import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/about";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { team, claims } = await context.get(siteServicesContext).content.all();
-  return { team: withoutIds(team), claims: withoutIds(claims) };
+  const content = await context.get(siteServicesContext).content.all();
+  return {
+    team: withoutIds(content.team),
+    claims: withoutIds(content.claims),
+    words: content["about-page"],
+    banner: closingBanner(content.banners),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -25,15 +29,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/about",
     origin: originFrom(matches),
     identity: identityFrom(matches),
+    matches,
   });
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { team, claims } = loaderData;
+  const { team, claims, words, banner } = loaderData;
+  const reasons = [1, 2, 3, 4].map((n) => ({
+    title: words[`reason${n as 1 | 2 | 3 | 4}Title`],
+    text: words[`reason${n as 1 | 2 | 3 | 4}Text`],
+  }));
   return (
     <>
       <PageHero
-        title={aboutHero.title}
-        subtitle={aboutHero.subtitle}
+        title={words.heroTitle}
+        subtitle={words.heroText || undefined}
         image="/images/about-level-up.svg"
         crumb="About"
       />
@@ -42,11 +51,11 @@ export default function About({ loaderData }: Route.ComponentProps) {
           <Reveal>
             <SectionHeading
               id="welcome-title"
-              badge="Welcome"
-              title={`Welcome to ${site.name}`}
+              badge={words.welcomeBadge}
+              title={words.welcomeHeading || `Welcome to ${site.name}`}
               align="left"
             />
-            <p className="mt-5 text-lg text-muted">{welcome}</p>
+            <p className="mt-5 text-lg text-muted">{words.welcomeText}</p>
             <Link to="/contact" className={`${buttonPrimary} mt-8`}>
               Get in Touch
             </Link>
@@ -61,17 +70,17 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="mission-title" className="bg-brand py-16 text-white md:py-20">
         <div className="container-page max-w-4xl text-center">
           <h2 id="mission-title" className="text-3xl font-extrabold md:text-4xl">
-            Our Mission
+            {words.missionHeading}
           </h2>
-          <p className="mt-5 text-lg text-brand-100 md:text-xl">{mission}</p>
+          <p className="mt-5 text-lg text-brand-100 md:text-xl">{words.missionText}</p>
         </div>
       </section>
       <section aria-labelledby="why-title" className="bg-brand-50 py-16 md:py-24">
         <div className="container-page">
-          <SectionHeading id="why-title" badge="Why Us" title="Why Choose Us" />
+          <SectionHeading id="why-title" badge={words.whyBadge} title={words.whyHeading} />
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {reasons.map((reason, index) => (
-              <Reveal as="li" key={reason.title} delay={50 + index * 150}>
+              <Reveal as="li" key={index} delay={50 + index * 150}>
                 <div className="h-full rounded-2xl bg-white p-6 shadow-md">
                   <span className="flex size-12 items-center justify-center rounded-xl bg-accent text-xl font-extrabold text-navy">
                     {index + 1}
@@ -89,22 +98,22 @@ export default function About({ loaderData }: Route.ComponentProps) {
           <div className="container-page">
             <SectionHeading
               id="team-title"
-              badge="Our People"
-              title="Meet Our Team"
-              intro="The people who will plan, make and run your campaigns."
+              badge={words.teamBadge}
+              title={words.teamHeading}
+              intro={words.teamText}
             />
             <div className="mt-12">
               <TeamGrid team={team} />
             </div>
             <p className="mt-10 text-center">
               <Link to="/about/team" className="font-bold text-brand underline underline-offset-4">
-                More about the team
+                {words.teamLink}
               </Link>
             </p>
           </div>
         </section>
       )}
-      <LetsGetStarted />
+      <LetsGetStarted banner={banner} />
     </>
   );
 }

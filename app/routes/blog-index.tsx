@@ -77,6 +77,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       origin,
       identity: identityFrom(matches),
       noindex: Boolean(q),
+      // What staff set for the blog is its first page's, not a search's or a later page's.
+      ...(!q && page === 1 && { matches }),
     }),
     ...(page > 1 ? [link("prev", page - 1)] : []),
     ...(page < pageCount ? [link("next", page + 1)] : []),

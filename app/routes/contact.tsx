@@ -38,6 +38,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       path: "/contact",
       origin: originFrom(matches),
       identity: identityFrom(matches),
+      matches,
     }),
     // A FAQPage without questions is not valid structured data.
     ...(faq.length > 0

@@ -1,4 +1,6 @@
-import { Suspense } from "react";
+import { Suspense, useMemo } from "react";
+import { homeWordFields, wordList, wordsOfList } from "../../common/content/page-words.ts";
+import type { HomeWords } from "../../common/schemas/content.ts";
 import { Link } from "react-router";
 import { siteServicesContext } from "../../common/load-context.ts";
 import { site } from "../../common/site-config.ts";
@@ -10,7 +12,6 @@ import { SectionHeading } from "../components/sections/section-heading.tsx";
 import { CheckIcon } from "../components/ui/icons.tsx";
 import { Reveal } from "../components/ui/reveal.tsx";
 import { buttonOutlineLight, buttonPrimary } from "../components/ui/styles.ts";
-import { aboutSection } from "../copy/home-copy.ts";
 import { portfolioItems } from "../copy/portfolio-copy.ts";
 import { contactFrom } from "../lib/contact-details.tsx";
 import { loadPrices } from "../lib/prices.server.ts";
@@ -43,6 +44,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     // The first six visible videos in the back office's order, then built-in samples.
     portfolio: portfolioItems(videos, content.contact.youtube),
     claims: withoutIds(content.claims),
+    words: wordList(homeWordFields, content["home-page"]),
+    // Only the home page's banner (the closing one is not shown here).
+    banner: {
+      homeHeading: content.banners.homeHeading,
+      homeText: content.banners.homeText,
+      homeButton: content.banners.homeButton,
+    },
     content: {
       brands: withoutIds(content.brands),
       packages: withoutIds(content.packages),
@@ -60,7 +68,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   // The contact details come from the public layout's loader (edited in the back office).
   const contact = contactFrom(matches);
   return [
-    ...seo({ description: identity.description, path: "/", origin, identity }),
+    ...seo({ description: identity.description, path: "/", origin, identity, matches }),
     jsonLd({
       "@context": "https://schema.org",
       "@type": ["Organization", "LocalBusiness"],
@@ -96,7 +104,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   ];
 };
 
-function Hero({ claims }: { claims: Route.ComponentProps["loaderData"]["claims"] }) {
+type HomeData = Route.ComponentProps["loaderData"];
+
+function Hero({ claims, words }: Pick<HomeData, "claims"> & { words: HomeWords }) {
   const { name, tagline } = useIdentity();
   return (
     <section className="relative bg-gradient-to-br from-brand via-brand to-navy pt-28 pb-16 text-white md:pt-36 md:pb-24">
@@ -109,14 +119,18 @@ function Hero({ claims }: { claims: Route.ComponentProps["loaderData"]["claims"]
         <div className="pr-12 md:pr-0">
           <Reveal delay={50}>
             <p className="inline-block rounded-full bg-white/10 px-4 py-1 text-sm font-bold text-accent-soft">
-              Welcome to {name}
+              {words.heroBadge || `Welcome to ${name}`}
             </p>
           </Reveal>
           <Reveal delay={200}>
-            <h1 className="mt-4 text-4xl leading-tight font-extrabold md:text-6xl">{name}</h1>
+            <h1 className="mt-4 text-4xl leading-tight font-extrabold md:text-6xl">
+              {words.heroHeading || name}
+            </h1>
           </Reveal>
           <Reveal delay={350}>
-            <p className="mt-5 max-w-xl text-lg text-brand-100 md:text-xl">{tagline}.</p>
+            <p className="mt-5 max-w-xl text-lg text-brand-100 md:text-xl">
+              {words.heroText || `${tagline}.`}
+            </p>
           </Reveal>
           <Reveal delay={500} className="mt-8 flex flex-wrap gap-4">
             <Link to="/contact" className={buttonPrimary}>
@@ -145,14 +159,18 @@ function Hero({ claims }: { claims: Route.ComponentProps["loaderData"]["claims"]
   );
 }
 
-function AboutUs() {
+function AboutUs({ words }: { words: HomeWords }) {
+  const cards = [
+    { title: words.aboutCard1Title, text: words.aboutCard1Text },
+    { title: words.aboutCard2Title, text: words.aboutCard2Text },
+  ];
   return (
     <section aria-labelledby="about-title" className="overflow-hidden bg-white py-16 md:py-24">
       <div className="container-page grid items-center gap-12 md:grid-cols-2">
         <Reveal effect="left" delay={50}>
           <img
             src="/images/about-level-up.svg"
-            alt={aboutSection.imageAlt}
+            alt={words.aboutImageAlt}
             width={560}
             height={480}
             className="w-full rounded-3xl shadow-xl"
@@ -162,17 +180,17 @@ function AboutUs() {
           <Reveal delay={150}>
             <SectionHeading
               id="about-title"
-              badge={aboutSection.badge}
-              title={aboutSection.heading}
+              badge={words.aboutBadge}
+              title={words.aboutHeading}
               align="left"
             />
           </Reveal>
           <Reveal delay={300}>
-            <p className="mt-5 text-lg text-muted">{aboutSection.paragraph}</p>
+            <p className="mt-5 text-lg text-muted">{words.aboutText}</p>
           </Reveal>
           <div className="mt-8 grid gap-4 sm:grid-cols-2">
-            {aboutSection.cards.map((card, index) => (
-              <Reveal key={card.title} delay={450 + index * 200}>
+            {cards.map((card, index) => (
+              <Reveal key={index} delay={450 + index * 200}>
                 <div className="h-full rounded-2xl bg-brand-50 p-5">
                   <span className="flex size-10 items-center justify-center rounded-full bg-accent text-navy">
                     <CheckIcon />
@@ -198,13 +216,20 @@ function AboutUs() {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { prices, portfolio } = loaderData;
+  const { prices, portfolio, banner } = loaderData;
+  const words = useMemo(() => wordsOfList(homeWordFields, loaderData.words), [loaderData.words]);
   return (
     <>
-      <Hero claims={loaderData.claims} />
-      <AboutUs />
+      <Hero claims={loaderData.claims} words={words} />
+      <AboutUs words={words} />
       <Suspense>
-        <HomeBelowFold prices={prices} portfolio={portfolio} content={loaderData.content} />
+        <HomeBelowFold
+          prices={prices}
+          portfolio={portfolio}
+          content={loaderData.content}
+          words={words}
+          banner={banner}
+        />
       </Suspense>
     </>
   );

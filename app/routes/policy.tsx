@@ -23,6 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/policy",
     origin: originFrom(matches),
     identity: identityFrom(matches),
+    matches,
   });
 
 const sectionId = (index: number) => `section-${index + 1}`;

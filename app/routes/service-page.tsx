@@ -93,6 +93,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     origin: originFrom(matches),
     identity: identityFrom(matches),
     image: undefined,
+    matches,
   });
 };
 

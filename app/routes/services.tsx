@@ -1,7 +1,7 @@
 import { siteServicesContext } from "../../common/load-context.ts";
 import { site } from "../../common/site-config.ts";
 import { Claims } from "../components/sections/claims.tsx";
-import { LetsGetStarted } from "../components/sections/lets-get-started.tsx";
+import { closingBanner, LetsGetStarted } from "../components/sections/lets-get-started.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
 import { SectionHeading } from "../components/sections/section-heading.tsx";
 import { ServiceCards } from "../components/sections/service-cards.tsx";
@@ -11,8 +11,12 @@ import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/services";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { claims } = await context.get(siteServicesContext).content.all();
-  return { claims: withoutIds(claims) };
+  const content = await context.get(siteServicesContext).content.all();
+  return {
+    claims: withoutIds(content.claims),
+    words: content["services-page"],
+    banner: closingBanner(content.banners),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -22,17 +26,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/services",
     origin: originFrom(matches),
     identity: identityFrom(matches),
+    matches,
   });
 
 export default function Services({ loaderData }: Route.ComponentProps) {
-  const { claims } = loaderData;
+  const { claims, words, banner } = loaderData;
   return (
     <>
-      <PageHero
-        title="Our Services"
-        subtitle="Seven ways we help businesses get seen, get trusted and get chosen online."
-        crumb="Our Services"
-      >
+      <PageHero title={words.heroTitle} subtitle={words.heroText || undefined} crumb="Our Services">
         {claims.length > 0 && (
           <div className="mt-10 max-w-xl">
             <Claims claims={claims} light />
@@ -43,16 +44,16 @@ export default function Services({ loaderData }: Route.ComponentProps) {
         <div className="container-page">
           <SectionHeading
             id="all-services"
-            badge="What We Do"
-            title="Services That Grow Your Business"
-            intro="Pick one, or let us combine them into a plan that fits your goals and budget."
+            badge={words.listBadge}
+            title={words.listHeading}
+            intro={words.listText}
           />
           <div className="mt-12">
             <ServiceCards items={services} />
           </div>
         </div>
       </section>
-      <LetsGetStarted />
+      <LetsGetStarted banner={banner} />
     </>
   );
 }

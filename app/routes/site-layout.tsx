@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
 import { siteServicesContext } from "../../common/load-context.ts";
+import { shownSearch } from "../../common/schemas/content.ts";
 import { loadEnhancedForms } from "../components/forms/deferred-forms.tsx";
 import { OutboxSender } from "../components/forms/outbox-sender.tsx";
 import { Footer } from "../components/layout/footer.tsx";
@@ -16,12 +17,14 @@ import type { Route } from "./+types/site-layout";
 
 /**
  * The contact details and social links (edited in the back office): the header, footer,
- * social rail and WhatsApp buttons of every public page show them; and whether the terms
- * page is published (the footer's link). Only they: each page loads the rest it shows.
+ * social rail and WhatsApp buttons of every public page show them; whether the terms page
+ * is published (the footer's link); and the search titles, descriptions and share images
+ * staff set (only those: none on a fresh site), which the pages' meta read through
+ * app/lib/seo.ts. Each page loads the rest of the content it shows.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(siteServicesContext);
-  const [{ contact }, pageLinks] = await Promise.all([
+  const [{ contact, search }, pageLinks] = await Promise.all([
     services.content.all(),
     // Kept in memory until a write (server/services.ts): no query per view.
     services.pages.links(),
@@ -33,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const termsHref = pageLinks.some((link) => link.slug === TERMS_PAGE_SLUG)
     ? staffPagePath(TERMS_PAGE_SLUG)
     : undefined;
-  return { contact, termsHref };
+  return { contact, termsHref, search: shownSearch(search) };
 }
 
 function Shell({ children }: { children: ReactNode }) {

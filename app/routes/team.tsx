@@ -1,7 +1,7 @@
 import { siteServicesContext } from "../../common/load-context.ts";
 import { site } from "../../common/site-config.ts";
 import { Claims } from "../components/sections/claims.tsx";
-import { LetsGetStarted } from "../components/sections/lets-get-started.tsx";
+import { closingBanner, LetsGetStarted } from "../components/sections/lets-get-started.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
 import { SectionHeading } from "../components/sections/section-heading.tsx";
 import { TeamGrid } from "../components/sections/team-grid.tsx";
@@ -11,8 +11,8 @@ import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/team";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { team, claims } = await context.get(siteServicesContext).content.all();
-  return { team: withoutIds(team), claims: withoutIds(claims) };
+  const { team, claims, banners } = await context.get(siteServicesContext).content.all();
+  return { team: withoutIds(team), claims: withoutIds(claims), banner: closingBanner(banners) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -22,6 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/about/team",
     origin: originFrom(matches),
     identity: identityFrom(matches),
+    matches,
   });
 
 export default function Team({ loaderData }: Route.ComponentProps) {
@@ -56,7 +57,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       )}
-      <LetsGetStarted />
+      <LetsGetStarted banner={loaderData.banner} />
     </>
   );
 }

@@ -11,6 +11,9 @@ import type {
   PolicySettings,
   Rate,
   ServiceBlock,
+  SearchSettings,
+  SingleContentTypeName,
+  SingleOf,
   Slide,
   SocialPackage,
   TeamMember,
@@ -18,6 +21,14 @@ import type {
 } from "../schemas/content.ts";
 import type { ServiceSlug } from "../service-pages.ts";
 import { site } from "../site-config.ts";
+import {
+  aboutWordFields,
+  bannerWordFields,
+  homeWordFields,
+  searchPages,
+  servicesWordFields,
+  wordDefaults,
+} from "./page-words.ts";
 
 // The content a new site starts with: exactly what the pages showed before staff could
 // edit them (the spec's texts, numbers and pictures). Migration 0007 stores it; from then on
@@ -563,3 +574,27 @@ export const defaultContact: ContactDetails = {
 
 /** The policy is dated October 2024 (spec §2). */
 export const defaultPolicy: PolicySettings = { lastUpdated: "2024-10-01" };
+
+/** Every page's own search title, description and share image: none (today's). */
+const defaultSearch = Object.fromEntries(
+  searchPages.flatMap((page) => [
+    [`${page.key}Title`, ""],
+    [`${page.key}Description`, ""],
+    [`${page.key}Image`, null],
+  ]),
+) as SearchSettings;
+
+/**
+ * Every one-record setting as a site starts with it. A setting without a stored row is
+ * these (a type added after a site was installed needs no migration), and a stored row is
+ * read over them (a field added later starts with its default).
+ */
+export const defaultSingles: { [T in SingleContentTypeName]: SingleOf<T> } = {
+  contact: defaultContact,
+  policy: defaultPolicy,
+  "home-page": wordDefaults(homeWordFields),
+  "about-page": wordDefaults(aboutWordFields),
+  "services-page": wordDefaults(servicesWordFields),
+  banners: wordDefaults(bannerWordFields),
+  search: defaultSearch,
+};

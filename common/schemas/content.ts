@@ -3,6 +3,17 @@ import { messages } from "../messages.ts";
 import { MAX_PRICE, PRICE_KEY_PATTERN } from "./price.ts";
 import { EMAIL_PATTERN, tooLong } from "./common.ts";
 import { serviceNames, servicePages } from "../service-pages.ts";
+import {
+  aboutWordFields,
+  bannerWordFields,
+  homeWordFields,
+  SEARCH_DESCRIPTION_MAX,
+  SEARCH_TITLE_MAX,
+  searchPages,
+  servicesWordFields,
+  type WordField,
+  type WordsOf,
+} from "../content/page-words.ts";
 
 // The site's editable content (issue 12): one schema per content type, used by the API to
 // validate every write, by the back office's forms and by the pages. Items are stored as JSON
@@ -271,6 +282,8 @@ export interface ContentField {
   optional?: boolean;
   /** A "select" field's choices: the stored value and what the back office calls it. */
   choices?: readonly { value: string; label: string }[];
+  /** The heading of the form's part the field is shown in (consecutive fields share one). */
+  group?: string;
 }
 
 const priceFields: ContentField[] = [
@@ -493,6 +506,120 @@ interface ListContentType {
   shownOn: string;
 }
 
+// --- Page words and search fields (issue 29, decision 0028) ---------------------------------
+// Built from the lists of common/content/page-words.ts, which declare each field once with
+// today's text.
+
+function wordsSchema<const F extends readonly WordField[]>(fields: F) {
+  const shape = Object.fromEntries(
+    fields.map((field) => {
+      const max = field.max ?? (field.long ? 600 : 120);
+      return [field.name, field.optional ? optional(field.label, max) : text(field.label, max)];
+    }),
+  );
+  return z.object(shape) as unknown as z.ZodType<WordsOf<F>>;
+}
+
+function wordFormFields(fields: readonly WordField[]): ContentField[] {
+  return fields.map((field) => ({
+    name: field.name,
+    label: field.label,
+    input: field.long ? "textarea" : "text",
+    group: field.group,
+    ...(field.optional && { optional: true }),
+    ...(field.hint && { hint: field.hint }),
+  }));
+}
+
+/** A picture that may be left out: blank (no file chosen) is null. */
+const optionalImage = z.preprocess(
+  (value) =>
+    value === undefined ||
+    (typeof value === "object" && value !== null && (value as { src?: unknown }).src === "")
+      ? null
+      : value,
+  contentImageSchema.nullable(),
+);
+
+export type HomeWords = WordsOf<typeof homeWordFields>;
+export type AboutWords = WordsOf<typeof aboutWordFields>;
+export type ServicesWords = WordsOf<typeof servicesWordFields>;
+export type BannerWords = WordsOf<typeof bannerWordFields>;
+
+export type SearchPageKey = (typeof searchPages)[number]["key"];
+/** Each public page's own search title, description and share image; blank is today's. */
+export type SearchSettings = { [K in SearchPageKey as `${K}Title` | `${K}Description`]: string } & {
+  [K in SearchPageKey as `${K}Image`]: ContentImage | null;
+};
+
+export const searchSettingsSchema = z.object(
+  Object.fromEntries(
+    searchPages.flatMap((page) => [
+      [`${page.key}Title`, optional(`${page.label}: search title`, SEARCH_TITLE_MAX)],
+      [
+        `${page.key}Description`,
+        optional(`${page.label}: search description`, SEARCH_DESCRIPTION_MAX),
+      ],
+      [`${page.key}Image`, optionalImage],
+    ]),
+  ),
+) as unknown as z.ZodType<SearchSettings>;
+
+const searchFormFields: ContentField[] = searchPages.flatMap((page) => {
+  const group = `${page.label} (${page.path})`;
+  return [
+    {
+      name: `${page.key}Title`,
+      label: "Search title",
+      input: "text",
+      group,
+      optional: true,
+      hint: "The whole title shown in search results and browser tabs. Blank: today's title.",
+    },
+    {
+      name: `${page.key}Description`,
+      label: "Search description",
+      input: "textarea",
+      group,
+      optional: true,
+      hint: "One or two sentences for search results and shared links. Blank: today's.",
+    },
+    {
+      name: `${page.key}Image`,
+      label: "Share image",
+      input: "image",
+      group,
+      optional: true,
+      hint: "Shown when the page is shared (1200 × 630 is best). None: the site's image.",
+    },
+  ] satisfies ContentField[];
+});
+
+/** A page's own search title, description and share image, as the pages get them. */
+export interface OwnSearch {
+  title?: string;
+  description?: string;
+  image?: { src: string; alt: string };
+}
+
+/** The pages that have search fields of their own, by path, with only what staff set. */
+export function shownSearch(settings: SearchSettings): Record<string, OwnSearch> {
+  const shown: Record<string, OwnSearch> = {};
+  for (const page of searchPages) {
+    const title = settings[`${page.key}Title`];
+    const description = settings[`${page.key}Description`];
+    const image = settings[`${page.key}Image`];
+    if (!title && !description && !image) continue;
+    shown[page.path] = {
+      ...(title && { title }),
+      ...(description && { description }),
+      ...(image && { image: { src: image.src, alt: image.alt } }),
+    };
+  }
+  return shown;
+}
+// --- end of page words -------------------------------------------------------------------
+
 /** The two settings that are one record each. */
 export const singleContentTypes = {
   contact: {
@@ -533,6 +660,38 @@ export const singleContentTypes = {
     fields: [{ name: "lastUpdated", label: "Last updated", input: "date" }],
     preview: "/policy",
   },
+  // --- Page words and search fields (issue 29, decision 0028) ---
+  "home-page": {
+    schema: wordsSchema(homeWordFields),
+    label: "Home page",
+    fields: wordFormFields(homeWordFields),
+    preview: "/",
+  },
+  "about-page": {
+    schema: wordsSchema(aboutWordFields),
+    label: "About Us page",
+    fields: wordFormFields(aboutWordFields),
+    preview: "/about",
+  },
+  "services-page": {
+    schema: wordsSchema(servicesWordFields),
+    label: "Our Services page",
+    fields: wordFormFields(servicesWordFields),
+    preview: "/services",
+  },
+  banners: {
+    schema: wordsSchema(bannerWordFields),
+    label: "Call-to-action banners",
+    fields: wordFormFields(bannerWordFields),
+    preview: "/about#get-started",
+  },
+  search: {
+    schema: searchSettingsSchema,
+    label: "Search and sharing",
+    fields: searchFormFields,
+    preview: "/",
+  },
+  // --- end of page words ---
 } as const satisfies Record<string, SingleContentType>;
 
 interface SingleContentType {

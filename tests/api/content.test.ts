@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { defaultLists } from "../../common/content/defaults.ts";
 import * as serviceBlocksPolicySections from "../../server/db/migrations/0017-service-blocks-policy-sections.ts";
+import { singleContentTypeNames } from "../../common/schemas/content.ts";
 import { call, useTestApp, expectAdminOnly, multipart } from "./helpers.ts";
 
 interface Item {
@@ -31,7 +32,7 @@ describe("site content", () => {
       url: "/api/content",
     });
     expect(Object.keys(all).sort()).toEqual(
-      [...Object.keys(defaultLists), "contact", "policy"].sort(),
+      [...Object.keys(defaultLists), ...singleContentTypeNames].sort(),
     );
     expect(all.policy).toEqual({ lastUpdated: "2024-10-01" });
     expect((all.brands as unknown[]).length).toBe(20);
@@ -187,6 +188,64 @@ describe("site content", () => {
       (await call<Record<string, string>>(t.app, { method: "GET", url: "/api/settings/contact" }))
         .body.phone,
     ).toBe("+234 800 000 0000");
+  });
+
+  it("keeps the pages' words and search fields as settings: today's texts until changed, checked on write", async () => {
+    const get = async (type: string) =>
+      (await call<Record<string, unknown>>(t.app, { method: "GET", url: `/api/settings/${type}` }))
+        .body;
+    const put = (type: string, payload: object) =>
+      call<{ error: string }>(t.app, {
+        method: "PUT",
+        url: `/api/settings/${type}`,
+        headers,
+        payload,
+      });
+    // No row on a site installed before them: the defaults, which are today's texts.
+    const home = await get("home-page");
+    expect(home).toMatchObject({
+      heroHeading: "",
+      aboutHeading: "Crafting Impactful Stories, Driving Meaningful Results",
+      portfolioHeading: "Videos We’ve Made",
+      brandsHeading: "Brands We've Worked With",
+    });
+    expect(await get("banners")).toMatchObject({
+      closingHeading: "Let's Get Started",
+      homeButton: "Get Started",
+    });
+    const about = await get("about-page");
+    expect(about.reason4Title).toBe("Experienced Team");
+    const search = await get("search");
+    expect(search).toMatchObject({ aboutTitle: "", aboutImage: null });
+
+    const blank = await put("about-page", { ...about, whyHeading: "  " });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error).toBe("Heading is required.");
+    const long = await put("search", { ...search, aboutTitle: "x".repeat(71) });
+    expect(long.status).toBe(400);
+    expect(long.body.error).toMatch(/at most 70 characters/);
+    const foreign = await put("search", {
+      ...search,
+      aboutImage: { src: "https://elsewhere.example/x.png", alt: "x" },
+    });
+    expect(foreign.status).toBe(400);
+    const notUploaded = await put("search", {
+      ...search,
+      aboutImage: { src: "/media/content/never-uploaded.png", alt: "x" },
+    });
+    expect(notUploaded.status).toBe(400);
+
+    expect((await put("home-page", { ...home, heroHeading: "Grow with us" })).status).toBe(200);
+    expect((await put("search", { ...search, aboutTitle: "About the agency" })).status).toBe(200);
+    const { body: all } = await call<Record<string, Record<string, unknown>>>(t.app, {
+      method: "GET",
+      url: "/api/content",
+    });
+    expect(all["home-page"]).toMatchObject({
+      heroHeading: "Grow with us",
+      aboutHeading: "Crafting Impactful Stories, Driving Meaningful Results",
+    });
+    expect(all.search).toMatchObject({ aboutTitle: "About the agency", homeTitle: "" });
   });
 
   it("stores an uploaded picture with variants, and removes it with the last item using it", async () => {

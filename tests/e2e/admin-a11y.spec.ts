@@ -29,8 +29,16 @@ async function detailPaths(page: Page): Promise<{ paths: string[]; done: () => P
   };
 }
 
-/** The site content screens: the index, a list with pictures, the editor with a picture. */
-const CONTENT_SCREENS = ["/admin/content", "/admin/content/team", "/admin/content/team/new"];
+/**
+ * The site content screens: the index, a list with pictures, the editor with a picture, and
+ * a setting whose form is in groups with optional pictures.
+ */
+const CONTENT_SCREENS = [
+  "/admin/content",
+  "/admin/content/team",
+  "/admin/content/team/new",
+  "/admin/settings/search",
+];
 
 /** Waits until the screen has loaded its data (no "Loading…" left). */
 async function settled(page: Page) {

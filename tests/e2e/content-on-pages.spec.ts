@@ -406,3 +406,53 @@ test("a service block and a policy section staff edit in the back office show on
     "#section-9",
   );
 });
+
+test("the pages' words and search fields are edited in the back office and show on the pages", async ({
+  page,
+  request,
+}) => {
+  const before = {
+    home: await (await request.get(url("/api/settings/home-page"))).json(),
+    search: await (await request.get(url("/api/settings/search"))).json(),
+  };
+  await page.goto(url("/admin/login"));
+  await page.evaluate((value) => localStorage.setItem("adminToken", value), token);
+  await page.goto(url("/admin/content"));
+  await page
+    .getByRole("region", { name: "Page words" })
+    .getByRole("link", { name: "Home page" })
+    .click();
+  const hero = page.getByRole("group", { name: "Top of the page" });
+  await expect(hero.getByLabel("Heading")).toHaveValue("");
+  await hero.getByLabel("Heading").fill("Marketing that grows Lagos brands");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("status").getByText("Home page saved.")).toBeVisible();
+
+  await page.goto(url("/admin/settings/search"));
+  const about = page.getByRole("group", { name: "About Us (/about)" });
+  // The schema's own check runs before the request: too long a title is refused beside it.
+  await about.getByLabel("Search title").fill("x".repeat(71));
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(about.getByText("Search title must be at most 70 characters.")).toBeVisible();
+  await about.getByLabel("Search title").fill("About the agency | Lagos marketing");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("status").getByText("Search and sharing saved.")).toBeVisible();
+
+  await page.goto(url("/"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Marketing that grows Lagos brands",
+  );
+  await page.goto(url("/about"));
+  await expect(page).toHaveTitle("About the agency | Lagos marketing");
+  // Blank fields keep today's: the description, and every other page's title.
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    "content",
+    /Lagos digital marketing agency: our mission/,
+  );
+  await expect(page.getByRole("heading", { name: "Let's Get Started" })).toBeVisible();
+  await page.goto(url("/about/team"));
+  await expect(page).toHaveTitle(/^Our Team \| /);
+
+  await put(request, "/api/settings/home-page", before.home);
+  await put(request, "/api/settings/search", before.search);
+});

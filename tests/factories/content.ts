@@ -1,4 +1,4 @@
-import { defaultContact, defaultLists, defaultPolicy } from "../../common/content/defaults.ts";
+import { defaultLists, defaultSingles } from "../../common/content/defaults.ts";
 import type { ListContentTypeName, ListItemOf, SiteContent } from "../../common/schemas/content.ts";
 
 /**
@@ -18,7 +18,6 @@ export function defaultContent(): SiteContent {
   );
   return {
     ...(lists as { [T in ListContentTypeName]: ListItemOf<T>[] }),
-    contact: defaultContact,
-    policy: defaultPolicy,
+    ...defaultSingles,
   };
 }

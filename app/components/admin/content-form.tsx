@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import {
+  Fragment,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from "react";
 import type { z } from "zod";
 import type { ContentField, ContentImage } from "../../../common/schemas/content.ts";
 import type { Price } from "../../../common/schemas/price.ts";
@@ -98,66 +106,80 @@ export function ContentForm({
     }
   }
 
+  function fieldControl(field: ContentField) {
+    const props = { field, id: idOf(field.name), error: errors[field.name] };
+    const value = values[field.name];
+    switch (field.input) {
+      case "checkbox":
+        return (
+          <CheckboxField
+            key={field.name}
+            {...props}
+            value={value === true}
+            onChange={set(field.name)}
+          />
+        );
+      case "image":
+        return (
+          <ImageField
+            key={field.name}
+            {...props}
+            altId={idOf(altKey(field.name))}
+            altError={errors[altKey(field.name)]}
+            value={value as ContentImage}
+            onChange={set(field.name)}
+            onUploading={(on) => setUploads((current) => ({ ...current, [field.name]: on }))}
+          />
+        );
+      default: {
+        const text = typeof value === "string" ? value : "";
+        const onChange = set(field.name);
+        if (field.input === "textarea" || field.input === "lines") {
+          return <TextareaField key={field.name} {...props} value={text} onChange={onChange} />;
+        }
+        if (field.input === "naira") {
+          return <NairaField key={field.name} {...props} value={text} onChange={onChange} />;
+        }
+        if (field.input === "colour") {
+          return <ColourField key={field.name} {...props} value={text} onChange={onChange} />;
+        }
+        if (field.input === "select") {
+          return <SelectField key={field.name} {...props} value={text} onChange={onChange} />;
+        }
+        if (field.input === "price-key") {
+          return (
+            <PriceKeyField
+              key={field.name}
+              {...props}
+              value={text}
+              onChange={onChange}
+              prices={prices}
+              pricesFailed={pricesFailed}
+            />
+          );
+        }
+        return <TextField key={field.name} {...props} value={text} onChange={onChange} />;
+      }
+    }
+  }
+
   const problems = Object.keys(errors).length;
 
   return (
     <form onSubmit={onSubmit} noValidate className="max-w-2xl space-y-5">
-      {fields.map((field) => {
-        const props = { field, id: idOf(field.name), error: errors[field.name] };
-        const value = values[field.name];
-        switch (field.input) {
-          case "checkbox":
-            return (
-              <CheckboxField
-                key={field.name}
-                {...props}
-                value={value === true}
-                onChange={set(field.name)}
-              />
-            );
-          case "image":
-            return (
-              <ImageField
-                key={field.name}
-                {...props}
-                altId={idOf(altKey(field.name))}
-                altError={errors[altKey(field.name)]}
-                value={value as ContentImage}
-                onChange={set(field.name)}
-                onUploading={(on) => setUploads((current) => ({ ...current, [field.name]: on }))}
-              />
-            );
-          default: {
-            const text = typeof value === "string" ? value : "";
-            const onChange = set(field.name);
-            if (field.input === "textarea" || field.input === "lines") {
-              return <TextareaField key={field.name} {...props} value={text} onChange={onChange} />;
-            }
-            if (field.input === "naira") {
-              return <NairaField key={field.name} {...props} value={text} onChange={onChange} />;
-            }
-            if (field.input === "colour") {
-              return <ColourField key={field.name} {...props} value={text} onChange={onChange} />;
-            }
-            if (field.input === "select") {
-              return <SelectField key={field.name} {...props} value={text} onChange={onChange} />;
-            }
-            if (field.input === "price-key") {
-              return (
-                <PriceKeyField
-                  key={field.name}
-                  {...props}
-                  value={text}
-                  onChange={onChange}
-                  prices={prices}
-                  pricesFailed={pricesFailed}
-                />
-              );
-            }
-            return <TextField key={field.name} {...props} value={text} onChange={onChange} />;
-          }
-        }
-      })}
+      {groupsOf(fields).map(({ group, fields: part }, index) =>
+        group ? (
+          <fieldset
+            key={`${index}-${group}`}
+            className="space-y-5 rounded-xl border border-slate-200 p-4 pt-2"
+          >
+            <legend className="px-1 text-base font-bold text-navy">{group}</legend>
+            {part.map(fieldControl)}
+          </fieldset>
+        ) : (
+          <Fragment key={index}>{part.map(fieldControl)}</Fragment>
+        ),
+      )}
       <div aria-live="polite">
         {problems > 0 && (
           <p className="text-sm font-semibold text-danger">
@@ -189,4 +211,15 @@ export function ContentForm({
       </div>
     </form>
   );
+}
+
+/** The fields in runs that share a group (a run without one has `group` undefined). */
+function groupsOf(fields: readonly ContentField[]) {
+  const runs: { group?: string; fields: ContentField[] }[] = [];
+  for (const field of fields) {
+    const last = runs.at(-1);
+    if (last && last.group === field.group) last.fields.push(field);
+    else runs.push({ group: field.group, fields: [field] });
+  }
+  return runs;
 }

@@ -81,6 +81,7 @@ export function ImageField({
         {field.label}
         {field.optional && <span className="font-normal text-muted"> (optional)</span>}
       </legend>
+      {field.hint && <p className="mb-3 text-xs text-muted">{field.hint}</p>}
       <div className="flex flex-wrap items-start gap-4">
         <div className="flex h-24 w-32 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200">
           {value.src ? (
@@ -173,7 +174,7 @@ export function ImageField({
           id={altId}
           type="text"
           value={value.alt}
-          required={!field.optional || value.src !== ""}
+          required={!field.optional || Boolean(value.src)}
           autoComplete="off"
           onChange={(event) => onChange({ ...value, alt: event.target.value })}
           className={`${adminInput} mt-1`}

@@ -1,3 +1,4 @@
+import { homeWordDefaults } from "../../../common/content/page-words.ts";
 import { deferredForm } from "./deferred-forms.tsx";
 
 /**
@@ -10,18 +11,22 @@ const SignupForm = deferredForm<{ intent: string; submitLabel: string; dark: boo
 );
 
 /** The home page's newsletter box: an e-mail input and 'Subscribe Now'. */
-export function NewsletterBox() {
+export function NewsletterBox({
+  words = homeWordDefaults,
+}: {
+  /** Its heading and paragraph (the home page's, edited in Site content). */
+  words?: Pick<typeof homeWordDefaults, "newsletterHeading" | "newsletterText">;
+}) {
   return (
     <section aria-labelledby="newsletter-title" className="bg-white py-16">
       <div className="container-page">
         <div className="rounded-3xl bg-gradient-to-br from-brand to-navy px-6 py-12 text-center md:px-12">
           <h2 id="newsletter-title" className="text-3xl font-extrabold text-white">
-            Subscribe to Our Newsletter
+            {words.newsletterHeading}
           </h2>
-          <p className="mx-auto mt-3 mb-8 max-w-2xl text-brand-100">
-            Marketing tips, offers and insights for Nigerian businesses, once or twice a month. No
-            spam.
-          </p>
+          {words.newsletterText && (
+            <p className="mx-auto mt-3 mb-8 max-w-2xl text-brand-100">{words.newsletterText}</p>
+          )}
           <SignupForm intent="newsletter" submitLabel="Subscribe Now" dark />
         </div>
       </div>

@@ -1,4 +1,5 @@
 import type { ContentImage, ShownItemOf } from "../../../common/schemas/content.ts";
+import { homeWordDefaults } from "../../../common/content/page-words.ts";
 import { SectionHeading } from "../sections/section-heading.tsx";
 
 /** Two columns on phones, four from 768 px, inside a container of at most 1200 px. */
@@ -59,16 +60,23 @@ function sourcesFor(image: ContentImage): ImageSource[] {
 }
 
 /** The 'Graphics Design Portfolio' gallery: square tiles, each in the formats it has. */
-export function GraphicsGallery({ gallery }: { gallery: readonly ShownItemOf<"gallery">[] }) {
+export function GraphicsGallery({
+  gallery,
+  words = homeWordDefaults,
+}: {
+  gallery: readonly ShownItemOf<"gallery">[];
+  /** The section's badge, heading and paragraph (the home page's, edited in Site content). */
+  words?: Pick<typeof homeWordDefaults, "galleryBadge" | "galleryHeading" | "galleryText">;
+}) {
   if (gallery.length === 0) return null;
   return (
     <section aria-labelledby="gallery-title" className="bg-white py-16 md:py-24">
       <div className="container-page">
         <SectionHeading
           id="gallery-title"
-          badge="Our Work"
-          title="Graphics Design Portfolio"
-          intro="Posters, flyers and social media designs we made for brands across Nigeria."
+          badge={words.galleryBadge}
+          title={words.galleryHeading}
+          intro={words.galleryText}
         />
         <ul className="mt-12 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
           {gallery.map(({ image }, index) => (

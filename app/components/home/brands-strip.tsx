@@ -4,13 +4,19 @@ import type { ShownItemOf } from "../../../common/schemas/content.ts";
  * 'Brands We've Worked With': the logos, 2 columns on mobile and 5 on desktop, each fitted
  * (not cropped) into a 3:1 box whatever its shape; no logos, no strip.
  */
-export function BrandsStrip({ brands }: { brands: readonly ShownItemOf<"brands">[] }) {
+export function BrandsStrip({
+  brands,
+  heading,
+}: {
+  brands: readonly ShownItemOf<"brands">[];
+  heading: string;
+}) {
   if (brands.length === 0) return null;
   return (
     <section aria-labelledby="brands-title" className="bg-white py-16">
       <div className="container-page">
         <h2 id="brands-title" className="text-center text-2xl font-extrabold text-navy md:text-3xl">
-          Brands We&apos;ve Worked With
+          {heading}
         </h2>
         <ul className="brand-logos mt-10 grid grid-cols-2 gap-4 md:grid-cols-5">
           {brands.map((brand, index) => (

@@ -1,7 +1,6 @@
 import { useEffect, useRef, type RefObject } from "react";
 import { Link } from "react-router";
-import type { ShownItemOf } from "../../../common/schemas/content.ts";
-import { homeSections } from "../../copy/home-copy.ts";
+import type { BannerWords, HomeWords, ShownItemOf } from "../../../common/schemas/content.ts";
 import type { PortfolioItem } from "../../copy/portfolio-copy.ts";
 import { services } from "../../copy/services-copy.ts";
 import { postalAddressOf, telHref, useContactDetails } from "../../lib/contact-details.tsx";
@@ -17,8 +16,6 @@ import { buttonPrimary } from "../ui/styles.ts";
 import { BrandsStrip } from "./brands-strip.tsx";
 import { OneTimeOffers } from "./one-time-offers.tsx";
 import { PortfolioVideos } from "./portfolio.tsx";
-
-const { services: servicesText, highlights, feedback, cta, enquiry } = homeSections;
 
 /** The editable content the home page shows below the fold (its loader sends only these). */
 export type HomeContent = {
@@ -61,10 +58,15 @@ export function HomeBelowFold({
   prices,
   portfolio,
   content,
+  words,
+  banner,
 }: {
   prices: Record<string, number>;
   portfolio: readonly PortfolioItem[];
   content: HomeContent;
+  /** The home page's words and the banners' (edited in Site content). */
+  words: HomeWords;
+  banner: Pick<BannerWords, "homeHeading" | "homeText" | "homeButton">;
 }) {
   const contact = useContactDetails();
   const address = postalAddressOf(contact);
@@ -73,10 +75,15 @@ export function HomeBelowFold({
   return (
     <>
       <div ref={onDemand} className="sections-on-demand">
-        <BrandsStrip brands={content.brands} />
+        <BrandsStrip brands={content.brands} heading={words.brandsHeading} />
         <section aria-labelledby="services-title" className="bg-brand-50 py-16 md:py-24">
           <div className="container-page">
-            <SectionHeading id="services-title" {...servicesText} />
+            <SectionHeading
+              id="services-title"
+              badge={words.servicesBadge}
+              title={words.servicesHeading}
+              intro={words.servicesText}
+            />
             <div className="mt-12">
               <ServiceCards items={services.filter((service) => service.onHome)} />
             </div>
@@ -87,13 +94,17 @@ export function HomeBelowFold({
             </div>
           </div>
         </section>
-        <PackagesSection packages={content.packages} prices={prices} />
-        <GraphicsGallery gallery={content.gallery} />
-        <PortfolioVideos items={portfolio} />
+        <PackagesSection packages={content.packages} prices={prices} words={words} />
+        <GraphicsGallery gallery={content.gallery} words={words} />
+        <PortfolioVideos items={portfolio} words={words} />
         {content.slides.length > 0 && (
           <section aria-labelledby="highlights-title" className="bg-white py-16 md:py-24">
             <div className="container-page">
-              <SectionHeading id="highlights-title" {...highlights} />
+              <SectionHeading
+                id="highlights-title"
+                badge={words.highlightsBadge}
+                title={words.highlightsHeading}
+              />
               <div className="mt-12">
                 <ImageCarousel slides={content.slides} />
               </div>
@@ -103,7 +114,11 @@ export function HomeBelowFold({
         {content.testimonials.length > 0 && (
           <section aria-labelledby="feedback-title" className="bg-brand-50 py-16 md:py-24">
             <div className="container-page">
-              <SectionHeading id="feedback-title" {...feedback} />
+              <SectionHeading
+                id="feedback-title"
+                badge={words.feedbackBadge}
+                title={words.feedbackHeading}
+              />
               <div className="mt-12">
                 <TestimonialCarousel testimonials={content.testimonials} />
               </div>
@@ -119,24 +134,30 @@ export function HomeBelowFold({
               />
               <div className="relative">
                 <h2 id="cta-title" className="text-3xl font-extrabold text-navy">
-                  {cta.title}
+                  {banner.homeHeading}
                 </h2>
-                <p className="mt-2 text-lg text-navy">{cta.text}</p>
+                {banner.homeText && <p className="mt-2 text-lg text-navy">{banner.homeText}</p>}
               </div>
               <Link
                 to="/contact"
                 className="relative shrink-0 rounded-full bg-navy px-8 py-3.5 font-bold text-white hover:bg-brand"
               >
-                Get Started
+                {banner.homeButton}
               </Link>
             </div>
           </div>
         </section>
-        <OneTimeOffers offers={content.offers} prices={prices} />
+        <OneTimeOffers offers={content.offers} prices={prices} words={words} />
         <section aria-labelledby="enquiry-title" className="bg-white py-16 md:py-24">
           <div className="container-page grid gap-12 md:grid-cols-[1fr_1.3fr]">
             <div>
-              <SectionHeading id="enquiry-title" {...enquiry} align="left" />
+              <SectionHeading
+                id="enquiry-title"
+                badge={words.enquiryBadge}
+                title={words.enquiryHeading}
+                intro={words.enquiryText}
+                align="left"
+              />
               <ul className="mt-8 space-y-3 text-ink">
                 {contact.phone && (
                   <li>
@@ -171,7 +192,7 @@ export function HomeBelowFold({
             </div>
           </div>
         </section>
-        <NewsletterBox />
+        <NewsletterBox words={words} />
       </div>
     </>
   );

@@ -1,4 +1,4 @@
-import type { ShownItemOf } from "../../../common/schemas/content.ts";
+import type { HomeWords, ShownItemOf } from "../../../common/schemas/content.ts";
 import { SectionHeading } from "../sections/section-heading.tsx";
 import { priceText } from "../ui/price.ts";
 
@@ -6,9 +6,11 @@ import { priceText } from "../ui/price.ts";
 export function OneTimeOffers({
   offers,
   prices,
+  words,
 }: {
   offers: readonly ShownItemOf<"offers">[];
   prices: Record<string, number>;
+  words: Pick<HomeWords, "offersBadge" | "offersHeading" | "offersText">;
 }) {
   if (offers.length === 0) return null;
   return (
@@ -16,9 +18,9 @@ export function OneTimeOffers({
       <div className="container-page">
         <SectionHeading
           id="offers-title"
-          badge="Price List"
-          title="One Time Offers"
-          intro="Single jobs at fixed prices, for when you need one thing done well."
+          badge={words.offersBadge}
+          title={words.offersHeading}
+          intro={words.offersText}
         />
         <ul className="mx-auto mt-12 grid max-w-5xl gap-x-10 gap-y-1 rounded-3xl bg-white p-6 shadow-md md:grid-cols-2 md:p-10">
           {offers.map((offer, index) => (

@@ -1,3 +1,4 @@
+import type { HomeWords } from "../../../common/schemas/content.ts";
 import type { PortfolioImage, PortfolioItem } from "../../copy/portfolio-copy.ts";
 import { SectionHeading } from "../sections/section-heading.tsx";
 import { PlayIcon } from "../ui/icons.tsx";
@@ -6,15 +7,21 @@ import { PlayIcon } from "../ui/icons.tsx";
  * Six video thumbnails; the play button opens the video in a new tab. A built-in sample has
  * one only when it links to the agency's YouTube channel.
  */
-export function PortfolioVideos({ items }: { items: readonly PortfolioItem[] }) {
+export function PortfolioVideos({
+  items,
+  words,
+}: {
+  items: readonly PortfolioItem[];
+  words: Pick<HomeWords, "portfolioBadge" | "portfolioHeading" | "portfolioText">;
+}) {
   return (
     <section aria-labelledby="portfolio-title" className="bg-navy py-16 md:py-24">
       <div className="container-page">
         <SectionHeading
           id="portfolio-title"
-          badge="Portfolio"
-          title="Videos We’ve Made"
-          intro="Explainers, reels and adverts for brands that wanted to be seen and remembered."
+          badge={words.portfolioBadge}
+          title={words.portfolioHeading}
+          intro={words.portfolioText}
           light
         />
         <ul className="mt-12 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3">

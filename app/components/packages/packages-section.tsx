@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { amountOf } from "../../../common/content/pricing.ts";
 import type { ShownItemOf } from "../../../common/schemas/content.ts";
-import { choosePackageHref, PACKAGE_NOTE } from "../../copy/packages-copy.ts";
+import { homeWordDefaults } from "../../../common/content/page-words.ts";
+import { choosePackageHref } from "../../copy/packages-copy.ts";
 import { priceText } from "../ui/price.ts";
 import { SectionHeading } from "../sections/section-heading.tsx";
 import { WhatsAppLink } from "../ui/whatsapp-link.tsx";
@@ -15,9 +16,12 @@ import { WhatsAppLink } from "../ui/whatsapp-link.tsx";
 export function PackagesSection({
   packages,
   prices,
+  words = homeWordDefaults,
 }: {
   packages: readonly ShownItemOf<"packages">[];
   prices: Record<string, number>;
+  /** The section's badge, heading and paragraph (the home page's, edited in Site content). */
+  words?: Pick<typeof homeWordDefaults, "packagesBadge" | "packagesHeading" | "packagesText">;
 }) {
   if (packages.length === 0) return null;
   return (
@@ -25,9 +29,9 @@ export function PackagesSection({
       <div className="container-page">
         <SectionHeading
           id="packages-title"
-          badge="Pricing"
-          title="Social Media Management Packages"
-          intro={`${PACKAGE_NOTE}. Pick the pace that suits your business and change it as you grow.`}
+          badge={words.packagesBadge}
+          title={words.packagesHeading}
+          intro={words.packagesText}
         />
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {packages.map((pack, index) => (

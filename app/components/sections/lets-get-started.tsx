@@ -1,8 +1,21 @@
 import { Link } from "react-router";
+import type { BannerWords } from "../../../common/schemas/content.ts";
 import { buttonPrimary } from "../ui/styles.ts";
 
-/** "Let's Get Started": the closing call to action of the about and services pages. */
-export function LetsGetStarted() {
+/** The closing banner's words (edited in Site content, "Call-to-action banners"). */
+export type ClosingBanner = Pick<
+  BannerWords,
+  "closingHeading" | "closingText" | "closingButton" | "closingSecondButton"
+>;
+
+/** The closing banner's words out of all the banners' (what a page's loader sends). */
+export function closingBanner(banners: BannerWords): ClosingBanner {
+  const { closingHeading, closingText, closingButton, closingSecondButton } = banners;
+  return { closingHeading, closingText, closingButton, closingSecondButton };
+}
+
+/** "Let's Get Started": the closing call to action of the about, team and services pages. */
+export function LetsGetStarted({ banner }: { banner: ClosingBanner }) {
   return (
     <section aria-labelledby="get-started" className="bg-white py-16 md:py-20">
       <div className="container-page">
@@ -12,21 +25,22 @@ export function LetsGetStarted() {
             className="absolute -bottom-24 -left-24 size-72 rounded-full border-[2.5rem] border-white/10"
           />
           <h2 id="get-started" className="relative text-3xl font-extrabold md:text-4xl">
-            Let&apos;s Get Started
+            {banner.closingHeading}
           </h2>
-          <p className="relative mx-auto mt-4 max-w-2xl text-lg text-brand-100">
-            Tell us about your business and your goals. We will reply within one working day with
-            ideas and a clear price in naira.
-          </p>
+          {banner.closingText && (
+            <p className="relative mx-auto mt-4 max-w-2xl text-lg text-brand-100">
+              {banner.closingText}
+            </p>
+          )}
           <div className="relative mt-8 flex flex-wrap justify-center gap-4">
             <Link to="/contact" className={buttonPrimary}>
-              Get in Touch
+              {banner.closingButton}
             </Link>
             <Link
               to="/services"
               className="inline-flex items-center rounded-full border-2 border-white px-6 py-3 font-bold text-white hover:bg-white hover:text-brand"
             >
-              Our Services
+              {banner.closingSecondButton}
             </Link>
           </div>
         </div>

@@ -4,6 +4,7 @@ import {
   listContentTypes,
   singleContentTypeNames,
   singleContentTypes,
+  type SingleContentTypeName,
 } from "../../../common/schemas/content.ts";
 import { failure, LoadState, PageTitle, Panel } from "../../components/admin/ui.tsx";
 import { useApiData } from "../../components/admin/use-api-data.ts";
@@ -15,10 +16,25 @@ export const meta = adminMeta("Site content");
 const card =
   "flex h-full flex-col gap-1 rounded-xl p-4 ring-1 ring-slate-200 transition-colors hover:bg-brand-50 hover:ring-brand/40";
 
-const settingNotes = {
+const settingNotes: Partial<Record<SingleContentTypeName, string>> = {
   contact: "Phone, WhatsApp, e-mail, address, office hours and social links",
   policy: "The date of the privacy policy",
-} as const;
+  "home-page": "The hero and every section's badge, heading and paragraph",
+  "about-page": "Welcome, Our Mission, Why Choose Us and the team's heading",
+  "services-page": "The top of the page and the heading of the service cards",
+  banners: "Let's Get Started and the home page's Get Started: heading, text, buttons",
+  search: "Each page's title and description in search results, and its share image",
+};
+
+/** The settings that hold the words of the pages, in the order of the site's menus. */
+const pageWords: readonly SingleContentTypeName[] = [
+  "home-page",
+  "about-page",
+  "services-page",
+  "banners",
+  "search",
+];
+const otherSettings = singleContentTypeNames.filter((type) => !pageWords.includes(type));
 
 /** Every editable part of the site: one card per type with its item count and page. */
 export default function ContentIndex() {
@@ -67,25 +83,35 @@ export default function ContentIndex() {
           })}
         </ul>
       </Panel>
+      <Panel title="Page words" id="content-words-title">
+        <SettingCards types={pageWords} />
+      </Panel>
       <Panel title="Settings" id="content-settings-title">
-        <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-          {singleContentTypeNames.map((type) => (
-            <li key={type}>
-              <div className={`${card} relative`}>
-                <h3 className="font-bold text-navy">
-                  <Link
-                    to={`/admin/settings/${type}`}
-                    className="after:absolute after:inset-0 after:rounded-xl focus:outline-none focus-visible:after:ring-2 focus-visible:after:ring-brand"
-                  >
-                    {singleContentTypes[type].label}
-                  </Link>
-                </h3>
-                <p className="text-sm text-muted">{settingNotes[type]}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <SettingCards types={otherSettings} />
       </Panel>
     </>
+  );
+}
+
+/** A card per setting: its name (the link to its screen) and what it holds. */
+function SettingCards({ types }: { types: readonly SingleContentTypeName[] }) {
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+      {types.map((type) => (
+        <li key={type}>
+          <div className={`${card} relative`}>
+            <h3 className="font-bold text-navy">
+              <Link
+                to={`/admin/settings/${type}`}
+                className="after:absolute after:inset-0 after:rounded-xl focus:outline-none focus-visible:after:ring-2 focus-visible:after:ring-brand"
+              >
+                {singleContentTypes[type].label}
+              </Link>
+            </h3>
+            {settingNotes[type] && <p className="text-sm text-muted">{settingNotes[type]}</p>}
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }

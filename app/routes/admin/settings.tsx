@@ -20,7 +20,18 @@ export const meta: Route.MetaFunction = ({ params, matches }) => {
   return adminMeta(type ? singleContentTypes[type].label : "Not found")({ matches });
 };
 
-/** The contact details (/admin/settings/contact) or the policy's date (…/policy). */
+/** What each setting's form holds, above it. */
+const panelTitles: Partial<Record<SingleContentTypeName, string>> = {
+  contact: "Shown in the footer and on Contact Us",
+  policy: "Shown on the privacy policy",
+  "home-page": "The words of the home page; the lists have their own screens",
+  "about-page": "The words of About Us; the team and the claims have their own screens",
+  "services-page": "The words of Our Services; each service has its own page",
+  banners: "The banners that end About Us, Our Team, Our Services and the home page",
+  search: "Each page's search title, description and share image; blank keeps today's",
+};
+
+/** A one-record setting: the contact details (/admin/settings/contact), a page's words… */
 export default function Settings() {
   const type = singleTypeOf(useParams().type);
   if (!type) return <ContentNotFound what="setting" />;
@@ -48,14 +59,7 @@ function SettingEditor({ type }: { type: SingleContentTypeName }) {
       <PageTitle actions={<PreviewLink href={info.preview} className={adminButtonSecondary} />}>
         {info.label}
       </PageTitle>
-      <Panel
-        title={
-          type === "contact"
-            ? "Shown in the footer and on Contact Us"
-            : "Shown on the privacy policy"
-        }
-        id="setting-title"
-      >
+      <Panel title={panelTitles[type] ?? `Shown on ${info.label}`} id="setting-title">
         <LoadState
           loading={setting.loading}
           error={failure(info.label.toLowerCase(), setting)}

@@ -11,6 +11,7 @@ import {
   type SingleOf,
   type SiteContent,
 } from "../../../common/schemas/content.ts";
+import { defaultSingles } from "../../../common/content/defaults.ts";
 import type { Database } from "../../db/schema.ts";
 import { cachedRead } from "../../lib/cached-read.ts";
 import type { ChangeFeed } from "../../lib/changes.ts";
@@ -74,11 +75,15 @@ export function createContentService(deps: {
     type: T,
     row: ContentRow | undefined,
   ): SingleOf<T> {
-    const parsed = row
-      ? singleContentTypes[type].schema.safeParse(JSON.parse(row.data))
-      : undefined;
-    if (parsed?.success) return parsed.data as SingleOf<T>;
-    throw new Error(`The ${type} settings are missing or damaged.`);
+    // No row yet: the defaults (decision 0028). A row is read over them, so a field added
+    // after it was stored starts with its default.
+    if (!row) return defaultSingles[type];
+    const parsed = singleContentTypes[type].schema.safeParse({
+      ...defaultSingles[type],
+      ...(JSON.parse(row.data) as object),
+    });
+    if (parsed.success) return parsed.data as SingleOf<T>;
+    throw new Error(`The ${type} settings are damaged.`);
   }
 
   const IMAGE_NOT_HERE = "An image of this item was not uploaded here. Upload it again.";
@@ -169,8 +174,11 @@ export function createContentService(deps: {
       input: unknown,
     ): Promise<SingleOf<T>> {
       const data = singleContentTypes[type].schema.parse(input) as SingleOf<T>;
+      await checkMedia(data);
+      const before = await repo.find(type, type);
       await repo.put(type, JSON.stringify(data), new Date().toISOString());
       changed(type);
+      if (before) await releaseMedia(JSON.parse(before.data));
       return data;
     },
 
