@@ -1,4 +1,5 @@
-import { useRouteLoaderData } from "react-router";
+import { useContext } from "react";
+import { UNSAFE_DataRouterStateContext } from "react-router";
 import { defaultIdentity, type SiteIdentity } from "../../common/schemas/identity.ts";
 
 // The agency's identity (Site identity screen, issue 29): the root loader reads it from the
@@ -10,9 +11,13 @@ interface RouteMatchLike {
   loaderData?: unknown;
 }
 
-/** The root loader's identity; the defaults when it did not load (its own error page). */
+/**
+ * The root loader's identity; the defaults when it did not load (its own error page) or
+ * outside a data router (a component rendered on its own, as its unit tests do).
+ */
 export function useIdentity(): SiteIdentity {
-  const data = useRouteLoaderData("root") as { identity?: SiteIdentity } | undefined;
+  const state = useContext(UNSAFE_DataRouterStateContext);
+  const data = state?.loaderData.root as { identity?: SiteIdentity } | undefined;
   return data?.identity ?? defaultIdentity;
 }
 
