@@ -1,5 +1,5 @@
 import { useContext } from "react";
-import { UNSAFE_DataRouterStateContext } from "react-router";
+import { UNSAFE_DataRouterDataContext } from "react-router";
 import { defaultIdentity, type SiteIdentity } from "../../common/schemas/identity.ts";
 
 // The agency's identity (Site identity screen, issue 29): the root loader reads it from the
@@ -16,7 +16,7 @@ interface RouteMatchLike {
  * outside a data router (a component rendered on its own, as its unit tests do).
  */
 export function useIdentity(): SiteIdentity {
-  const state = useContext(UNSAFE_DataRouterStateContext);
+  const state = useContext(UNSAFE_DataRouterDataContext);
   const data = state?.loaderData.root as { identity?: SiteIdentity } | undefined;
   return data?.identity ?? defaultIdentity;
 }
