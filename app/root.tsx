@@ -9,7 +9,7 @@ import {
 } from "react-router";
 import { brandStyle, themeColourOf } from "../common/brand-colours.ts";
 import { siteServicesContext } from "../common/load-context.ts";
-import { iconHref, MANIFEST_PATH } from "../common/schemas/identity.ts";
+import { iconHref, identityChanges, MANIFEST_PATH } from "../common/schemas/identity.ts";
 // The site's icon inside every page (Vite inlines it as a data: URI): no request for it.
 import favicon from "../public/favicon.svg?inline";
 import { useIdentity } from "./lib/identity.ts";
@@ -22,7 +22,7 @@ import "./styles/app.css";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(siteServicesContext);
-  return { origin: services.origin, identity: await services.identity.get() };
+  return { origin: services.origin, identity: identityChanges(await services.identity.get()) };
 }
 
 // Neither changes on a navigation: the root loader runs again only when a screen asks

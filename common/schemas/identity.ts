@@ -59,6 +59,24 @@ export const defaultIdentity: SiteIdentity = {
   shareImage: null,
 };
 
+/**
+ * What of an identity differs from the defaults: what the root loader puts in every page
+ * (a fresh site sends `{}`; the home page has no bytes to spare for repeating the defaults).
+ */
+export function identityChanges(identity: SiteIdentity): Partial<SiteIdentity> {
+  return Object.fromEntries(
+    Object.entries(identity).filter(
+      ([key, value]) =>
+        JSON.stringify(value) !== JSON.stringify(defaultIdentity[key as keyof SiteIdentity]),
+    ),
+  );
+}
+
+/** An identity from its changes (`identityChanges`): the defaults for the rest. */
+export function identityWith(changes: Partial<SiteIdentity> | undefined): SiteIdentity {
+  return changes ? { ...defaultIdentity, ...changes } : defaultIdentity;
+}
+
 /** The form's fields in order, with their labels (the screen and the tests read these). */
 export const identityTextFields = [
   { name: "name", label: "Name", hint: "The agency's name: header, footer, page titles, mails." },
