@@ -5,6 +5,8 @@
 // from these lists) and what a site shows until staff change it all read these lists.
 // Decision 0028.
 
+import { serviceNames, servicePages } from "../service-pages.ts";
+
 /** One editable text of a page: its key in the stored record, its label and today's text. */
 export interface WordField {
   name: string;
@@ -20,6 +22,15 @@ export interface WordField {
   hint?: string;
   /** At most this many characters (default 120 for a line, 600 for a text area). */
   max?: number;
+}
+
+/** "social-media-management" → "socialMediaManagement": a service page's key in `searchPages`. */
+type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
+
+function camelCase<S extends string>(slug: S): CamelCase<S> {
+  return slug.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()) as CamelCase<S>;
 }
 
 const FROM_NAME = "Blank: the agency's name.";
@@ -414,24 +425,19 @@ export const bannerWordFields = [
 /**
  * The public pages whose search title, description and share image staff may set, in the
  * order of `publicPages` (app/lib/navigation.ts; a unit test keeps the two the same). `key`
- * names the page's fields: `${key}Title`, `${key}Description`, `${key}Image`.
+ * names the page's fields: `${key}Title`, `${key}Description`, `${key}Image`; the seven
+ * service pages' paths and names are common/service-pages.ts's.
  */
 export const searchPages = [
   { key: "home", path: "/", label: "Home" },
   { key: "about", path: "/about", label: "About Us" },
   { key: "team", path: "/about/team", label: "Our Team" },
   { key: "services", path: "/services", label: "Our Services" },
-  { key: "socialMedia", path: "/social-media", label: "Social Media Marketing" },
-  {
-    key: "socialMediaManagement",
-    path: "/social-media-management",
-    label: "Social Media Management",
-  },
-  { key: "digitalMarketing", path: "/digital-marketing", label: "Digital Marketing" },
-  { key: "videoCreation", path: "/video-creation", label: "Video Content Creation" },
-  { key: "ads", path: "/ads", label: "Ads Campaign Management" },
-  { key: "branding", path: "/branding", label: "Branding and Graphic Designs" },
-  { key: "pageRevamp", path: "/page-revamp", label: "Page Revamp" },
+  ...servicePages.map((slug) => ({
+    key: camelCase(slug),
+    path: `/${slug}` as const,
+    label: serviceNames[slug],
+  })),
   { key: "blog", path: "/blog", label: "Blog" },
   { key: "policy", path: "/policy", label: "Privacy Policy" },
   { key: "contact", path: "/contact", label: "Contact Us" },
