@@ -1,7 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { listContentTypeNames } from "../../common/schemas/content.ts";
-import { createAdmin } from "../support/server-process.ts";
-import { withOwnServer } from "./own-server.ts";
+import { signedInServer, signedInState, type SignedInServer } from "./own-server.ts";
 import { expect, test as base } from "./fixtures.ts";
 import { pngBytes } from "./fixtures/admin.ts";
 
@@ -11,43 +10,14 @@ import { pngBytes } from "./fixtures/admin.ts";
 // against a server of its own over a fresh database (the same build); within this file each
 // test changes its own items and puts every change back in `finally` through the API.
 
-interface ContentServer {
-  url: string;
-  admin: { email: string; password: string };
-  /** A session of that admin, made once for the worker. */
-  token: string;
-}
-
-const test = base.extend<object, { contentServer: ContentServer }>({
+const test = base.extend<object, { contentServer: SignedInServer }>({
   contentServer: [
-    // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other
-    async ({}, use) => {
-      await withOwnServer("admin-content", {}, async (server) => {
-        const admin = createAdmin(server.env, "content-admin@example.com");
-        const login = await fetch(`${server.url}/api/auth/login`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(admin),
-        });
-        expect(login.status).toBe(200);
-        const { token } = (await login.json()) as { token: string };
-        await use({ url: server.url, admin, token });
-      });
-    },
+    signedInServer("admin-content", "content-admin@example.com"),
     { scope: "worker" },
   ],
   baseURL: async ({ contentServer }, use) => use(contentServer.url),
   // Every page starts signed in, the way the back office keeps it: the token in localStorage.
-  storageState: async ({ contentServer }, use) =>
-    use({
-      cookies: [],
-      origins: [
-        {
-          origin: contentServer.url,
-          localStorage: [{ name: "adminToken", value: contentServer.token }],
-        },
-      ],
-    }),
+  storageState: async ({ contentServer }, use) => use(signedInState(contentServer)),
   page: async ({ page, contentServer }, use) => {
     token = contentServer.token;
     await use(page);

@@ -1,40 +1,14 @@
-import { createAdmin } from "../support/server-process.ts";
 import { expect, expectNoAxeViolations, test as base } from "./fixtures.ts";
-import { withOwnServer } from "./own-server.ts";
+import { signedInServer, signedInState, type SignedInServer } from "./own-server.ts";
 
 // The Site identity screen (issue 29): an owner changes the agency's name and a colour, and
 // every public page shows them at once. That changes every page, so this file runs against
 // a server of its own over a fresh database.
 
-const test = base.extend<object, { identityServer: { url: string; token: string } }>({
-  identityServer: [
-    // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other
-    async ({}, use) => {
-      await withOwnServer("identity", {}, async (server) => {
-        const admin = createAdmin(server.env, "identity-owner@example.com");
-        const login = await fetch(`${server.url}/api/auth/login`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(admin),
-        });
-        expect(login.status).toBe(200);
-        const { token } = (await login.json()) as { token: string };
-        await use({ url: server.url, token });
-      });
-    },
-    { scope: "worker" },
-  ],
+const test = base.extend<object, { identityServer: SignedInServer }>({
+  identityServer: [signedInServer("identity", "identity-owner@example.com"), { scope: "worker" }],
   baseURL: async ({ identityServer }, use) => use(identityServer.url),
-  storageState: async ({ identityServer }, use) =>
-    use({
-      cookies: [],
-      origins: [
-        {
-          origin: identityServer.url,
-          localStorage: [{ name: "adminToken", value: identityServer.token }],
-        },
-      ],
-    }),
+  storageState: async ({ identityServer }, use) => use(signedInState(identityServer)),
 });
 
 test("an owner renames the agency and changes its colours: header, footer, title and manifest follow", async ({

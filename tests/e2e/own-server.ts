@@ -1,7 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { spawnServer, waitForHealth, type ServerProcess } from "../support/server-process.ts";
+import { expect } from "@playwright/test";
+import {
+  createAdmin,
+  spawnServer,
+  waitForHealth,
+  type ServerProcess,
+} from "../support/server-process.ts";
 
 /**
  * A server of its own over a fresh database (no sample content), for a worker whose tests
@@ -28,4 +34,40 @@ export async function withOwnServer(
     await new Promise((resolve) => server.child.once("exit", resolve));
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A server of its own with an owner made on it and signed in once (`signedInServer`). */
+export interface SignedInServer {
+  url: string;
+  admin: { email: string; password: string };
+  token: string;
+}
+
+/**
+ * A worker fixture: `withOwnServer`, then an owner with this e-mail made on it and signed in,
+ * for a file whose tests change what every page shows.
+ */
+export function signedInServer(name: string, email: string) {
+  // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other
+  return async ({}: object, use: (server: SignedInServer) => Promise<void>) => {
+    await withOwnServer(name, {}, async (server) => {
+      const admin = createAdmin(server.env, email);
+      const login = await fetch(`${server.url}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(admin),
+      });
+      expect(login.status).toBe(200);
+      const { token } = (await login.json()) as { token: string };
+      await use({ url: server.url, admin, token });
+    });
+  };
+}
+
+/** Every page starts signed in, the way the back office keeps it: the token in localStorage. */
+export function signedInState(server: SignedInServer) {
+  return {
+    cookies: [],
+    origins: [{ origin: server.url, localStorage: [{ name: "adminToken", value: server.token }] }],
+  };
 }
