@@ -49,13 +49,7 @@ export function createMailService(deps: {
 
     /** Whether a new enquiry mails its visitor now: switched on, and mail set up. */
     async autoReplyOn(): Promise<boolean> {
-      if (!mailer.status.configured) return false;
-      const row = await db
-        .selectFrom("auto_reply")
-        .select("enabled")
-        .where("id", "=", ROW_ID)
-        .executeTakeFirst();
-      return row?.enabled === 1;
+      return mailer.status.configured && (await autoReply()).enabled;
     },
 
     /** Saves the auto-reply; answers it before and after (for the activity log). */
