@@ -63,7 +63,7 @@ function Settings({ status }: { status: MailStatus | undefined }) {
       )}
       <dl className="grid max-w-2xl gap-x-6 sm:grid-cols-[10rem_1fr] sm:gap-y-3">
         <dt className="font-semibold text-muted">Mail server</dt>
-        <dd className="mb-3 break-all sm:mb-0">
+        <dd className="mb-3 wrap-anywhere sm:mb-0">
           {status.host ? (
             `${status.host}:${status.port} (${status.secure ? "TLS" : "STARTTLS when offered"})`
           ) : (
@@ -71,9 +71,9 @@ function Settings({ status }: { status: MailStatus | undefined }) {
           )}
         </dd>
         <dt className="font-semibold text-muted">Sender</dt>
-        <dd className="mb-3 break-all sm:mb-0">{status.from}</dd>
+        <dd className="mb-3 wrap-anywhere sm:mb-0">{status.from}</dd>
         <dt className="font-semibold text-muted">Enquiries go to</dt>
-        <dd className="break-all">
+        <dd className="wrap-anywhere">
           {status.notifyTo ?? (
             <span className="text-muted">not set (NOTIFY_TO): enquiries are not mailed</span>
           )}
