@@ -81,7 +81,6 @@ export function ImageField({
         {field.label}
         {field.optional && <span className="font-normal text-muted"> (optional)</span>}
       </legend>
-      {field.hint && <p className="mb-3 text-xs text-muted">{field.hint}</p>}
       <div className="flex flex-wrap items-start gap-4">
         <div className="flex h-24 w-32 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200">
           {value.src ? (
