@@ -231,3 +231,38 @@ export type BlogPaging = z.infer<typeof blogPagingSchema>;
 
 /** A public post's address and dates: what the sitemap lists. */
 export type PostLink = Pick<Blog, "_id" | "slug" | "date" | "updatedAt">;
+
+/** What made a revision: the post's creation, a save, or a restore of an earlier revision. */
+export const REVISION_KINDS = ["create", "update", "restore"] as const;
+export type RevisionKind = (typeof REVISION_KINDS)[number];
+/** How many revisions of a post are kept (decision 0034). */
+export const MAX_REVISIONS = 30;
+
+/** A revision in the editor's list (newest first). */
+export const blogRevisionSummarySchema = z.object({
+  id: z.string(),
+  /** When it was saved (its last save, for saves merged into it). */
+  createdAt: z.string(),
+  /** Who saved it: the name, else the e-mail's local part; null once they are removed. */
+  authorName: z.string().nullable(),
+  kind: z.enum(REVISION_KINDS),
+  title: z.string(),
+});
+export type BlogRevisionSummary = z.infer<typeof blogRevisionSummarySchema>;
+
+/** One revision: the post's editable fields as they were saved. */
+export const blogRevisionSchema = blogRevisionSummarySchema.extend({
+  content: z.array(z.string()),
+  bg: z.string(),
+  slug: z.string(),
+  /** The post's own excerpt then ("" for the teaser). */
+  customExcerpt: z.string(),
+  seoTitle: z.string(),
+  seoDescription: z.string(),
+  imageAlt: z.string(),
+  /** Whether the post had a cover then; a restore keeps today's cover. */
+  hadImage: z.boolean(),
+  status: statusField,
+  publishedAt: z.string().nullable(),
+});
+export type BlogRevision = z.infer<typeof blogRevisionSchema>;

@@ -248,9 +248,39 @@ export interface PagesTable {
   updated_at: string;
 }
 
+/**
+ * A snapshot of a post's editable fields, written with each save (migration 0022,
+ * decision 0034); the newest 30 of a post are kept.
+ */
+export interface BlogRevisionsTable {
+  id: string;
+  blog_id: string;
+  /** When the snapshot was last written. */
+  created_at: string;
+  /** Its first save: saves by the same person merge into it for 5 minutes. */
+  started_at: string;
+  /** The staff member who saved; null once removed. */
+  author_id: string | null;
+  /** "create", "update" or "restore". */
+  kind: string;
+  title: string;
+  /** JSON array of the points. */
+  content: string;
+  bg: string;
+  slug: string;
+  excerpt: string;
+  seo_title: string;
+  seo_description: string;
+  image_alt: string;
+  image_key: string | null;
+  status: string;
+  published_at: string | null;
+}
+
 export interface Database {
   admins: AdminsTable;
   blogs: BlogsTable;
+  blog_revisions: BlogRevisionsTable;
   blogs_fts: BlogsFtsTable;
   enquiries: EnquiriesTable;
   enquiry_counts: EnquiryCountsTable;

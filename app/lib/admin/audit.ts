@@ -106,6 +106,7 @@ const PHRASES: Record<string, string> = {
   "invite-withdraw": "Withdrew invitation",
   "role-change": "Changed role",
   "preview-link": "Made preview link",
+  "restore-revision": "Restored earlier revision",
   "name-change": "Changed name",
   "email-change": "Changed e-mail address",
   "email-change-asked": "Asked to change e-mail address",

@@ -7,6 +7,8 @@ import {
   MAX_BLOG_PAGE_SIZE,
   type BlogPaging,
   blogPatchSchema,
+  blogRevisionSchema,
+  blogRevisionSummarySchema,
   blogSchema,
   previewLinkSchema,
   type AdminBlog,
@@ -42,6 +44,20 @@ const blogIdParam = z.object({ id: z.string().describe("The blog's _id") });
 const publicBlogParam = z.object({
   id: z.string().describe("The blog's _id, or its slug"),
 });
+
+/** A revision id is a UUID: anything else is a mistake (400), an unknown one 404. */
+const revisionParams = blogIdParam.extend({
+  revisionId: z
+    .string()
+    .regex(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      "A revision id is a UUID, as GET /api/admin/blogs/{id}/revisions lists them.",
+    )
+    .describe("The revision's id"),
+});
+const revisionNotFound = errorAnswer(
+  "There is no blog post with this id, or it has no revision with this id.",
+);
 
 const slugTaken = errorAnswer("Another post already has this slug.");
 
@@ -222,7 +238,12 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
       const { fields, image, removeImage } = await readBlogForm(request);
       const patch = blogPatchSchema.parse(fields);
       const before = await blogs.adminGet(request.params.id);
-      const after = await blogs.update(request.params.id, patch, { image, removeImage });
+      const after = await blogs.update(
+        request.params.id,
+        patch,
+        { image, removeImage },
+        { by: request.admin!.id, kind: "update" },
+      );
       await audit(request, {
         action: updateAction(before, after),
         type: "blog",
@@ -326,6 +347,80 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
         id: request.params.id,
       });
       return { previewPath };
+    },
+  );
+
+  app.get(
+    "/admin/blogs/:id/revisions",
+    {
+      schema: {
+        tags: ["blogs"],
+        operationId: "listBlogRevisions",
+        summary:
+          "A post's revisions, newest first: each save keeps one (saves by one person within 5 minutes share one), the newest 30 are kept",
+        security: adminSecurity,
+        params: blogIdParam,
+        response: {
+          200: z.array(blogRevisionSummarySchema),
+          401: errorAnswers.unauthorized,
+          404: blogNotFound,
+        },
+      },
+    },
+    async (request) => blogs.revisions(request.params.id),
+  );
+
+  app.get(
+    "/admin/blogs/:id/revisions/:revisionId",
+    {
+      schema: {
+        tags: ["blogs"],
+        operationId: "getBlogRevision",
+        summary: "One revision of a post: its editable fields as they were saved",
+        security: adminSecurity,
+        params: revisionParams,
+        response: {
+          200: blogRevisionSchema,
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+          404: revisionNotFound,
+        },
+      },
+    },
+    async (request) => blogs.revision(request.params.id, request.params.revisionId),
+  );
+
+  app.post(
+    "/admin/blogs/:id/revisions/:revisionId/restore",
+    {
+      schema: {
+        tags: ["blogs"],
+        operationId: "restoreBlogRevision",
+        summary:
+          "Puts a revision's text back (title, points, background, slug, excerpt, SEO fields, alt text) as a save does, which keeps a new revision; the cover, the status and the publication time stay as they are. Answers the post",
+        security: adminSecurity,
+        params: revisionParams,
+        response: {
+          200: adminBlogSchema,
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+          404: revisionNotFound,
+          409: slugTaken,
+        },
+      },
+    },
+    async (request) => {
+      const { id, revisionId } = request.params;
+      const before = await blogs.adminGet(id);
+      const after = await blogs.restoreRevision(id, revisionId, request.admin!.id);
+      await audit(request, {
+        action: "restore-revision",
+        type: "blog",
+        id: after._id,
+        before: auditView(before),
+        after: auditView(after),
+      });
+      return after;
     },
   );
 }

@@ -10,12 +10,15 @@ import {
   readingMinutes,
   type AdminBlog,
   type Blog,
+  type BlogRevision,
+  type BlogRevisionSummary,
   type BlogStatus,
   type ParsedBlogInput,
   type ParsedBlogPatch,
   type PreviewPost,
   type PostLink,
   type PublicPost,
+  type RevisionKind,
 } from "../../../common/schemas/blog.ts";
 import type { ListPage } from "../../../common/schemas/common.ts";
 import { SLUG_PATTERN, slugify, uniqueSlug } from "../../../common/slug.ts";
@@ -25,6 +28,7 @@ import type { ChangeFeed } from "../../lib/changes.ts";
 import { processImage } from "../../media/images.ts";
 import type { Storage } from "../../media/storage.ts";
 import { createBlogRepository, type BlogRow } from "./repository.ts";
+import { createRevisionRepository, type RevisionSave } from "./revisions.ts";
 import { searchWords } from "./search.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 
@@ -34,6 +38,8 @@ interface StoredImage {
   height: number;
   variantWidths: number[];
 }
+
+const REVISION_NOT_FOUND = "There is no such revision of this post.";
 
 /** Blog ids are server-made UUIDs; anything else cannot name a post. */
 const BLOG_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -91,6 +97,19 @@ export function createBlogService(deps: {
   const { storage, log, changes } = deps;
   const clock = deps.clock ?? Date.now;
   const repo = createBlogRepository(deps.db, deps.dialect);
+  const revisions = createRevisionRepository(deps.db);
+  /** A post's write and its revision, in one transaction (decision 0034). */
+  const inTransaction = <T>(
+    work: (
+      trx: ReturnType<typeof createBlogRepository>,
+      kept: ReturnType<typeof createRevisionRepository>,
+    ) => Promise<T>,
+  ) =>
+    deps.db
+      .transaction()
+      .execute((trx) =>
+        work(createBlogRepository(trx, deps.dialect), createRevisionRepository(trx)),
+      );
   const nowIso = () => new Date(clock()).toISOString();
 
   /** The public shape; `date` is when the post went (or goes) public. */
@@ -246,6 +265,30 @@ export function createBlogService(deps: {
     return toAdminBlog(row);
   }
 
+  /** One revision of the post (404 when either is unknown, or it is another post's). */
+  async function findRevision(id: string, revisionId: string): Promise<BlogRevision> {
+    await find(id);
+    const row = await revisions.find(id, revisionId);
+    if (!row) throw new NotFound(REVISION_NOT_FOUND);
+    return {
+      id: row.id,
+      createdAt: row.created_at,
+      authorName: authorLabel(row.author_name, row.author_email),
+      kind: row.kind as RevisionKind,
+      title: row.title,
+      content: JSON.parse(row.content) as string[],
+      bg: row.bg,
+      slug: row.slug,
+      customExcerpt: row.excerpt,
+      seoTitle: row.seo_title,
+      seoDescription: row.seo_description,
+      imageAlt: row.image_alt,
+      hadImage: row.image_key !== null,
+      status: row.status as BlogStatus,
+      publishedAt: row.published_at,
+    };
+  }
+
   // The scheduler: one timer for the next due scheduled post, armed at start and after every
   // write, never keeping the process alive, and woken at least hourly.
   let timer: NodeJS.Timeout | undefined;
@@ -290,7 +333,7 @@ export function createBlogService(deps: {
   }
   void arm();
 
-  return {
+  const service = {
     /**
      * A page of the public posts, newest publication first, and how many there are in all;
      * with `q`, of the posts holding every word of it (search.ts).
@@ -405,7 +448,10 @@ export function createBlogService(deps: {
         preview_by: null,
       };
       try {
-        await repo.insert(row);
+        await inTransaction(async (blogs, kept) => {
+          await blogs.insert(row);
+          await kept.keep(row.id, undefined, row, { by: authorId, kind: "create" }, now);
+        });
       } catch (error) {
         await removeImageFiles(stored?.key ?? null, stored?.variantWidths ?? null);
         if (isUniqueViolation(error)) throw slugTaken(slug);
@@ -419,7 +465,12 @@ export function createBlogService(deps: {
      * Changes the fields that were sent (the others keep their values); a new image
      * replaces the old one and deletes its files, `removeImage` drops it.
      */
-    async update(id: string, patch: ParsedBlogPatch, change: ImageChange = {}): Promise<AdminBlog> {
+    async update(
+      id: string,
+      patch: ParsedBlogPatch,
+      change: ImageChange = {},
+      save: RevisionSave = { by: null, kind: "update" },
+    ): Promise<AdminBlog> {
       const before = await find(id);
       const now = nowIso();
       const state = workflow(before, patch, now);
@@ -432,7 +483,7 @@ export function createBlogService(deps: {
       const content = patch.content ?? (JSON.parse(before.content) as string[]);
       let updated: number;
       try {
-        updated = await repo.update(id, {
+        const changes = {
           ...(patch.title !== undefined ? { title: patch.title } : {}),
           ...(patch.bg !== undefined ? { bg: patch.bg } : {}),
           content: JSON.stringify(content),
@@ -445,6 +496,11 @@ export function createBlogService(deps: {
           ...(patch.seoDescription !== undefined ? { seo_description: patch.seoDescription } : {}),
           ...(patch.imageAlt !== undefined ? { image_alt: patch.imageAlt } : {}),
           ...(replacing ? imageColumns(stored) : {}),
+        };
+        updated = await inTransaction(async (blogs, kept) => {
+          const n = await blogs.update(id, changes);
+          if (n > 0) await kept.keep(id, before, { ...before, ...changes }, save, now);
+          return n;
         });
       } catch (error) {
         await removeImageFiles(stored?.key ?? null, stored?.variantWidths ?? null);
@@ -458,6 +514,44 @@ export function createBlogService(deps: {
       if (replacing) await removeImageFiles(before.image_key, before.image_variant_widths);
       written();
       return findAdmin(id);
+    },
+
+    /** A post's revisions, newest first (404 when there is no such post). */
+    async revisions(id: string): Promise<BlogRevisionSummary[]> {
+      await find(id);
+      return (await revisions.list(id)).map((row) => ({
+        id: row.id,
+        createdAt: row.created_at,
+        authorName: authorLabel(row.author_name, row.author_email),
+        kind: row.kind as RevisionKind,
+        title: row.title,
+      }));
+    },
+
+    revision: findRevision,
+
+    /**
+     * Puts a revision's text back through `update` (slug checks, pages dropped, a new
+     * revision of kind "restore"). The cover, the status and the publication time stay as
+     * they are now (decision 0034).
+     */
+    async restoreRevision(id: string, revisionId: string, by: string): Promise<AdminBlog> {
+      const revision = await findRevision(id, revisionId);
+      return service.update(
+        id,
+        {
+          title: revision.title,
+          content: revision.content,
+          bg: revision.bg,
+          slug: revision.slug,
+          excerpt: revision.customExcerpt,
+          seoTitle: revision.seoTitle,
+          seoDescription: revision.seoDescription,
+          imageAlt: revision.imageAlt,
+        },
+        {},
+        { by, kind: "restore" },
+      );
     },
 
     async remove(id: string): Promise<void> {
@@ -488,5 +582,6 @@ export function createBlogService(deps: {
       clearTimeout(timer);
     },
   };
+  return service;
 }
 export type BlogService = ReturnType<typeof createBlogService>;
