@@ -21,6 +21,7 @@ import {
 } from "../../lib/admin/blogs.ts";
 import { bannerInk } from "../blog/banner-ink.ts";
 import { BlogBody } from "../blog/blog-body.tsx";
+import { BlogRevisions } from "./blog-revisions.tsx";
 import { useFeedback } from "./feedback.tsx";
 import {
   adminButton,
@@ -335,6 +336,14 @@ export function BlogEditor({ id }: { id?: string }) {
   return (
     <>
       <PageTitle>{heading}</PageTitle>
+      {editing && saved && (
+        <BlogRevisions
+          blogId={id}
+          savedAt={saved.updatedAt}
+          unsaved={title !== saved.title || points.join("\n") !== saved.content.join("\n")}
+          onRestored={fill}
+        />
+      )}
       {loading ? (
         <p role="status" className="text-muted">
           Loading…

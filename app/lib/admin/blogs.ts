@@ -4,16 +4,20 @@ import { z } from "zod";
 import {
   DEFAULT_BLOG_BG,
   adminBlogSchema,
+  blogRevisionSchema,
+  blogRevisionSummarySchema,
   blogSchema,
   previewLinkSchema,
   type Blog,
   type AdminBlog,
+  type BlogRevision,
+  type BlogRevisionSummary,
   type BlogStatus,
 } from "../../../common/schemas/blog.ts";
 import { successResponse, type ListPage } from "../../../common/schemas/common.ts";
 import { api, apiList } from "../admin-api.ts";
 
-export type { AdminBlog, BlogStatus };
+export type { AdminBlog, BlogRevision, BlogRevisionSummary, BlogStatus };
 
 const blogList = z.array(adminBlogSchema);
 const path = (id: string) => `/blogs/${encodeURIComponent(id)}`;
@@ -45,6 +49,27 @@ export async function createPreviewLink(id: string): Promise<string> {
   return previewLinkSchema.parse(
     await api<unknown>(`${adminPath(id)}/preview-link`, { method: "POST" }),
   ).previewPath;
+}
+
+const revisionList = z.array(blogRevisionSummarySchema);
+const revisionPath = (id: string, revisionId: string) =>
+  `${adminPath(id)}/revisions/${encodeURIComponent(revisionId)}`;
+
+/** GET /api/admin/blogs/{id}/revisions: the post's revisions, newest first. */
+export async function listRevisions(id: string): Promise<BlogRevisionSummary[]> {
+  return revisionList.parse(await api<unknown>(`${adminPath(id)}/revisions`));
+}
+
+/** GET /api/admin/blogs/{id}/revisions/{revisionId}: one revision's fields. */
+export async function getRevision(id: string, revisionId: string): Promise<BlogRevision> {
+  return blogRevisionSchema.parse(await api<unknown>(revisionPath(id, revisionId)));
+}
+
+/** POST …/revisions/{revisionId}/restore: puts the revision's text back; answers the post. */
+export async function restoreRevision(id: string, revisionId: string): Promise<AdminBlog> {
+  return adminBlogSchema.parse(
+    await api<unknown>(`${revisionPath(id, revisionId)}/restore`, { method: "POST" }),
+  );
 }
 
 /** What the blog form sends. */
