@@ -159,6 +159,21 @@ describe("post revisions", () => {
     });
     expect(unauthorised.status).toBe(401);
 
+    // A removed person's revisions stay, unnamed.
+    await save(ben, { title: "Short lived, by Ben" }, post._id);
+    const me = await call<{ id: string }>(t.app, {
+      method: "GET",
+      url: "/api/auth/me",
+      headers: ben,
+    });
+    const removed = await call(t.app, {
+      method: "DELETE",
+      url: `/api/staff/${me.body.id}`,
+      headers: ada,
+    });
+    expect(removed.status).toBe(200);
+    expect((await list(post._id)).body.map((r) => r.authorName)).toEqual([null, "Ada"]);
+
     await call(t.app, { method: "DELETE", url: `/api/blogs/${post._id}`, headers: ada });
     const left = await t.app.services.database.db
       .selectFrom("blog_revisions")
