@@ -1,4 +1,4 @@
-import { expect, signIn, test } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, signIn, test } from "./fixtures.ts";
 import { stamp } from "./fixtures/admin.ts";
 
 // Post revisions (decision 0034): two edits, the older revision shown and restored.
@@ -27,10 +27,18 @@ test("edit a post twice, show the older revision and restore it: the editor and 
   // One person's saves within 5 minutes share a revision: the edits, then the creation.
   await expect(list.getByRole("listitem")).toHaveCount(2);
   await expect(list.getByRole("listitem").first()).toContainText("Saved");
-  await list.getByRole("button", { name: /^Show/ }).last().click();
+  const show = list.getByRole("button", { name: /^Show/ }).last();
+  await show.click();
   const dialog = page.getByRole("dialog", { name: /^Revision of/ });
   await expect(dialog.getByText("The first words.")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+  // Escape closes it and gives the focus back; shown again, it passes axe.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(show).toBeFocused();
+  await show.click();
+  await expect(dialog.getByText("The first words.")).toBeVisible();
+  await expectNoAxeViolations(page, { include: "dialog[open]" });
 
   await dialog.getByRole("button", { name: "Restore this revision" }).click();
   const question = page.getByRole("dialog", { name: /^Restore the revision of/ });
