@@ -38,7 +38,12 @@ export function BlogRevisions({
   onRestored: (blog: AdminBlog) => void;
 }) {
   const { notify, confirm } = useFeedback();
-  const revisions = useApiData(() => listRevisions(blogId), [blogId, savedAt]);
+  // Read while the list is open only: an autosave every few seconds changes `savedAt`.
+  const [open, setOpen] = useState(false);
+  const revisions = useApiData(
+    async () => (open ? listRevisions(blogId) : undefined),
+    [blogId, savedAt, open],
+  );
   const [shown, setShown] = useState<{ revision?: BlogRevision; error?: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -92,9 +97,12 @@ export function BlogRevisions({
   const revision = shown?.revision;
   return (
     <>
-      <details className="mb-6 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      <details
+        className="mb-6 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+        onToggle={(event) => setOpen(event.currentTarget.open)}
+      >
         <summary className="cursor-pointer px-4 py-3 font-bold text-navy md:px-6">
-          Revisions{revisions.data ? ` (${items.length})` : ""}
+          Revisions{open && revisions.data ? ` (${items.length})` : ""}
         </summary>
         <div className="border-t border-slate-200 px-4 py-3 md:px-6">
           <p className="mb-3 text-sm text-muted">
@@ -102,7 +110,7 @@ export function BlogRevisions({
             {MAX_REVISIONS} are kept.
           </p>
           <LoadState
-            loading={revisions.loading}
+            loading={revisions.loading || !revisions.data}
             error={
               revisions.failed ? (revisions.error ?? "Could not load the revisions.") : undefined
             }
