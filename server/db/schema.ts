@@ -248,6 +248,20 @@ export interface PagesTable {
   updated_at: string;
 }
 
+/** A tag of blog posts (migration 0023): its name as first written, its unique slug. */
+export interface TagsTable {
+  id: string;
+  slug: string;
+  name: string;
+  created_at: string;
+}
+
+/** Which post has which tag (migration 0023). */
+export interface BlogTagsTable {
+  blog_id: string;
+  tag_id: string;
+}
+
 export interface Database {
   admins: AdminsTable;
   blogs: BlogsTable;
@@ -267,4 +281,6 @@ export interface Database {
   notification_outbox: NotificationOutboxTable;
   pages: PagesTable;
   auto_reply: AutoReplyTable;
+  tags: TagsTable;
+  blog_tags: BlogTagsTable;
 }
