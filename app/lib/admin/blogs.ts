@@ -6,14 +6,16 @@ import {
   adminBlogSchema,
   blogSchema,
   previewLinkSchema,
+  tagSchema,
   type Blog,
+  type Tag,
   type AdminBlog,
   type BlogStatus,
 } from "../../../common/schemas/blog.ts";
 import { successResponse, type ListPage } from "../../../common/schemas/common.ts";
 import { api, apiList } from "../admin-api.ts";
 
-export type { AdminBlog, BlogStatus };
+export type { AdminBlog, BlogStatus, Tag };
 
 const blogList = z.array(adminBlogSchema);
 const path = (id: string) => `/blogs/${encodeURIComponent(id)}`;
@@ -21,16 +23,16 @@ const adminPath = (id: string) => `/admin/blogs/${encodeURIComponent(id)}`;
 
 /**
  * GET /api/admin/blogs: one page of the posts whatever their status, newest first, and how
- * many posts there are in all.
+ * many posts there are in all; `filter` is the Posts screen's query (q, status, tag).
  */
 export async function listBlogs(options: {
   page: number;
   pageSize: number;
+  filter?: string;
 }): Promise<ListPage<AdminBlog>> {
-  const query = new URLSearchParams({
-    page: String(options.page),
-    pageSize: String(options.pageSize),
-  });
+  const query = new URLSearchParams(options.filter);
+  query.set("page", String(options.page));
+  query.set("pageSize", String(options.pageSize));
   const { items, total } = await apiList<unknown>(`/admin/blogs?${query}`);
   return { items: blogList.parse(items), total };
 }
@@ -45,6 +47,11 @@ export async function createPreviewLink(id: string): Promise<string> {
   return previewLinkSchema.parse(
     await api<unknown>(`${adminPath(id)}/preview-link`, { method: "POST" }),
   ).previewPath;
+}
+
+/** GET /api/admin/tags: every tag, by name (the editor's suggestions, the Posts filter). */
+export async function listTags(): Promise<Tag[]> {
+  return z.array(tagSchema).parse(await api<unknown>("/admin/tags"));
 }
 
 /** What the blog form sends. */
@@ -67,6 +74,8 @@ export interface BlogFields {
   seoTitle?: string;
   seoDescription?: string;
   imageAlt?: string;
+  /** The post's tags by name; not sent (undefined), the post keeps its tags. */
+  tags?: readonly string[];
 }
 
 const optionalFields = [
@@ -88,6 +97,8 @@ function blogForm(fields: BlogFields): FormData {
     const value = fields[name];
     if (value !== undefined) form.set(name, value);
   }
+  // One text of comma-separated names (a name has no comma: the tag field splits at them).
+  if (fields.tags !== undefined) form.set("tags", fields.tags.join(","));
   if (fields.image) form.set("image", fields.image);
   else if (fields.removeImage) form.set("removeImage", "true");
   return form;
