@@ -315,7 +315,7 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
         summary:
           "The tags that have at least one public post, by name, each with how many public posts it has",
         security: [],
-        response: { 200: z.array(tagCountSchema) },
+        response: { 200: z.array(tagCountSchema), 415: errorAnswers.undecodable },
       },
     },
     async () => blogs.tags(),
