@@ -11,6 +11,7 @@ export default [
   ),
   route("robots.txt", "routes/robots.ts"),
   route("blog/rss.xml", "routes/rss.ts"),
+  route("blog/tag/:slug/rss.xml", "routes/tag-rss.ts"),
 
   // Public site
   layout("routes/site-layout.tsx", [
@@ -24,6 +25,7 @@ export default [
     ),
     route("blog", "routes/blog-index.tsx"),
     route("blog/preview/:token", "routes/blog-preview.tsx"),
+    route("blog/tag/:slug", "routes/blog-tag.tsx"),
     route("blog/:id", "routes/blog-post.tsx"),
     route("policy", "routes/policy.tsx"),
     route("contact", "routes/contact.tsx"),
@@ -42,6 +44,7 @@ export default [
     route("confirm-email", "routes/admin/confirm-email.tsx"),
     layout("routes/admin/layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
+      route("posts", "routes/admin/posts.tsx"),
       route("create", "routes/admin/blog-create.tsx"),
       route("edit/:id", "routes/admin/blog-edit.tsx"),
       route("portfolio", "routes/admin/portfolio.tsx"),

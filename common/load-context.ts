@@ -1,5 +1,5 @@
 import { createContext, type RouterContext } from "react-router";
-import type { Blog, PostLink, PreviewPost, PublicPost } from "./schemas/blog.ts";
+import type { Blog, PostLink, PreviewPost, PublicPost, Tag, TagCount } from "./schemas/blog.ts";
 import type { ListPage } from "./schemas/common.ts";
 import type { Enquiry, ParsedEnquiryInput } from "./schemas/enquiry.ts";
 import type { SiteContent } from "./schemas/content.ts";
@@ -23,7 +23,12 @@ export interface SiteServices {
      * A page of the public posts (published, or scheduled and due), newest publication
      * first, and how many in all; `q` finds the posts holding every word of it.
      */
-    page(filter: { q?: string; page: number; pageSize: number }): Promise<ListPage<Blog>>;
+    page(filter: {
+      q?: string;
+      tag?: string;
+      page: number;
+      pageSize: number;
+    }): Promise<ListPage<Blog>>;
     /** How many posts are public. */
     count(): Promise<number>;
     /** When a public post last changed (ISO), if there is one. */
@@ -34,6 +39,12 @@ export interface SiteServices {
     get(idOrSlug: string): Promise<PublicPost | undefined>;
     /** The post of a private preview link, whatever its status; `public` when on the site. */
     preview(token: string): Promise<PreviewPost | undefined>;
+    /** The tag of this slug, if it has a public post. */
+    tag(slug: string): Promise<Tag | undefined>;
+    /** The tags with public posts, by name, with how many (the sitemap's tag pages). */
+    tags(): Promise<TagCount[]>;
+    /** Up to three other public posts sharing a tag with this one, newest first. */
+    related(blogId: string): Promise<Blog[]>;
   };
   prices: {
     list(): Promise<Price[]>;

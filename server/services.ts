@@ -140,6 +140,9 @@ export function siteServices(services: Services, config: Config): SiteServices {
       links: services.blogs.links,
       get: services.blogs.get,
       preview: services.blogs.preview,
+      tag: services.blogs.tag,
+      tags: services.blogs.tags,
+      related: services.blogs.related,
     },
     // Read on every render of the home page: kept until the next write (lib/cached-read.ts).
     prices: { list: cachedRead(services.changes, services.prices.list) },

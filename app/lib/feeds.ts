@@ -12,6 +12,16 @@ type Post = Pick<Blog, "_id" | "title" | "content" | "date" | "updatedAt"> &
 export const postPath = (post: Pick<Blog, "_id"> & Partial<Pick<Blog, "slug">>) =>
   `/blog/${encodeURIComponent(post.slug || post._id)}`;
 
+/** A tag's page: /blog/tag/{slug}; page N of it: ?page=N. */
+export const tagPath = (slug: string, page = 1) =>
+  `/blog/tag/${encodeURIComponent(slug)}${page > 1 ? `?page=${page}` : ""}`;
+
+/** A tag's RSS feed. */
+export const tagFeedPath = (slug: string) => `${tagPath(slug)}/rss.xml`;
+
+/** The title of a tag's page and feed. */
+export const tagTitle = (name: string) => `Posts tagged ${name}`;
+
 const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 
 /** The newest of the posts' changes, as an ISO instant (undefined without posts). */
@@ -97,8 +107,21 @@ ${entries.join("\n")}
 `;
 }
 
-/** RSS 2.0 of the blog, newest first, with absolute links from the public origin. */
-export function rssXml(origin: string, posts: readonly Post[], agency: string = site.name): string {
+/** A tag's page as a sitemap address. */
+export const tagUrl = (origin: string, tag: { slug: string }): SitemapUrl => ({
+  loc: `${origin}${tagPath(tag.slug)}`,
+});
+
+/**
+ * RSS 2.0 of the blog, newest first, with absolute links from the public origin; with
+ * `tag`, the feed of that tag's posts (its own title, page and address).
+ */
+export function rssXml(
+  origin: string,
+  posts: readonly Post[],
+  agency: string = site.name,
+  tag?: { name: string; slug: string },
+): string {
   const items = posts.map((post) => {
     const link = `${origin}${postPath(post)}`;
     return `    <item>
@@ -113,9 +136,9 @@ export function rssXml(origin: string, posts: readonly Post[], agency: string = 
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
-    <title>${xmlEscape(`${agency} Blog`)}</title>
-    <link>${xmlEscape(`${origin}/blog`)}</link>
-    <atom:link href="${xmlEscape(`${origin}/blog/rss.xml`)}" rel="self" type="application/rss+xml"/>
+    <title>${xmlEscape(tag ? `${tagTitle(tag.name)} | ${agency} Blog` : `${agency} Blog`)}</title>
+    <link>${xmlEscape(`${origin}${tag ? tagPath(tag.slug) : "/blog"}`)}</link>
+    <atom:link href="${xmlEscape(`${origin}${tag ? tagFeedPath(tag.slug) : "/blog/rss.xml"}`)}" rel="self" type="application/rss+xml"/>
     <description>${xmlEscape("Insights, tips and actionable advice from industry experts.")}</description>
     <language>en</language>${built ? `\n    <lastBuildDate>${new Date(built).toUTCString()}</lastBuildDate>` : ""}
 ${items.join("\n")}

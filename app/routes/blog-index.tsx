@@ -1,15 +1,13 @@
 import { data, Form, Link, redirect } from "react-router";
-import { formatDate, readTime, teaser } from "../../common/format.ts";
 import { siteServicesContext } from "../../common/load-context.ts";
 import { messages } from "../../common/messages.ts";
 import { BLOG_PAGE_SIZE, type Blog } from "../../common/schemas/blog.ts";
 import { site } from "../../common/site-config.ts";
 import { BlogError } from "../components/blog/blog-error.tsx";
-import { BlogImage } from "../components/blog/blog-image.tsx";
+import { BlogCard } from "../components/blog/blog-card.tsx";
 import { Pager } from "../components/blog/pager.tsx";
 import { InsightsSignup } from "../components/forms/newsletter-form.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
-import { ArrowIcon } from "../components/ui/icons.tsx";
 import { identityFrom, originFrom, pageTitle, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/blog-index";
 import { logLoadFailure } from "../lib/load-failure.server.ts";
@@ -84,39 +82,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     ...(page < pageCount ? [link("next", page + 1)] : []),
   ];
 };
-
-function BlogCard({ blog }: { blog: Blog }) {
-  return (
-    <li>
-      <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-black/5">
-        <BlogImage
-          blog={blog}
-          sizes="(max-width: 768px) 50vw, 33vw"
-          className="aspect-[1200/630] w-full object-cover"
-        />
-        <div className="flex flex-1 flex-col p-3 sm:p-5">
-          <p className="flex flex-wrap gap-x-3 text-xs font-semibold text-muted sm:text-sm">
-            <time dateTime={blog.date}>{formatDate(blog.date)}</time>
-            <span>{readTime(blog.duration)}</span>
-          </p>
-          <h2 className="mt-2 text-base leading-snug font-bold text-navy sm:text-xl">
-            {blog.title}
-          </h2>
-          <p className="mt-2 flex-1 text-sm text-muted sm:text-base">
-            {blog.excerpt || teaser(blog.content, 15)}
-          </p>
-          <Link
-            to={`/blog/${blog._id}`}
-            className="mt-4 inline-flex items-center gap-1.5 text-sm font-bold text-brand hover:underline sm:text-base"
-          >
-            Read More<span className="sr-only">: {blog.title}</span>
-            <ArrowIcon width={18} />
-          </Link>
-        </div>
-      </article>
-    </li>
-  );
-}
 
 export default function BlogIndex({ loaderData }: Route.ComponentProps) {
   const { q, page, pageCount, total, blogs, failed } = loaderData;

@@ -34,8 +34,11 @@ async function thrown(promise: Promise<unknown>) {
 
 describe("blog post loader", () => {
   it("answers the post by its id", async () => {
-    const post = { _id: "abc", title: "Hello" } as Blog;
-    expect(await load(async (id) => (id === "abc" ? post : undefined))).toEqual({ blog: post });
+    const post = { _id: "abc", title: "Hello", tags: [] } as unknown as Blog;
+    expect(await load(async (id) => (id === "abc" ? post : undefined))).toEqual({
+      blog: post,
+      related: [],
+    });
   });
 
   it("throws 404 'Blog not found.' for an unknown id", async () => {

@@ -1,22 +1,32 @@
 import { data, isRouteErrorResponse } from "react-router";
 import { siteServicesContext } from "../../common/load-context.ts";
 import { messages } from "../../common/messages.ts";
+import type { Blog } from "../../common/schemas/blog.ts";
 import { BlogArticle, postMeta } from "../components/blog/blog-article.tsx";
+import { BlogCard } from "../components/blog/blog-card.tsx";
 import { BlogError } from "../components/blog/blog-error.tsx";
 import { identityFrom, originFrom } from "../lib/seo.ts";
 import type { Route } from "./+types/blog-post";
 import { logLoadFailure } from "../lib/load-failure.server.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
+  const services = context.get(siteServicesContext);
   let blog;
   try {
-    blog = await context.get(siteServicesContext).blogs.get(params.id);
+    blog = await services.blogs.get(params.id);
   } catch (error) {
     logLoadFailure("Could not load a blog post", error);
     throw data(messages.blogFetchFailed, { status: 500 });
   }
   if (!blog) throw data(messages.blogNotFound, { status: 404 });
-  return { blog };
+  let related: Blog[] = [];
+  try {
+    related = blog.tags.length > 0 ? await services.blogs.related(blog._id) : [];
+  } catch (error) {
+    // The post is what the visitor came for: without its related posts it is still shown.
+    logLoadFailure("Could not load a post's related posts", error);
+  }
+  return { blog, related };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
@@ -35,7 +45,26 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 
 /** /blog/{id} and /blog/{slug}: an id of UUID shape finds the post by id, else by slug. */
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  return <BlogArticle blog={loaderData.blog} />;
+  const { blog, related } = loaderData;
+  return (
+    <>
+      <BlogArticle blog={blog} />
+      {related.length > 0 && (
+        <section aria-labelledby="related-posts" className="bg-brand-50 py-12 md:py-16">
+          <div className="container-page">
+            <h2 id="related-posts" className="text-2xl font-extrabold text-navy md:text-3xl">
+              Related posts
+            </h2>
+            <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3">
+              {related.map((post) => (
+                <BlogCard key={post._id} blog={post} />
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -5,6 +5,7 @@ import {
   postUrl,
   sitemapIndexXml,
   staffPageUrl,
+  tagUrl,
   urlsetXml,
   type SitemapUrl,
 } from "../lib/feeds.ts";
@@ -22,7 +23,7 @@ const xml = (body: string) =>
   });
 
 /**
- * /sitemap.xml: every public page, published page staff made, and post. Beyond SITEMAP_URLS_PER_FILE addresses (50,000,
+ * /sitemap.xml: every public page, published page staff made, tag with public posts, and post. Beyond SITEMAP_URLS_PER_FILE addresses (50,000,
  * the sitemaps.org limit) it is a `<sitemapindex>` of /sitemap-1.xml, /sitemap-2.xml…, each
  * a slice of that many addresses in the same order (the pages, then the posts newest first);
  * a slice is read from the database a batch at a time, so memory holds one file at most.
@@ -37,15 +38,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const part = Number(
     /^\/sitemap-([1-9][0-9]*)\.xml$/.exec(new URL(request.url).pathname)?.[1] ?? 0,
   );
-  const [posts, lastChanged, made] = await Promise.all([
+  const [posts, lastChanged, made, tags] = await Promise.all([
     blogs.count(),
     blogs.lastChanged(),
     staffPages.links(),
+    blogs.tags(),
   ]);
-  // The site's pages, then the published pages staff made, then the posts.
+  // The site's pages, the published pages staff made, the tags' pages, then the posts.
   const pages = [
     ...pageUrls(origin, lastChanged),
     ...made.map((page) => staffPageUrl(origin, page)),
+    ...tags.map((tag) => tagUrl(origin, tag)),
   ];
   const total = pages.length + posts;
   const files = Math.min(Math.ceil(total / perFile), MAX_SITEMAP_FILES);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { messages } from "../messages.ts";
-import { SLUG_PATTERN, MAX_SLUG_LENGTH } from "../slug.ts";
+import { SLUG_PATTERN, MAX_SLUG_LENGTH, slugify } from "../slug.ts";
 import { requiredText, tooLong } from "./common.ts";
 
 export const DEFAULT_BLOG_BG = "#ffffff";
@@ -93,6 +93,45 @@ const publishedAtField = z
   )
   .transform((value) => (value ? new Date(value).toISOString() : undefined));
 
+export const MAX_TAG_LENGTH = 40;
+export const MAX_TAGS = 10;
+
+/** A tag as a post carries it: its name and the slug of its address (/blog/tag/{slug}). */
+export const tagSchema = z.object({ name: z.string(), slug: z.string() });
+export type Tag = z.infer<typeof tagSchema>;
+
+/**
+ * The names typed in a tags field, one text or several: split at commas, control
+ * characters and runs of spaces dropped, trimmed, blanks left out, and the names of one
+ * slug merged (the first written wins).
+ */
+export function parseTagNames(value: string | readonly string[]): Tag[] {
+  const names = (typeof value === "string" ? [value] : value)
+    .flatMap((part) => part.split(","))
+    .map((name) => cleanText(name).replace(/\s+/g, " ").trim())
+    .filter((name) => name !== "");
+  const tags = new Map<string, Tag>();
+  for (const name of names) {
+    const slug = slugify(name);
+    if (!tags.has(slug)) tags.set(slug, { name, slug });
+  }
+  return [...tags.values()];
+}
+
+/**
+ * A post's tags (`tags`): one text of comma-separated names or the field repeated; each
+ * name 1–40 characters, at most 10 once duplicates (same slug) are merged. "" removes them.
+ */
+const tagsField = z
+  .union([z.string(), z.array(z.string())], { error: "Tags must be text." })
+  .transform(parseTagNames)
+  .refine((tags) => tags.every((tag) => tag.name.length <= MAX_TAG_LENGTH), {
+    message: `A tag can have at most ${MAX_TAG_LENGTH} characters.`,
+  })
+  .refine((tags) => tags.length <= MAX_TAGS, {
+    message: `A post can have at most ${MAX_TAGS} tags.`,
+  });
+
 /** The workflow and SEO fields, the same on create and update (each optional). */
 const publishingFields = {
   status: statusField.optional(),
@@ -103,6 +142,8 @@ const publishingFields = {
   seoTitle: lineField("The SEO title", MAX_SEO_TITLE_LENGTH).optional(),
   seoDescription: lineField("The SEO description", MAX_SEO_DESCRIPTION_LENGTH).optional(),
   imageAlt: lineField("The cover's alt text", MAX_IMAGE_ALT_LENGTH).optional(),
+  /** Not sent: the post keeps its tags. */
+  tags: tagsField.optional(),
 };
 
 /**
@@ -152,8 +193,14 @@ export const blogSchema = z.object({
   /** The readable address part: /blog/{slug}. */
   slug: z.string(),
   excerpt: z.string(),
+  /** Its tags, by name. */
+  tags: z.array(tagSchema),
 });
 export type Blog = z.infer<typeof blogSchema>;
+
+/** A tag with how many public posts it has: GET /api/tags. */
+export const tagCountSchema = tagSchema.extend({ count: z.number() });
+export type TagCount = z.infer<typeof tagCountSchema>;
 
 /** What the public post page needs beyond the API's shape (the defaults applied). */
 export interface PublicPost extends Blog {
@@ -228,6 +275,37 @@ export const blogPagingSchema = z.object({
     .optional(),
 });
 export type BlogPaging = z.infer<typeof blogPagingSchema>;
+
+const tagSlugField = z
+  .string()
+  .trim()
+  .max(MAX_SLUG_LENGTH, "A tag must be the slug of a tag, e.g. instagram.")
+  .refine((value) => value === "" || SLUG_PATTERN.test(value), {
+    message: "A tag must be the slug of a tag, e.g. instagram.",
+  })
+  .transform((value) => value || undefined);
+
+/** The search box of a blog list (`q`). */
+export const blogSearchField = z
+  .string()
+  .trim()
+  .max(200, "Search must be at most 200 characters.")
+  .optional();
+
+/** The public blog list's query: paging, `q` and `tag` (a tag's slug). */
+export const blogListQuerySchema = blogPagingSchema.extend({
+  q: blogSearchField,
+  tag: tagSlugField.optional(),
+});
+
+/** The back office's list of every post: paging, `q`, `status` and `tag`. */
+export const adminBlogListQuerySchema = blogListQuerySchema.extend({
+  status: z
+    .enum(["", ...BLOG_STATUSES], { error: "Status must be draft, scheduled or published." })
+    .transform((value) => value || undefined)
+    .optional(),
+});
+export type AdminBlogListQuery = z.output<typeof adminBlogListQuerySchema>;
 
 /** A public post's address and dates: what the sitemap lists. */
 export type PostLink = Pick<Blog, "_id" | "slug" | "date" | "updatedAt">;

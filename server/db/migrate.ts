@@ -19,6 +19,7 @@ import * as serviceBlocksPolicySections from "./migrations/0017-service-blocks-p
 import * as pages from "./migrations/0018-pages.ts";
 import * as mailSettings from "./migrations/0019-mail-settings.ts";
 import * as blogRevisions from "./migrations/0022-blog-revisions.ts";
+import * as blogTags from "./migrations/0023-blog-tags.ts";
 import type { Database } from "./schema.ts";
 
 // Listed here rather than read from disk, so migrations run from any working directory.
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   "0018-pages": pages,
   "0019-mail-settings": mailSettings,
   "0022-blog-revisions": blogRevisions,
+  "0023-blog-tags": blogTags,
 };
 
 const provider: MigrationProvider = {

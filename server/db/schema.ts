@@ -277,6 +277,20 @@ export interface BlogRevisionsTable {
   published_at: string | null;
 }
 
+/** A tag of blog posts (migration 0023): its name as first written, its unique slug. */
+export interface TagsTable {
+  id: string;
+  slug: string;
+  name: string;
+  created_at: string;
+}
+
+/** Which post has which tag (migration 0023). */
+export interface BlogTagsTable {
+  blog_id: string;
+  tag_id: string;
+}
+
 export interface Database {
   admins: AdminsTable;
   blogs: BlogsTable;
@@ -297,4 +311,6 @@ export interface Database {
   notification_outbox: NotificationOutboxTable;
   pages: PagesTable;
   auto_reply: AutoReplyTable;
+  tags: TagsTable;
+  blog_tags: BlogTagsTable;
 }

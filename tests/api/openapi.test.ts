@@ -137,6 +137,7 @@ describe("the OpenAPI document", () => {
       "GET /api/identity",
       "GET /api/prices",
       "GET /api/ready",
+      "GET /api/tags",
       "GET /api/video",
     ]);
     for (const { name, url } of reads) {

@@ -179,6 +179,7 @@ describe("publishing", () => {
         "imageVariants",
         "imageWidth",
         "slug",
+        "tags",
         "title",
         "updatedAt",
       ].sort(),

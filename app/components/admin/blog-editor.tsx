@@ -23,6 +23,7 @@ import { bannerInk } from "../blog/banner-ink.ts";
 import { BlogBody } from "../blog/blog-body.tsx";
 import { BlogRevisions } from "./blog-revisions.tsx";
 import { useFeedback } from "./feedback.tsx";
+import { TagInput } from "./tag-input.tsx";
 import {
   adminButton,
   adminButtonDanger,
@@ -138,6 +139,7 @@ export function BlogEditor({ id }: { id?: string }) {
   const [seoTitle, setSeoTitle] = useState("");
   const [seoDescription, setSeoDescription] = useState("");
   const [imageAlt, setImageAlt] = useState("");
+  const [tags, setTags] = useState<string[]>();
   const [saved, setSaved] = useState<Blog | null>(null);
   const [linkBusy, setLinkBusy] = useState(false);
   const origin = useRouteLoaderData<{ origin?: string }>("root")?.origin ?? "";
@@ -172,6 +174,7 @@ export function BlogEditor({ id }: { id?: string }) {
     setSeoTitle(blog.seoTitle);
     setSeoDescription(blog.seoDescription);
     setImageAlt(blog.imageAlt);
+    setTags(blog.tags.map((tag) => tag.name));
     setSaved(blog);
   }
 
@@ -275,6 +278,7 @@ export function BlogEditor({ id }: { id?: string }) {
       seoTitle,
       seoDescription,
       imageAlt,
+      tags,
     };
     setBusy(true);
     try {
@@ -543,6 +547,7 @@ export function BlogEditor({ id }: { id?: string }) {
                   text="What the cover picture shows, for people who cannot see it. Leave empty when it is only decoration."
                 />
               </div>
+              <TagInput value={tags ?? []} onChange={setTags} />
               <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
                 <legend className={`${adminLabel} px-1`}>Publishing</legend>
                 <div className="flex flex-wrap gap-x-6 gap-y-2">

@@ -8,6 +8,7 @@ import { postPath } from "../../lib/feeds.ts";
 import { useIdentity } from "../../lib/identity.ts";
 import { jsonLd, seo } from "../../lib/seo.ts";
 import { bannerInk } from "./banner-ink.ts";
+import { TagLinks } from "./blog-card.tsx";
 import { BlogBody } from "./blog-body.tsx";
 import { BlogImage } from "./blog-image.tsx";
 
@@ -106,6 +107,12 @@ export function BlogArticle({
         )}
         <h2 className="mb-6 text-2xl font-extrabold text-navy md:text-3xl">{blog.title}</h2>
         <BlogBody content={blog.content} />
+        {blog.tags.length > 0 && (
+          <div className="mt-10 flex flex-wrap items-center gap-x-3 gap-y-2">
+            <span className="text-sm font-bold text-ink">Tags:</span>
+            <TagLinks tags={blog.tags} />
+          </div>
+        )}
         <p className="mt-12 border-t border-slate-200 pt-8">
           <Link to="/blog" className="font-bold text-brand underline underline-offset-4">
             Read more articles

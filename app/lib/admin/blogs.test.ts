@@ -18,6 +18,7 @@ const blog = {
   updatedAt: "2026-11-20T09:00:00.000Z",
   slug: "hello",
   excerpt: "One Two",
+  tags: [],
   status: "published",
   publishedAt: "2026-11-20T09:00:00.000Z",
   createdAt: "2026-11-20T09:00:00.000Z",

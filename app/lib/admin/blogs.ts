@@ -8,7 +8,9 @@ import {
   blogRevisionSummarySchema,
   blogSchema,
   previewLinkSchema,
+  tagSchema,
   type Blog,
+  type Tag,
   type AdminBlog,
   type BlogRevision,
   type BlogRevisionSummary,
@@ -17,7 +19,7 @@ import {
 import { successResponse, type ListPage } from "../../../common/schemas/common.ts";
 import { api, apiList } from "../admin-api.ts";
 
-export type { AdminBlog, BlogRevision, BlogRevisionSummary, BlogStatus };
+export type { AdminBlog, BlogRevision, BlogRevisionSummary, BlogStatus, Tag };
 
 const blogList = z.array(adminBlogSchema);
 const path = (id: string) => `/blogs/${encodeURIComponent(id)}`;
@@ -25,16 +27,16 @@ const adminPath = (id: string) => `/admin/blogs/${encodeURIComponent(id)}`;
 
 /**
  * GET /api/admin/blogs: one page of the posts whatever their status, newest first, and how
- * many posts there are in all.
+ * many posts there are in all; `filter` is the Posts screen's query (q, status, tag).
  */
 export async function listBlogs(options: {
   page: number;
   pageSize: number;
+  filter?: string;
 }): Promise<ListPage<AdminBlog>> {
-  const query = new URLSearchParams({
-    page: String(options.page),
-    pageSize: String(options.pageSize),
-  });
+  const query = new URLSearchParams(options.filter);
+  query.set("page", String(options.page));
+  query.set("pageSize", String(options.pageSize));
   const { items, total } = await apiList<unknown>(`/admin/blogs?${query}`);
   return { items: blogList.parse(items), total };
 }
@@ -72,6 +74,11 @@ export async function restoreRevision(id: string, revisionId: string): Promise<A
   );
 }
 
+/** GET /api/admin/tags: every tag, by name (the editor's suggestions, the Posts filter). */
+export async function listTags(): Promise<Tag[]> {
+  return z.array(tagSchema).parse(await api<unknown>("/admin/tags"));
+}
+
 /** What the blog form sends. */
 export interface BlogFields {
   title: string;
@@ -92,6 +99,8 @@ export interface BlogFields {
   seoTitle?: string;
   seoDescription?: string;
   imageAlt?: string;
+  /** The post's tags by name; not sent (undefined), the post keeps its tags. */
+  tags?: readonly string[];
 }
 
 const optionalFields = [
@@ -113,6 +122,8 @@ function blogForm(fields: BlogFields): FormData {
     const value = fields[name];
     if (value !== undefined) form.set(name, value);
   }
+  // One text of comma-separated names (a name has no comma: the tag field splits at them).
+  if (fields.tags !== undefined) form.set("tags", fields.tags.join(","));
   if (fields.image) form.set("image", fields.image);
   else if (fields.removeImage) form.set("removeImage", "true");
   return form;

@@ -20,6 +20,8 @@ const navItems = [
   { to: "/admin/create", label: "Create Blog" },
   { to: "/admin/portfolio", label: "Add portfolio video" },
   { to: "/admin/prices", label: "Prices" },
+  // After the spec's four entries, which stay together and in its order.
+  { to: "/admin/posts", label: "Posts" },
   { to: "/admin/content", label: "Site content", also: "/admin/settings" },
   { to: "/admin/pages", label: "Pages" },
   { to: "/admin/enquiries", label: "Enquiries" },

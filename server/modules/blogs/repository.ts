@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type ExpressionBuilder, type Kysely } from "kysely";
 import type { BlogsTable, Database } from "../../db/schema.ts";
 import { inBatches, olderThan } from "../../db/lists.ts";
@@ -16,16 +17,39 @@ const isPublicAt = (now: string) => (eb: ExpressionBuilder<Database, "blogs">) =
     eb.and([eb("blogs.status", "=", "scheduled"), eb("blogs.published_at", "<=", now)]),
   ]);
 
+/** What a list of posts is narrowed to: the words of a search, a tag's slug, a status. */
+export interface PostFilter {
+  words?: readonly string[];
+  tag?: string;
+  status?: string;
+}
+
+/** The posts that have the tag of this slug. */
+const hasTag = (slug: string) => (eb: ExpressionBuilder<Database, "blogs">) =>
+  eb(
+    "blogs.id",
+    "in",
+    eb
+      .selectFrom("blog_tags")
+      .innerJoin("tags", "tags.id", "blog_tags.tag_id")
+      .select("blog_tags.blog_id")
+      .where("tags.slug", "=", slug),
+  );
+
 export function createBlogRepository(db: Kysely<Database>, dialect: "sqlite" | "postgres") {
-  /** The public posts at `now`; with `words`, those holding every one (search.ts). */
-  const publicPosts = (now: string, words?: readonly string[]) => {
-    const query = db.selectFrom("blogs").where(isPublicAt(now));
-    return words ? query.where(matchesWords(dialect, words)) : query;
-  };
+  /** A query of posts narrowed by `filter`. */
+  const filtered = <Q extends ReturnType<typeof allPosts>>(query: Q, filter: PostFilter = {}) =>
+    query
+      .$if(filter.words !== undefined, (q) => q.where(matchesWords(dialect, filter.words!)))
+      .$if(filter.tag !== undefined, (q) => q.where(hasTag(filter.tag!)))
+      .$if(filter.status !== undefined, (q) => q.where("blogs.status", "=", filter.status!));
+  const allPosts = () => db.selectFrom("blogs");
+  /** The public posts at `now`; with `words`, those holding every one (search.ts); with `tag`, its. */
+  const publicPosts = (now: string, words?: readonly string[], tag?: string) =>
+    filtered(allPosts().where(isPublicAt(now)), { words, tag });
   /** Every post with its author's name and e-mail. */
-  const withAuthors = () =>
-    db
-      .selectFrom("blogs")
+  const withAuthors = (filter: PostFilter = {}) =>
+    filtered(allPosts(), filter)
       .leftJoin("admins", "admins.id", "blogs.author_id")
       .selectAll("blogs")
       .select(["admins.name as author_name", "admins.email as author_email"]);
@@ -35,8 +59,8 @@ export function createBlogRepository(db: Kysely<Database>, dialect: "sqlite" | "
      * A page of the posts public at `now`, newest publication first; with `words`, of the
      * posts holding every one of them.
      */
-    listPublic(now: string, words: readonly string[] | undefined, window: Window) {
-      return publicPosts(now, words)
+    listPublic(now: string, words: readonly string[] | undefined, window: Window, tag?: string) {
+      return publicPosts(now, words, tag)
         .selectAll()
         .orderBy("published_at", "desc")
         .orderBy("id", "desc")
@@ -45,8 +69,8 @@ export function createBlogRepository(db: Kysely<Database>, dialect: "sqlite" | "
         .execute();
     },
     /** How many posts listPublic has in all. */
-    async countPublic(now: string, words?: readonly string[]) {
-      const row = await publicPosts(now, words)
+    async countPublic(now: string, words?: readonly string[], tag?: string) {
+      const row = await publicPosts(now, words, tag)
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .executeTakeFirstOrThrow();
       return Number(row.n);
@@ -55,9 +79,13 @@ export function createBlogRepository(db: Kysely<Database>, dialect: "sqlite" | "
      * Every post of listPublic, a batch at a time, so memory holds one batch whatever the
      * number of posts. A public post always has `published_at`.
      */
-    streamPublic(now: string, words?: readonly string[]): AsyncGenerator<BlogsTable[]> {
+    streamPublic(
+      now: string,
+      words?: readonly string[],
+      tag?: string,
+    ): AsyncGenerator<BlogsTable[]> {
       return inBatches((after, limit) =>
-        publicPosts(now, words)
+        publicPosts(now, words, tag)
           .selectAll()
           .$if(after !== undefined, (query) =>
             query.where(olderThan("published_at", "id", after?.published_at, after?.id)),
@@ -86,17 +114,16 @@ export function createBlogRepository(db: Kysely<Database>, dialect: "sqlite" | "
         .execute();
     },
     /** A page of every post whatever its status, newest first, with its author: the back office's list. */
-    listAll(window: Window) {
-      return withAuthors()
+    listAll(window: Window, filter: PostFilter = {}) {
+      return withAuthors(filter)
         .orderBy("blogs.created_at", "desc")
         .orderBy("blogs.id", "desc")
         .limit(window.limit)
         .offset(window.offset)
         .execute();
     },
-    async countAll() {
-      const row = await db
-        .selectFrom("blogs")
+    async countAll(filter: PostFilter = {}) {
+      const row = await filtered(allPosts(), filter)
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .executeTakeFirstOrThrow();
       return Number(row.n);
@@ -162,8 +189,106 @@ export function createBlogRepository(db: Kysely<Database>, dialect: "sqlite" | "
         (await db.updateTable("blogs").set(changes).where("id", "=", id).executeTakeFirst())
           .numUpdatedRows,
       ),
+    /** The tags of these posts, by name, as (blog_id, name, slug) rows. */
+    tagsOf: async (blogIds: readonly string[]) =>
+      blogIds.length === 0
+        ? []
+        : db
+            .selectFrom("blog_tags")
+            .innerJoin("tags", "tags.id", "blog_tags.tag_id")
+            .select(["blog_tags.blog_id", "tags.name", "tags.slug"])
+            .where("blog_tags.blog_id", "in", blogIds)
+            .orderBy("tags.name")
+            .execute(),
+    /**
+     * The post's tags become `tags` (by slug): a slug already known reuses its tag (and
+     * name), a new one is made; tags left with no post are removed. One transaction.
+     */
+    setTags: (blogId: string, tags: readonly { name: string; slug: string }[], now: string) =>
+      db.transaction().execute(async (trx) => {
+        const slugs = tags.map((tag) => tag.slug);
+        if (tags.length > 0) {
+          await trx
+            .insertInto("tags")
+            .values(tags.map((tag) => ({ id: randomUUID(), ...tag, created_at: now })))
+            .onConflict((oc) => oc.column("slug").doNothing())
+            .execute();
+        }
+        await trx.deleteFrom("blog_tags").where("blog_id", "=", blogId).execute();
+        if (tags.length > 0) {
+          const ids = await trx
+            .selectFrom("tags")
+            .select("id")
+            .where("slug", "in", slugs)
+            .execute();
+          await trx
+            .insertInto("blog_tags")
+            .values(ids.map(({ id }) => ({ blog_id: blogId, tag_id: id })))
+            .execute();
+        }
+        await removeUnusedTags(trx);
+      }),
+    removeUnusedTags: () => removeUnusedTags(db),
+    /** The tags with at least one post public at `now`, by name, with how many. */
+    publicTags: async (now: string) =>
+      (
+        await db
+          .selectFrom("tags")
+          .innerJoin("blog_tags", "blog_tags.tag_id", "tags.id")
+          .innerJoin("blogs", "blogs.id", "blog_tags.blog_id")
+          .where(isPublicAt(now))
+          .select(["tags.name", "tags.slug", (eb) => eb.fn.countAll<number>().as("count")])
+          .groupBy(["tags.id", "tags.name", "tags.slug"])
+          .orderBy("tags.name")
+          .execute()
+      ).map((row) => ({ name: row.name, slug: row.slug, count: Number(row.count) })),
+    /** Every tag (the editor's suggestions), by name. */
+    allTags: () => db.selectFrom("tags").select(["name", "slug"]).orderBy("name").execute(),
+    /** The tag of this slug, if any. */
+    findTag: (slug: string) =>
+      db.selectFrom("tags").select(["name", "slug"]).where("slug", "=", slug).executeTakeFirst(),
+    /**
+     * Up to `limit` other posts public at `now` sharing a tag with the post `blogId`,
+     * newest publication first.
+     */
+    related: (blogId: string, now: string, limit: number) =>
+      publicPosts(now)
+        .selectAll()
+        .where("blogs.id", "!=", blogId)
+        .where((eb) =>
+          eb(
+            "blogs.id",
+            "in",
+            eb
+              .selectFrom("blog_tags as other")
+              .innerJoin("blog_tags as own", "own.tag_id", "other.tag_id")
+              .select("other.blog_id")
+              .where("own.blog_id", "=", blogId),
+          ),
+        )
+        .orderBy("published_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .execute(),
     remove: async (id: string) =>
       Number((await db.deleteFrom("blogs").where("id", "=", id).executeTakeFirst()).numDeletedRows),
   };
 }
+/** Tags that no post has any more (a removed post's, a post's dropped ones) go. */
+async function removeUnusedTags(db: Kysely<Database>) {
+  await db
+    .deleteFrom("tags")
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("blog_tags")
+            .select("blog_tags.tag_id")
+            .whereRef("blog_tags.tag_id", "=", "tags.id"),
+        ),
+      ),
+    )
+    .execute();
+}
+
 export type BlogRow = BlogsTable & { author_name?: string | null; author_email?: string | null };

@@ -1,9 +1,14 @@
 import { z } from "zod";
 import {
+  adminBlogListQuerySchema,
   adminBlogSchema,
   BLOG_PAGE_SIZE,
+  blogListQuerySchema,
+  MAX_TAG_LENGTH,
+  MAX_TAGS,
+  tagCountSchema,
+  tagSchema,
   blogInputSchema,
-  blogPagingSchema,
   MAX_BLOG_PAGE_SIZE,
   type BlogPaging,
   blogPatchSchema,
@@ -33,7 +38,11 @@ const FORM_DESCRIPTION =
   "published at once), `publishedAt` (ISO 8601 with its zone; required and in the future " +
   "for `scheduled`), `slug` (lower-case letters, digits and hyphens; empty or absent makes " +
   "it from the title; 409 when another post has it), `excerpt`, `seoTitle`, " +
-  "`seoDescription` and `imageAlt` (empty for the defaults). The signed-in admin is the author.";
+  "`seoDescription` and `imageAlt` (empty for the defaults). The signed-in admin is the author. " +
+  "Optional `tags`: the post's tags by name, one text of comma-separated names or the field " +
+  `repeated (each 1 to ${MAX_TAG_LENGTH} characters, at most ${MAX_TAGS}; names of the same ` +
+  "slug are one tag, and a name whose slug is a known tag's is that tag; an empty text " +
+  "removes them; not sent, the post keeps its tags).";
 const PATCH_DESCRIPTION =
   "The same multipart/form-data as POST. A text field that is not sent keeps its value; " +
   "without `image` the current image stays, a new `image` replaces it (its files are " +
@@ -94,10 +103,6 @@ const notAnImage = errorAnswer(
     "of at most 12,000 pixels a side and 40 megapixels.",
 );
 
-const listQuery = blogPagingSchema.extend({
-  q: z.string().trim().max(200, "Search must be at most 200 characters.").optional(),
-});
-
 const PAGING_DESCRIPTION =
   `With \`page\` (from 1) and/or \`pageSize\` (1 to ${MAX_BLOG_PAGE_SIZE}, default ` +
   `${BLOG_PAGE_SIZE}), one page of the list, and the \`X-Total-Count\` header gives how many ` +
@@ -139,20 +144,21 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
           "The public blog posts (published, or scheduled and due), newest publication first; `q` searches their title and content. Drafts and scheduled posts are never listed here, whatever the Authorization header: the back office lists every post with GET /api/admin/blogs",
         description:
           "`q` finds the posts holding every word of it, each as a word or the start of one " +
-          "(case folded, accents significant); its punctuation only separates words. " +
+          "(case folded, accents significant); its punctuation only separates words. `tag` " +
+          "(a tag's slug) lists that tag's posts. " +
           PAGING_DESCRIPTION,
         security: [],
-        querystring: listQuery,
+        querystring: blogListQuerySchema,
         response: { 200: z.array(blogSchema), 400: errorAnswers.invalid },
       },
     },
     async (request, reply) => {
-      const { q } = request.query;
+      const { q, tag } = request.query;
       if (isPaged(request.query)) {
-        const { items, total } = await blogs.page({ q, ...pagingOf(request.query) });
+        const { items, total } = await blogs.page({ q, tag, ...pagingOf(request.query) });
         return reply.header("x-total-count", String(total)).send(items);
       }
-      return sendJsonArray(reply, blogs.stream({ q }), blogSchema);
+      return sendJsonArray(reply, blogs.stream({ q, tag }), blogSchema);
     },
   );
 
@@ -292,9 +298,13 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
         operationId: "listAllBlogs",
         summary:
           "Every blog post whatever its status (draft, scheduled, published), newest first, with its workflow and SEO fields and its author: the back office's list",
-        description: PAGING_DESCRIPTION,
+        description:
+          "`q` searches the title and content as GET /api/blogs does, `status` keeps the " +
+          "posts of that status and `tag` (a tag's slug) those with that tag; with any of " +
+          "them the list is paged. " +
+          PAGING_DESCRIPTION,
         security: adminSecurity,
-        querystring: blogPagingSchema,
+        querystring: adminBlogListQuerySchema,
         response: {
           200: z.array(adminBlogSchema),
           400: errorAnswers.invalid,
@@ -303,12 +313,47 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
       },
     },
     async (request, reply) => {
-      if (isPaged(request.query)) {
-        const { items, total } = await blogs.adminPage(pagingOf(request.query));
+      const { q, status, tag } = request.query;
+      if (isPaged(request.query) || q !== undefined || status || tag) {
+        const { items, total } = await blogs.adminPage({
+          q,
+          status,
+          tag,
+          ...pagingOf(request.query),
+        });
         return reply.header("x-total-count", String(total)).send(items);
       }
       return sendJsonArray(reply, blogs.adminStream(), adminBlogSchema);
     },
+  );
+
+  app.get(
+    "/tags",
+    {
+      schema: {
+        tags: ["blogs"],
+        operationId: "listTags",
+        summary:
+          "The tags that have at least one public post, by name, each with how many public posts it has",
+        security: [],
+        response: { 200: z.array(tagCountSchema), 415: errorAnswers.undecodable },
+      },
+    },
+    async () => blogs.tags(),
+  );
+
+  app.get(
+    "/admin/tags",
+    {
+      schema: {
+        tags: ["blogs"],
+        operationId: "listAllTags",
+        summary: "Every tag, whatever its posts' status, by name: the editor's suggestions",
+        security: adminSecurity,
+        response: { 200: z.array(tagSchema), 401: errorAnswers.unauthorized },
+      },
+    },
+    async () => blogs.allTags(),
   );
 
   app.get(

@@ -19,6 +19,8 @@ import {
   type PostLink,
   type PublicPost,
   type RevisionKind,
+  type Tag,
+  type TagCount,
 } from "../../../common/schemas/blog.ts";
 import type { ListPage } from "../../../common/schemas/common.ts";
 import { SLUG_PATTERN, slugify, uniqueSlug } from "../../../common/slug.ts";
@@ -71,10 +73,19 @@ export interface ImageChange {
   removeImage?: boolean;
 }
 
-/** What a public list is filtered by: `q`, the search box's text. */
+/** What a public list is filtered by: `q`, the search box's text; `tag`, a tag's slug. */
 export interface BlogListFilter {
   q?: string;
+  tag?: string;
 }
+
+/** What the back office's list is filtered by: also the status. */
+export interface AdminBlogListFilter extends BlogListFilter {
+  status?: BlogStatus;
+}
+
+/** Posts shown under a post as "Related posts". */
+export const RELATED_POSTS = 3;
 
 /**
  * The words of a search (search.ts), or undefined for no search. Stored text has no control
@@ -112,8 +123,28 @@ export function createBlogService(deps: {
       );
   const nowIso = () => new Date(clock()).toISOString();
 
+  /** The tags of these posts, by post id (a post without tags has none in the map). */
+  async function tagsByPost(rows: readonly { id: string }[]): Promise<Map<string, Tag[]>> {
+    const byPost = new Map<string, Tag[]>();
+    for (const { blog_id, name, slug } of await repo.tagsOf(rows.map((row) => row.id))) {
+      const list = byPost.get(blog_id) ?? [];
+      list.push({ name, slug });
+      byPost.set(blog_id, list);
+    }
+    return byPost;
+  }
+
+  /** `rows` in the shape `to` makes, each with its tags. */
+  async function withTags<R extends BlogsTable, T>(
+    rows: readonly R[],
+    to: (row: R, tags: Tag[]) => T,
+  ): Promise<T[]> {
+    const tags = await tagsByPost(rows);
+    return rows.map((row) => to(row, tags.get(row.id) ?? []));
+  }
+
   /** The public shape; `date` is when the post went (or goes) public. */
-  function toBlog(row: BlogsTable): Blog {
+  function toBlog(row: BlogsTable, tags: Tag[]): Blog {
     const widths = row.image_variant_widths
       ? (JSON.parse(row.image_variant_widths) as number[])
       : [];
@@ -134,11 +165,12 @@ export function createBlogService(deps: {
       updatedAt: row.updated_at,
       slug: row.slug,
       excerpt: row.excerpt || teaser(content, 15),
+      tags,
     };
   }
 
-  function toPublicPost(row: BlogRow): PublicPost {
-    const blog = toBlog(row);
+  function toPublicPost(row: BlogRow, tags: Tag[]): PublicPost {
+    const blog = toBlog(row, tags);
     return {
       ...blog,
       seoTitle: row.seo_title || blog.title,
@@ -148,9 +180,9 @@ export function createBlogService(deps: {
     };
   }
 
-  function toAdminBlog(row: BlogRow): AdminBlog {
+  function toAdminBlog(row: BlogRow, tags: Tag[]): AdminBlog {
     return {
-      ...toBlog(row),
+      ...toBlog(row, tags),
       status: row.status as BlogStatus,
       publishedAt: row.published_at,
       createdAt: row.created_at,
@@ -262,7 +294,7 @@ export function createBlogService(deps: {
   async function findAdmin(id: string): Promise<AdminBlog> {
     const row = BLOG_ID.test(id) ? await repo.findWithAuthor("id", id) : undefined;
     if (!row) throw new NotFound(messages.blogNotFound);
-    return toAdminBlog(row);
+    return (await withTags([row], toAdminBlog))[0]!;
   }
 
   /** One revision of the post (404 when either is unknown, or it is another post's). */
@@ -346,10 +378,10 @@ export function createBlogService(deps: {
       const now = nowIso();
       const window = pageWindow(filter.page, filter.pageSize);
       const [rows, total] = await Promise.all([
-        repo.listPublic(now, words, window),
-        repo.countPublic(now, words),
+        repo.listPublic(now, words, window, filter.tag),
+        repo.countPublic(now, words, filter.tag),
       ]);
-      return { items: rows.map(toBlog), total };
+      return { items: await withTags(rows, toBlog), total };
     },
 
     /**
@@ -359,7 +391,9 @@ export function createBlogService(deps: {
     async *stream(filter: BlogListFilter = {}): AsyncGenerator<Blog> {
       const words = wordsOf(filter.q);
       if (words?.length === 0) return;
-      for await (const rows of repo.streamPublic(nowIso(), words)) yield* rows.map(toBlog);
+      for await (const rows of repo.streamPublic(nowIso(), words, filter.tag)) {
+        yield* await withTags(rows, toBlog);
+      }
     },
 
     /** How many posts are public. */
@@ -386,7 +420,7 @@ export function createBlogService(deps: {
       const column = BLOG_ID.test(idOrSlug) ? "id" : SLUG_PATTERN.test(idOrSlug) ? "slug" : null;
       if (!column) return undefined;
       const row = await repo.findPublic(column, idOrSlug, nowIso());
-      return row ? toPublicPost(row) : undefined;
+      return row ? (await withTags([row], toPublicPost))[0] : undefined;
     },
 
     /**
@@ -401,19 +435,53 @@ export function createBlogService(deps: {
       const isPublic =
         row.status === "published" ||
         (row.status === "scheduled" && row.published_at !== null && row.published_at <= now);
-      return { ...toPublicPost(row), status: row.status as BlogStatus, public: isPublic };
+      const [post] = await withTags([row], toPublicPost);
+      return { ...post!, status: row.status as BlogStatus, public: isPublic };
     },
 
-    /** A page of every post whatever its status, newest first, and how many in all. */
-    async adminPage(paging: { page: number; pageSize: number }): Promise<ListPage<AdminBlog>> {
-      const window = pageWindow(paging.page, paging.pageSize);
-      const [rows, total] = await Promise.all([repo.listAll(window), repo.countAll()]);
-      return { items: rows.map(toAdminBlog), total };
+    /**
+     * A page of every post whatever its status, newest first, and how many in all; with
+     * `q`, `status` or `tag`, of the posts that match all of them.
+     */
+    async adminPage(
+      filter: AdminBlogListFilter & { page: number; pageSize: number },
+    ): Promise<ListPage<AdminBlog>> {
+      const words = wordsOf(filter.q);
+      if (words?.length === 0) return { items: [], total: 0 };
+      const postFilter = { words, tag: filter.tag, status: filter.status };
+      const window = pageWindow(filter.page, filter.pageSize);
+      const [rows, total] = await Promise.all([
+        repo.listAll(window, postFilter),
+        repo.countAll(postFilter),
+      ]);
+      return { items: await withTags(rows, toAdminBlog), total };
     },
 
     /** Every post whatever its status, newest first, a batch at a time: the back office's list. */
     async *adminStream(): AsyncGenerator<AdminBlog> {
-      for await (const rows of repo.streamAll()) yield* rows.map(toAdminBlog);
+      for await (const rows of repo.streamAll()) yield* await withTags(rows, toAdminBlog);
+    },
+
+    /** The tags with at least one public post, by name, with how many public posts each has. */
+    tags: (): Promise<TagCount[]> => repo.publicTags(nowIso()),
+
+    /** Every tag, whatever its posts' status (the editor's suggestions), by name. */
+    allTags: (): Promise<Tag[]> => repo.allTags(),
+
+    /** The tag of this slug, if it has a public post (its page and feed exist). */
+    async tag(slug: string): Promise<Tag | undefined> {
+      if (!SLUG_PATTERN.test(slug)) return undefined;
+      const [tag, count] = await Promise.all([
+        repo.findTag(slug),
+        repo.countPublic(nowIso(), undefined, slug),
+      ]);
+      return tag && count > 0 ? tag : undefined;
+    },
+
+    /** Up to RELATED_POSTS other public posts sharing a tag with this one, newest first. */
+    async related(blogId: string): Promise<Blog[]> {
+      if (!BLOG_ID.test(blogId)) return [];
+      return withTags(await repo.related(blogId, nowIso(), RELATED_POSTS), toBlog);
     },
 
     /** One post whatever its status (404 when there is none). */
@@ -457,6 +525,7 @@ export function createBlogService(deps: {
         if (isUniqueViolation(error)) throw slugTaken(slug);
         throw error;
       }
+      if (input.tags?.length) await repo.setTags(row.id, input.tags, now);
       written();
       return findAdmin(row.id);
     },
@@ -512,6 +581,7 @@ export function createBlogService(deps: {
         throw new NotFound(messages.blogNotFound);
       }
       if (replacing) await removeImageFiles(before.image_key, before.image_variant_widths);
+      if (patch.tags !== undefined) await repo.setTags(id, patch.tags, now);
       written();
       return findAdmin(id);
     },
@@ -557,6 +627,7 @@ export function createBlogService(deps: {
     async remove(id: string): Promise<void> {
       const before = await find(id);
       if ((await repo.remove(id)) === 0) throw new NotFound(messages.blogNotFound);
+      await repo.removeUnusedTags();
       await removeImageFiles(before.image_key, before.image_variant_widths);
       written();
     },
