@@ -31,11 +31,17 @@ const FORM_DESCRIPTION =
   "published at once), `publishedAt` (ISO 8601 with its zone; required and in the future " +
   "for `scheduled`), `slug` (lower-case letters, digits and hyphens; empty or absent makes " +
   "it from the title; 409 when another post has it), `excerpt`, `seoTitle`, " +
-  "`seoDescription` and `imageAlt` (empty for the defaults). The signed-in admin is the author.";
+  "`seoDescription` and `imageAlt` (empty for the defaults). The signed-in admin is the author. " +
+  "The back office sends its points in `points` instead of `content`: a JSON array of texts, " +
+  "each point kept whole with its own line breaks (`content` is then not read). API clients " +
+  "send `content`, whose every line is a point.";
 const PATCH_DESCRIPTION =
   "The same multipart/form-data as POST. A text field that is not sent keeps its value; " +
   "without `image` the current image stays, a new `image` replaces it (its files are " +
-  "deleted) and `removeImage=true` drops it.";
+  "deleted) and `removeImage=true` drops it. `version` (optional, a whole number): the " +
+  "`version` the editor read from GET /api/admin/blogs/{id}; when the post has been saved " +
+  "since, nothing changes and the answer is 409 naming who saved it and when. Without " +
+  "`version` the last save wins. Every update adds 1 to the post's `version`.";
 
 /** Any text: an id that is not a blog id is answered 404, like an unknown one. */
 const blogIdParam = z.object({ id: z.string().describe("The blog's _id") });
@@ -44,6 +50,9 @@ const publicBlogParam = z.object({
 });
 
 const slugTaken = errorAnswer("Another post already has this slug.");
+const slugTakenOrStale = errorAnswer(
+  "Another post already has this slug, or the post was saved by someone else since the `version` sent.",
+);
 
 /** What the audit log keeps of a post: its workflow and SEO fields, not its body. */
 const auditView = (blog: AdminBlog) => ({
@@ -211,7 +220,7 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
           400: errorAnswers.invalid,
           401: errorAnswers.unauthorized,
           404: blogNotFound,
-          409: slugTaken,
+          409: slugTakenOrStale,
           413: imageTooLarge,
           415: notAnImage,
           503: errorAnswers.imagesBusy,
@@ -222,7 +231,11 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
       const { fields, image, removeImage } = await readBlogForm(request);
       const patch = blogPatchSchema.parse(fields);
       const before = await blogs.adminGet(request.params.id);
-      const after = await blogs.update(request.params.id, patch, { image, removeImage });
+      const after = await blogs.update(request.params.id, patch, {
+        image,
+        removeImage,
+        by: request.admin!.id,
+      });
       await audit(request, {
         action: updateAction(before, after),
         type: "blog",

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { pageWindow } from "../../db/lists.ts";
-import { teaser } from "../../../common/format.ts";
+import { formatTime, teaser } from "../../../common/format.ts";
 import { messages } from "../../../common/messages.ts";
 import {
   cleanText,
@@ -63,6 +63,16 @@ const slugTaken = (slug: string) =>
 export interface ImageChange {
   image?: Buffer;
   removeImage?: boolean;
+}
+
+/** Who makes an update: the signed-in admin, when there is one (decision 0033). */
+export interface UpdateOptions extends ImageChange {
+  by?: string | null;
+}
+
+/** The words of a save refused by the version check (409). */
+export function staleSaveMessage(by: string | null, at: string): string {
+  return `This post was changed${by ? ` by ${by}` : ""} at ${formatTime(at)} since you opened it. Copy your changes, reload and try again.`;
 }
 
 /** What a public list is filtered by: `q`, the search box's text. */
@@ -141,6 +151,7 @@ export function createBlogService(deps: {
       imageAlt: row.image_alt,
       authorName: authorLabel(row.author_name, row.author_email),
       previewPath: row.preview_token ? previewPath(row.preview_token) : null,
+      version: Number(row.version),
     };
   }
 
@@ -238,6 +249,13 @@ export function createBlogService(deps: {
     const row = await findRow(id);
     if (!row) throw new NotFound(messages.blogNotFound);
     return row;
+  }
+
+  /** The refusal of a save over a newer one: who saved it last and when (404 when deleted). */
+  async function stale(id: string): Promise<Error> {
+    const last = await repo.lastSave(id);
+    if (!last) return new NotFound(messages.blogNotFound);
+    return new Conflict(staleSaveMessage(authorLabel(last.name, last.email), last.updated_at));
   }
 
   async function findAdmin(id: string): Promise<AdminBlog> {
@@ -403,6 +421,8 @@ export function createBlogService(deps: {
         author_id: authorId,
         preview_token: null,
         preview_by: null,
+        version: 1,
+        updated_by: authorId,
       };
       try {
         await repo.insert(row);
@@ -417,10 +437,19 @@ export function createBlogService(deps: {
 
     /**
      * Changes the fields that were sent (the others keep their values); a new image
-     * replaces the old one and deletes its files, `removeImage` drops it.
+     * replaces the old one and deletes its files, `removeImage` drops it. Every update adds
+     * one to the version; with `patch.version`, a post saved since that version is refused
+     * (409, who and when) and nothing changes (decision 0033).
      */
-    async update(id: string, patch: ParsedBlogPatch, change: ImageChange = {}): Promise<AdminBlog> {
+    async update(
+      id: string,
+      patch: ParsedBlogPatch,
+      change: UpdateOptions = {},
+    ): Promise<AdminBlog> {
       const before = await find(id);
+      if (patch.version !== undefined && Number(before.version) !== patch.version) {
+        throw await stale(id);
+      }
       const now = nowIso();
       const state = workflow(before, patch, now);
       const slug =
@@ -432,20 +461,27 @@ export function createBlogService(deps: {
       const content = patch.content ?? (JSON.parse(before.content) as string[]);
       let updated: number;
       try {
-        updated = await repo.update(id, {
-          ...(patch.title !== undefined ? { title: patch.title } : {}),
-          ...(patch.bg !== undefined ? { bg: patch.bg } : {}),
-          content: JSON.stringify(content),
-          duration: readingMinutes(content),
-          updated_at: now,
-          slug,
-          ...state,
-          ...(patch.excerpt !== undefined ? { excerpt: patch.excerpt } : {}),
-          ...(patch.seoTitle !== undefined ? { seo_title: patch.seoTitle } : {}),
-          ...(patch.seoDescription !== undefined ? { seo_description: patch.seoDescription } : {}),
-          ...(patch.imageAlt !== undefined ? { image_alt: patch.imageAlt } : {}),
-          ...(replacing ? imageColumns(stored) : {}),
-        });
+        updated = await repo.save(
+          id,
+          {
+            ...(patch.title !== undefined ? { title: patch.title } : {}),
+            ...(patch.bg !== undefined ? { bg: patch.bg } : {}),
+            content: JSON.stringify(content),
+            duration: readingMinutes(content),
+            updated_at: now,
+            slug,
+            ...state,
+            ...(patch.excerpt !== undefined ? { excerpt: patch.excerpt } : {}),
+            ...(patch.seoTitle !== undefined ? { seo_title: patch.seoTitle } : {}),
+            ...(patch.seoDescription !== undefined
+              ? { seo_description: patch.seoDescription }
+              : {}),
+            ...(patch.imageAlt !== undefined ? { image_alt: patch.imageAlt } : {}),
+            ...(replacing ? imageColumns(stored) : {}),
+            updated_by: change.by ?? null,
+          },
+          patch.version,
+        );
       } catch (error) {
         await removeImageFiles(stored?.key ?? null, stored?.variantWidths ?? null);
         if (isUniqueViolation(error)) throw slugTaken(slug);
@@ -453,7 +489,8 @@ export function createBlogService(deps: {
       }
       if (updated === 0) {
         await removeImageFiles(stored?.key ?? null, stored?.variantWidths ?? null);
-        throw new NotFound(messages.blogNotFound);
+        // Saved by someone else between the read and the write, or deleted.
+        throw patch.version !== undefined ? await stale(id) : new NotFound(messages.blogNotFound);
       }
       if (replacing) await removeImageFiles(before.image_key, before.image_variant_widths);
       written();
