@@ -287,7 +287,7 @@ export function PointField({
               }}
               className="size-4 accent-brand"
             />
-            Decorative: it shows nothing a reader needs (no alt text)
+            Decorative: it shows nothing a reader needs
           </label>
         </EditorDialog>
       )}
