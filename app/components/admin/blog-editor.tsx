@@ -173,7 +173,8 @@ type SaveState =
   | { kind: "idle" }
   | { kind: "saving" }
   | { kind: "saved"; at: string }
-  | { kind: "failed"; message: string; stale: boolean };
+  /** `snapshot`: the fields that were refused, not tried again until they change. */
+  | { kind: "failed"; message: string; stale: boolean; snapshot?: string };
 
 /** The blog form of /admin/create and /admin/edit/{id}, with a live preview. */
 export function BlogEditor({ id }: { id?: string }) {
@@ -388,14 +389,14 @@ export function BlogEditor({ id }: { id?: string }) {
   // not again after a refusal by the version check (the page must be reloaded).
   const autosaves = editing && saved?.status === "draft" && status === "draft";
   const stale = saveState.kind === "failed" && saveState.stale;
-  const autosaveNow = useRef<() => void>(() => {});
-  autosaveNow.current = () => void autosave();
+  const autosaveNow = useEffectEvent(() => void autosave());
   useEffect(() => {
     if (!autosaves || !textChanged || busy || uploads > 0 || stale) return;
     if (saveState.kind === "saving" || title.trim() === "") return;
-    const timer = setTimeout(() => autosaveNow.current(), AUTOSAVE_DELAY_MS);
+    if (saveState.kind === "failed" && saveState.snapshot === snapshot) return;
+    const timer = setTimeout(() => autosaveNow(), AUTOSAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [autosaves, textChanged, snapshot, busy, uploads, stale, saveState.kind, title]);
+  }, [autosaves, textChanged, snapshot, busy, uploads, stale, saveState, title]);
 
   async function autosave() {
     if (!id) return;
@@ -411,6 +412,7 @@ export function BlogEditor({ id }: { id?: string }) {
         kind: "failed",
         message: problemText(problem, "the server could not be reached."),
         stale: problem instanceof ApiError && problem.status === 409,
+        snapshot: sent,
       });
     }
   }
