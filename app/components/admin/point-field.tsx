@@ -183,7 +183,8 @@ export function PointField({
           if (e.dataTransfer.types.includes("Files")) e.preventDefault();
         }}
         aria-describedby={describedBy}
-        className={`${adminInput} mt-1`}
+        // As tall as its lines (where the browser can), up to most of the screen.
+        className={`${adminInput} mt-1 field-sizing-content min-h-20 max-h-[70vh]`}
       />
       <p id={ids.hint} className="sr-only">
         Ctrl or Command with B: bold, I: italic, K: link. Paste or drop an image to add it.

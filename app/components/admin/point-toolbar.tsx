@@ -9,6 +9,21 @@ interface Tool {
   keys?: string;
 }
 
+/** A 16 px line icon (emoji are not in every system's fonts). */
+const icon = (path: string) => (
+  <svg
+    viewBox="0 0 24 24"
+    className="size-4"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
+    <path d={path} />
+  </svg>
+);
+
 const tools: Tool[] = [
   { action: "heading", name: "Heading", face: "H" },
   { action: "bullet", name: "List", face: "•≡" },
@@ -20,8 +35,19 @@ const tools: Tool[] = [
     face: <i className="font-serif">I</i>,
     keys: "Control+I Meta+I",
   },
-  { action: "link", name: "Link", face: "🔗", keys: "Control+K Meta+K" },
-  { action: "image", name: "Image", face: "🖼" },
+  {
+    action: "link",
+    name: "Link",
+    face: icon(
+      "M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1",
+    ),
+    keys: "Control+K Meta+K",
+  },
+  {
+    action: "image",
+    name: "Image",
+    face: icon("M4 5h16v14H4zM4 16l5-5 4 4 2-2 5 5M15.5 9.5h.01"),
+  },
   { action: "quote", name: "Quote", face: "❝" },
 ];
 
@@ -88,7 +114,7 @@ export function PointToolbar({
           onMouseDown={(event) => event.preventDefault()}
           onFocus={() => setActive(index)}
           onClick={() => onAction(tool.action)}
-          className="inline-flex h-9 min-w-9 items-center justify-center rounded-md border border-slate-300 bg-white px-2 text-sm font-semibold text-ink hover:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none disabled:opacity-50"
+          className="inline-flex h-9 min-w-8 items-center justify-center rounded-md border border-slate-300 bg-white px-1.5 text-sm sm:min-w-9 sm:px-2 font-semibold text-ink hover:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none disabled:opacity-50"
         >
           <span aria-hidden="true">{tool.face}</span>
           <span className="sr-only">{tool.name}</span>
