@@ -1,0 +1,203 @@
+import { Lexer, type Token } from "marked";
+import { postImage, type PostImage } from "./post-media.ts";
+import { youtubeId, youtubeWatchUrl } from "./youtube.ts";
+
+// The post format (spec §2, decision 0032): every point is read line by line, and each line
+// is one block — Markdown's joining of neighbouring lines into one paragraph never applies.
+//
+//   # text          a heading
+//   * text          a bullet (neighbouring bullets form one list)
+//   1. text         a numbered item (neighbours form one list, numbered from the first)
+//   > text          a quote line (neighbours form one quote)
+//   ![alt](src)     alone on its line: a picture uploaded for posts (common/post-media.ts)
+//   a YouTube URL   alone on its line: the video, behind a play button
+//   any other line  a paragraph
+//
+// Inside headings, bullets, numbered items, quotes and paragraphs: **bold** (or __bold__),
+// *italic* (or _italic_) and [links](https://…) (http, https, mailto or a path of this
+// site). Marked's inline lexer reads them; what it finds beyond that subset (raw HTML, code,
+// a picture inside a line, a link to javascript:, data: or anything else) stays the text it
+// was written as. Nothing here is HTML: the blocks are data, rendered by React (BlogBlocks)
+// or escaped into the RSS feed (app/lib/feeds.ts).
+//
+// Kept free of zod and of the server: the back office's preview parses in the browser. The
+// public pages parse in their loaders, so marked is not in their scripts.
+
+/** Inline text: plain strings, bold, italic and links, nested. */
+export type Inline =
+  | string
+  | { tag: "strong" | "em"; children: Inline[] }
+  | { tag: "a"; href: string; external: boolean; children: Inline[] };
+
+export type PostBlock =
+  | { kind: "heading"; text: Inline[] }
+  | { kind: "list"; items: Inline[][] }
+  | { kind: "ordered"; start: number; items: Inline[][] }
+  | { kind: "quote"; lines: Inline[][] }
+  | { kind: "image"; alt: string; image: PostImage }
+  | { kind: "video"; id: string; url: string }
+  | { kind: "paragraph"; text: Inline[] };
+
+const LEXER_OPTIONS = { gfm: false, breaks: false, pedantic: false } as const;
+
+const NUMBERED = /^(\d{1,9})\.\s+(\S.*)$/;
+const QUOTE = /^>\s*(\S.*)$/;
+const IMAGE_LINE = /^!\[([^\]]*)\]\(\s*(\S+)\s*\)$/;
+const URL_LINE = /^https?:\/\/\S+$/;
+
+/**
+ * Where a link may lead: http, https and mailto addresses, and this site's own paths (not
+ * `//host`). Anything else (javascript:, data:, vbscript:, file:, a relative word) is none.
+ */
+export function safeLink(href: string): { href: string; external: boolean } | undefined {
+  const value = href.trim();
+  if (/^\/(?![/\\])/.test(value)) return { href: value, external: false };
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol === "mailto:") return { href: url.href, external: false };
+  if (url.protocol === "http:" || url.protocol === "https:") {
+    return { href: url.href, external: true };
+  }
+  return undefined;
+}
+
+/** Appends inline nodes, joining neighbouring strings into one (one text node, as before). */
+function push(into: Inline[], nodes: readonly Inline[]): Inline[] {
+  for (const node of nodes) {
+    const last = into.at(-1);
+    if (typeof node === "string" && typeof last === "string") into[into.length - 1] = last + node;
+    else if (node !== "") into.push(node);
+  }
+  return into;
+}
+
+function inlineOf(tokens: readonly Token[]): Inline[] {
+  const out: Inline[] = [];
+  for (const token of tokens) {
+    switch (token.type) {
+      case "text":
+      case "escape":
+        push(out, [token.text]);
+        break;
+      case "strong":
+      case "em":
+        push(out, [{ tag: token.type, children: inlineOf(token.tokens ?? []) }]);
+        break;
+      case "link": {
+        const link = safeLink(token.href);
+        if (link) push(out, [{ tag: "a", ...link, children: inlineOf(token.tokens ?? []) }]);
+        else push(out, [token.raw]);
+        break;
+      }
+      default:
+        // Raw HTML, code, a picture inside a line, a hard break: the text as it was written.
+        push(out, [token.raw]);
+    }
+  }
+  return out;
+}
+
+/** The inline formatting of one line's text. */
+export function parseInline(text: string): Inline[] {
+  return inlineOf(Lexer.lexInline(text, LEXER_OPTIONS));
+}
+
+/** Every line of the points, trimmed, empty ones left out. */
+export function postLines(points: readonly string[]): string[] {
+  return points
+    .flatMap((point) => point.split(/\r\n|\r|\n/))
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+}
+
+/** The blocks of a post's points (or of a page's or a policy section's body). */
+export function parsePost(points: readonly string[]): PostBlock[] {
+  const blocks: PostBlock[] = [];
+  for (const text of postLines(points)) {
+    const last = blocks.at(-1);
+    let match: RegExpExecArray | null;
+    if (text.startsWith("#")) {
+      blocks.push({ kind: "heading", text: parseInline(text.replace(/^#+\s*/, "")) });
+    } else if (text.startsWith("*")) {
+      const item = parseInline(text.replace(/^\*+\s*/, ""));
+      if (last?.kind === "list") last.items.push(item);
+      else blocks.push({ kind: "list", items: [item] });
+    } else if ((match = NUMBERED.exec(text))) {
+      const item = parseInline(match[2]!);
+      if (last?.kind === "ordered") last.items.push(item);
+      else blocks.push({ kind: "ordered", start: Number(match[1]), items: [item] });
+    } else if ((match = QUOTE.exec(text))) {
+      const line = parseInline(match[1]!);
+      if (last?.kind === "quote") last.lines.push(line);
+      else blocks.push({ kind: "quote", lines: [line] });
+    } else if ((match = IMAGE_LINE.exec(text)) && postImage(match[2]!)) {
+      blocks.push({ kind: "image", alt: match[1]!.trim(), image: postImage(match[2]!)! });
+    } else if (URL_LINE.test(text) && youtubeId(text)) {
+      blocks.push({ kind: "video", id: youtubeId(text)!, url: youtubeWatchUrl(text)! });
+    } else {
+      blocks.push({ kind: "paragraph", text: parseInline(text) });
+    }
+  }
+  return blocks;
+}
+
+/** The words of inline text, without its formatting (a link is its text, not its address). */
+export function inlineText(nodes: readonly Inline[]): string {
+  return nodes
+    .map((node) => (typeof node === "string" ? node : inlineText(node.children)))
+    .join("");
+}
+
+/** A block's words: what search and excerpts read (a picture is its alt text, a video none). */
+export function blockText(block: PostBlock): string[] {
+  switch (block.kind) {
+    case "heading":
+    case "paragraph":
+      return [inlineText(block.text)];
+    case "list":
+    case "ordered":
+      return block.items.map(inlineText);
+    case "quote":
+      return block.lines.map(inlineText);
+    case "image":
+      return block.alt ? [block.alt] : [];
+    case "video":
+      return [];
+  }
+}
+
+/** A post's text without its Markdown, one line per line of text. */
+export function postPlainText(points: readonly string[]): string {
+  return parsePost(points).flatMap(blockText).join("\n");
+}
+
+/** Inline text with `change` applied to its strings (a link's address is left as it is). */
+function mapInline(nodes: readonly Inline[], change: (text: string) => string): Inline[] {
+  return nodes.map((node) =>
+    typeof node === "string"
+      ? change(node)
+      : { ...node, children: mapInline(node.children, change) },
+  );
+}
+
+/** A block with `change` applied to its text (the policy's placeholders filled in). */
+export function mapBlockText(block: PostBlock, change: (text: string) => string): PostBlock {
+  switch (block.kind) {
+    case "heading":
+    case "paragraph":
+      return { ...block, text: mapInline(block.text, change) };
+    case "list":
+    case "ordered":
+      return { ...block, items: block.items.map((item) => mapInline(item, change)) };
+    case "quote":
+      return { ...block, lines: block.lines.map((line) => mapInline(line, change)) };
+    case "image":
+      return { ...block, alt: change(block.alt) };
+    case "video":
+      return block;
+  }
+}
