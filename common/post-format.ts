@@ -1,5 +1,7 @@
 import { Lexer, type Token } from "marked";
-import { postImage, type PostImage } from "./post-media.ts";
+import { teaser } from "./format.ts";
+import { blockText, type Inline, type PostBlock } from "./post-blocks.ts";
+import { postImage } from "./post-media.ts";
 import { youtubeId, youtubeWatchUrl } from "./youtube.ts";
 
 // The post format (spec §2, decision 0032): every point is read line by line, and each line
@@ -21,22 +23,8 @@ import { youtubeId, youtubeWatchUrl } from "./youtube.ts";
 // or escaped into the RSS feed (app/lib/feeds.ts).
 //
 // Kept free of zod and of the server: the back office's preview parses in the browser. The
-// public pages parse in their loaders, so marked is not in their scripts.
-
-/** Inline text: plain strings, bold, italic and links, nested. */
-export type Inline =
-  | string
-  | { tag: "strong" | "em"; children: Inline[] }
-  | { tag: "a"; href: string; external: boolean; children: Inline[] };
-
-export type PostBlock =
-  | { kind: "heading"; text: Inline[] }
-  | { kind: "list"; items: Inline[][] }
-  | { kind: "ordered"; start: number; items: Inline[][] }
-  | { kind: "quote"; lines: Inline[][] }
-  | { kind: "image"; alt: string; image: PostImage }
-  | { kind: "video"; id: string; url: string }
-  | { kind: "paragraph"; text: Inline[] };
+// public pages parse in their loaders, so marked is not in their scripts: what they need of
+// the blocks is in post-blocks.ts, which does not import this file.
 
 const LEXER_OPTIONS = { gfm: false, breaks: false, pedantic: false } as const;
 
@@ -145,59 +133,23 @@ export function parsePost(points: readonly string[]): PostBlock[] {
   return blocks;
 }
 
-/** The words of inline text, without its formatting (a link is its text, not its address). */
-export function inlineText(nodes: readonly Inline[]): string {
-  return nodes
-    .map((node) => (typeof node === "string" ? node : inlineText(node.children)))
-    .join("");
-}
-
-/** A block's words: what search and excerpts read (a picture is its alt text, a video none). */
-export function blockText(block: PostBlock): string[] {
-  switch (block.kind) {
-    case "heading":
-    case "paragraph":
-      return [inlineText(block.text)];
-    case "list":
-    case "ordered":
-      return block.items.map(inlineText);
-    case "quote":
-      return block.lines.map(inlineText);
-    case "image":
-      return block.alt ? [block.alt] : [];
-    case "video":
-      return [];
-  }
-}
-
 /** A post's text without its Markdown, one line per line of text. */
 export function postPlainText(points: readonly string[]): string {
   return parsePost(points).flatMap(blockText).join("\n");
 }
 
-/** Inline text with `change` applied to its strings (a link's address is left as it is). */
-function mapInline(nodes: readonly Inline[], change: (text: string) => string): Inline[] {
-  return nodes.map((node) =>
-    typeof node === "string"
-      ? change(node)
-      : { ...node, children: mapInline(node.children, change) },
-  );
-}
-
-/** A block with `change` applied to its text (the policy's placeholders filled in). */
-export function mapBlockText(block: PostBlock, change: (text: string) => string): PostBlock {
-  switch (block.kind) {
-    case "heading":
-    case "paragraph":
-      return { ...block, text: mapInline(block.text, change) };
-    case "list":
-    case "ordered":
-      return { ...block, items: block.items.map((item) => mapInline(item, change)) };
-    case "quote":
-      return { ...block, lines: block.lines.map((line) => mapInline(line, change)) };
-    case "image":
-      return { ...block, alt: change(block.alt) };
-    case "video":
-      return block;
+/**
+ * The first `words` words of a post's text without its Markdown (an excerpt, a feed's
+ * description). Only the lines it needs are parsed: lists of many posts call it per post.
+ */
+export function postTeaser(points: readonly string[], words: number): string {
+  const texts: string[] = [];
+  let count = 0;
+  for (const line of postLines(points)) {
+    const text = parsePost([line]).flatMap(blockText).join(" ");
+    texts.push(text);
+    count += text.split(/\s+/).length;
+    if (count > words) break;
   }
+  return teaser(texts, words);
 }

@@ -1,7 +1,8 @@
 import { data, isRouteErrorResponse } from "react-router";
 import { siteServicesContext } from "../../common/load-context.ts";
 import { teaser } from "../../common/format.ts";
-import { inlineText, parsePost, type PostBlock } from "../../common/post-format.ts";
+import { inlineText, type PostBlock } from "../../common/post-blocks.ts";
+import { parsePost } from "../../common/post-format.ts";
 import { BlogBlocks } from "../components/blog/blog-blocks.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
 import { NotFoundPage } from "../components/sections/not-found.tsx";

@@ -1,6 +1,7 @@
 import { siteServicesContext } from "../../common/load-context.ts";
 import { site } from "../../common/site-config.ts";
-import { mapBlockText, parsePost } from "../../common/post-format.ts";
+import { mapBlockText } from "../../common/post-blocks.ts";
+import { parsePost } from "../../common/post-format.ts";
 import { BlogBlocks, InlineText } from "../components/blog/blog-blocks.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
 import { fillPolicyText, ndpaNote, policyDateOf, policyIntro } from "../copy/policy-copy.ts";

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { MetaDescriptor } from "react-router";
 import { Link } from "react-router";
 import { formatDate, readTime } from "../../../common/format.ts";
-import type { PostBlock } from "../../../common/post-format.ts";
+import type { PostBlock } from "../../../common/post-blocks.ts";
 import type { PublicPost } from "../../../common/schemas/blog.ts";
 import { defaultIdentity, type SiteIdentity } from "../../../common/schemas/identity.ts";
 import { postPath } from "../../lib/feeds.ts";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Inline, PostBlock } from "../../../common/post-format.ts";
+import type { Inline, PostBlock } from "../../../common/post-blocks.ts";
 import { VideoPlayLink } from "../ui/video-play-link.tsx";
 
 // The blocks of a post (common/post-format.ts) as the site shows them. Free of the parser:
