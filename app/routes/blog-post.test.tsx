@@ -34,8 +34,12 @@ async function thrown(promise: Promise<unknown>) {
 
 describe("blog post loader", () => {
   it("answers the post by its id", async () => {
-    const post = { _id: "abc", title: "Hello" } as Blog;
-    expect(await load(async (id) => (id === "abc" ? post : undefined))).toEqual({ blog: post });
+    const post = { _id: "abc", title: "Hello", content: ["Hi **there**"] } as Blog;
+    // The points come parsed, beside the post (decision 0032).
+    expect(await load(async (id) => (id === "abc" ? post : undefined))).toEqual({
+      blog: { _id: "abc", title: "Hello" },
+      body: [{ kind: "paragraph", text: ["Hi ", { tag: "strong", children: ["there"] }] }],
+    });
   });
 
   it("throws 404 'Blog not found.' for an unknown id", async () => {

@@ -6,6 +6,7 @@ import { BlogError } from "../components/blog/blog-error.tsx";
 import { identityFrom, originFrom } from "../lib/seo.ts";
 import type { Route } from "./+types/blog-post";
 import { logLoadFailure } from "../lib/load-failure.server.ts";
+import { showPost } from "../lib/shown-post.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   let blog;
@@ -16,7 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw data(messages.blogFetchFailed, { status: 500 });
   }
   if (!blog) throw data(messages.blogNotFound, { status: 404 });
-  return { blog };
+  return showPost(blog);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
@@ -35,7 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 
 /** /blog/{id} and /blog/{slug}: an id of UUID shape finds the post by id, else by slug. */
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  return <BlogArticle blog={loaderData.blog} />;
+  return <BlogArticle blog={loaderData.blog} body={loaderData.body} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

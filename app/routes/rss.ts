@@ -1,4 +1,5 @@
 import { siteServicesContext } from "../../common/load-context.ts";
+import { parsePost } from "../../common/post-format.ts";
 import { rssXml } from "../lib/feeds.ts";
 import type { Route } from "./+types/rss";
 
@@ -9,7 +10,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     blogs.page({ page: 1, pageSize: 50 }),
     identity.get(),
   ]);
-  return new Response(rssXml(origin, items, name), {
+  const posts = items.map(({ content, ...post }) => ({ ...post, body: parsePost(content) }));
+  return new Response(rssXml(origin, posts, name), {
     headers: {
       "content-type": "application/rss+xml; charset=utf-8",
       "cache-control": "public, max-age=600",

@@ -2,21 +2,25 @@ import type { ReactNode } from "react";
 import type { MetaDescriptor } from "react-router";
 import { Link } from "react-router";
 import { formatDate, readTime } from "../../../common/format.ts";
+import type { PostBlock } from "../../../common/post-blocks.ts";
 import type { PublicPost } from "../../../common/schemas/blog.ts";
 import { defaultIdentity, type SiteIdentity } from "../../../common/schemas/identity.ts";
 import { postPath } from "../../lib/feeds.ts";
 import { useIdentity } from "../../lib/identity.ts";
 import { jsonLd, seo } from "../../lib/seo.ts";
 import { bannerInk } from "./banner-ink.ts";
-import { BlogBody } from "./blog-body.tsx";
+import { BlogBlocks } from "./blog-blocks.tsx";
 import { BlogImage } from "./blog-image.tsx";
+
+/** A post as its page shows it: its points come parsed, beside it (app/lib/shown-post.ts). */
+export type ShownPost = Omit<PublicPost, "content">;
 
 /**
  * A post's meta tags: its SEO title and description (the title and the excerpt by default),
  * its readable address as the canonical link, share cards and BlogPosting data.
  */
 export function postMeta(
-  blog: PublicPost,
+  blog: ShownPost,
   origin: string,
   options: { noindex?: boolean; identity?: SiteIdentity } = {},
 ): MetaDescriptor[] {
@@ -61,10 +65,13 @@ export function postMeta(
 /** The post page's article: banner, date, read time, author, cover and body. */
 export function BlogArticle({
   blog,
+  body,
   dateLabel,
   notice,
 }: {
-  blog: PublicPost;
+  blog: ShownPost;
+  /** The post's points, parsed by the page's loader (common/post-format.ts). */
+  body: readonly PostBlock[];
   /** Shown instead of the date (a draft has none yet). */
   dateLabel?: string;
   /** Shown above the breadcrumb (the preview's banner). */
@@ -105,7 +112,7 @@ export function BlogArticle({
           />
         )}
         <h2 className="mb-6 text-2xl font-extrabold text-navy md:text-3xl">{blog.title}</h2>
-        <BlogBody content={blog.content} />
+        <BlogBlocks blocks={body} />
         <p className="mt-12 border-t border-slate-200 pt-8">
           <Link to="/blog" className="font-bold text-brand underline underline-offset-4">
             Read more articles

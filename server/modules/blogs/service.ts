@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { pageWindow } from "../../db/lists.ts";
-import { formatTime, teaser } from "../../../common/format.ts";
+import { formatTime } from "../../../common/format.ts";
+import { postTeaser } from "../../../common/post-format.ts";
 import { messages } from "../../../common/messages.ts";
 import {
   cleanText,
@@ -124,7 +125,7 @@ export function createBlogService(deps: {
       date: row.published_at ?? row.created_at,
       updatedAt: row.updated_at,
       slug: row.slug,
-      excerpt: row.excerpt || teaser(content, 15),
+      excerpt: row.excerpt || postTeaser(content, 15),
     };
   }
 
