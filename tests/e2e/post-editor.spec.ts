@@ -89,9 +89,17 @@ test("the toolbar and shortcuts format a point; an image is uploaded, described 
   );
   const point3Text = await point3.inputValue();
 
-  // The live preview reads the points.
+  // The live preview shows each kind as the site will.
   const preview = page.getByRole("region", { name: "Preview" });
-  await expect(preview.getByRole("heading", { name: /Grow your/ })).toBeVisible();
+  await expect(preview.getByRole("heading", { name: "Grow your brand" })).toBeVisible();
+  await expect(preview.locator("h2 em strong, h2 strong em")).toHaveText("brand");
+  await expect(preview.getByRole("link", { name: "Call us" })).toHaveAttribute(
+    "href",
+    "https://example.com/contact",
+  );
+  await expect(preview.locator("ol > li")).toHaveText(["Plan", "Post", "Reply"]);
+  await expect(preview.locator("blockquote")).toHaveText("Worth it");
+  await expect(preview.getByRole("img", { name: "A blue square" })).toBeVisible();
 
   // Saved (a draft) and opened again: each point comes back whole, with its own lines.
   await page.getByRole("button", { name: "Create Blog" }).click();
