@@ -182,6 +182,17 @@ test("a new post is a draft kept in the browser; a draft saves itself; leaving w
   await page.getByRole("link", { name: "Dashboard" }).click();
   await leave.getByRole("button", { name: "Leave" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  // The changes left behind were kept in this browser: opened again, they are back.
+  await page
+    .getByRole("row", { name: new RegExp(title) })
+    .getByRole("link", { name: /Edit/ })
+    .click();
+  await expect(page.getByText("Your unsaved changes were kept in this browser")).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveValue(`${title} (renamed)`);
+  await expect(page.getByRole("radio", { name: "Publish now" })).toBeChecked();
+  await page.getByRole("button", { name: "Discard them" }).click();
+  await expect(page.getByLabel("Title")).toHaveValue(title);
+  await expect(page.getByRole("radio", { name: "Draft" })).toBeChecked();
 });
 
 test("two people edit one post: the second save is refused with who changed it, and nothing is overwritten", async ({

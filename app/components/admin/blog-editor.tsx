@@ -213,6 +213,8 @@ export function BlogEditor({ id }: { id?: string }) {
   const [saveState, setSaveState] = useState<SaveState>({ kind: "idle" });
   // When a new post kept in this browser was brought back (ISO), to say so.
   const [restored, setRestored] = useState<string | null>(null);
+  // Until what was kept in this browser has been read, nothing is kept over it.
+  const restoring = useRef(true);
   // Which point box takes focus after Add Point / Remove.
   const focusPoint = useRef<number | null>(null);
   const ids = {
@@ -282,6 +284,13 @@ export function BlogEditor({ id }: { id?: string }) {
 
   const loaded = useEffectEvent((blog: Blog) => {
     fill(blog);
+    // Changes kept in this browser come back only onto the version they were made to.
+    const kept = readKeptPost(blog._id);
+    if (kept?.version === blog.version && snapshotOf(kept) !== snapshotOf(fieldsOfBlog(blog))) {
+      fillText(kept);
+      setRestored(kept.keptAt);
+    } else if (kept) forgetKeptPost(blog._id);
+    restoring.current = false;
     setLoading(false);
   });
   useEffect(() => {
@@ -341,14 +350,18 @@ export function BlogEditor({ id }: { id?: string }) {
   const unsaved = textChanged || file !== null || removeImage;
   const { letGo } = useLeaveGuard(unsaved);
 
-  // A new post is kept in this browser as it is written, until it is created.
-  const restoring = useRef(!editing);
+  // What is written and not saved is kept in this browser: a new post until it is created,
+  // a post's changes until they are saved (with the version they were made to).
   const textJson = JSON.stringify(text);
+  const openedVersion = saved?.version;
   useEffect(() => {
-    if (editing || restoring.current) return;
-    if (!textChanged) forgetKeptPost();
-    else keepPost({ ...(JSON.parse(textJson) as TextFields), keptAt: new Date().toISOString() });
-  }, [editing, textJson, textChanged]);
+    if (restoring.current || loading) return;
+    if (!textChanged) forgetKeptPost(id);
+    else {
+      const keptAt = new Date().toISOString();
+      keepPost({ ...(JSON.parse(textJson) as TextFields), keptAt, version: openedVersion }, id);
+    }
+  }, [id, loading, textJson, textChanged, openedVersion]);
   // Declared after the effect above, so that one does not forget the post before it shows.
   const restore = useEffectEvent(() => {
     const kept = readKeptPost();
@@ -364,8 +377,8 @@ export function BlogEditor({ id }: { id?: string }) {
   }, [editing]);
 
   function discardKept() {
-    forgetKeptPost();
-    fillText(newPost);
+    forgetKeptPost(id);
+    fillText(saved ? fieldsOfBlog(saved) : newPost);
     setRestored(null);
   }
 
@@ -536,11 +549,12 @@ export function BlogEditor({ id }: { id?: string }) {
               {restored && (
                 <div className="flex flex-wrap items-center gap-3 rounded-lg bg-brand-50 px-4 py-3 text-sm text-ink">
                   <p className="min-w-0 flex-1">
-                    The post you were writing was kept in this browser ({formatDateTime(restored)})
-                    and is back.
+                    {editing
+                      ? `Your unsaved changes were kept in this browser (${formatDateTime(restored)}) and are back.`
+                      : `The post you were writing was kept in this browser (${formatDateTime(restored)}) and is back.`}
                   </p>
                   <button type="button" className={adminButtonSecondary} onClick={discardKept}>
-                    Discard it
+                    {editing ? "Discard them" : "Discard it"}
                   </button>
                 </div>
               )}

@@ -34,19 +34,22 @@ const post: KeptPost = {
 describe("a new post kept in the browser", () => {
   it("is keyed by the signed-in person (the token's subject)", () => {
     const payload = btoa(JSON.stringify({ sub: "admin-42" })).replace(/=+$/, "");
-    expect(keptPostKey(`head.${payload}.sig`)).toBe("adminNewPost:admin-42");
-    expect(keptPostKey("not a token")).toBe("adminNewPost:anyone");
+    expect(keptPostKey(undefined, `head.${payload}.sig`)).toBe("adminNewPost:admin-42");
+    expect(keptPostKey("p1", `head.${payload}.sig`)).toBe("adminPostEdits:admin-42:p1");
+    expect(keptPostKey(undefined, "not a token")).toBe("adminNewPost:anyone");
   });
 
   it("is kept, read back whole, and forgotten; a damaged one is dropped", () => {
     const storage = memoryStorage();
-    expect(readKeptPost(storage)).toBeNull();
-    expect(keepPost(post, storage)).toBe(true);
-    expect(readKeptPost(storage)).toEqual(post);
-    forgetKeptPost(storage);
-    expect(readKeptPost(storage)).toBeNull();
-    storage.setItem(keptPostKey(), JSON.stringify({ title: 3 }));
-    expect(readKeptPost(storage)).toBeNull();
+    expect(readKeptPost(undefined, storage)).toBeNull();
+    expect(keepPost(post, undefined, storage)).toBe(true);
+    expect(keepPost({ ...post, version: 3 }, "p1", storage)).toBe(true);
+    expect(readKeptPost(undefined, storage)).toEqual(post);
+    expect(readKeptPost("p1", storage)).toEqual({ ...post, version: 3 });
+    forgetKeptPost(undefined, storage);
+    expect(readKeptPost(undefined, storage)).toBeNull();
+    storage.setItem(keptPostKey("p1"), JSON.stringify({ title: 3 }));
+    expect(readKeptPost("p1", storage)).toBeNull();
     expect(storage.length).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
-// A new post not yet created, kept in this browser while it is written (decision 0033), so
-// a reload, a closed tab or a lost connection does not lose it. One per person: the key
-// holds the signed-in admin's id (the token's subject). Removed once the post is created.
+// What is being written and not saved yet, kept in this browser (decision 0033), so a reload,
+// a closed tab or a lost connection does not lose it: a new post until it is created, and
+// the unsaved changes of an existing post until they are saved. The key holds the signed-in
+// admin's id (the token's subject) and, for an existing post, its id.
 
 import { getToken } from "../admin-api.ts";
 
@@ -19,6 +20,8 @@ export interface KeptPost {
   imageAlt: string;
   /** When it was kept (ISO). */
   keptAt: string;
+  /** An existing post: the version the changes were made to (they are only brought back to it). */
+  version?: number;
 }
 
 /** The signed-in admin's id, read from the token's payload (not verified: a storage key only). */
@@ -31,7 +34,9 @@ function personOf(token: string | null): string {
   }
 }
 
-export const keptPostKey = (token: string | null = getToken()) => `adminNewPost:${personOf(token)}`;
+/** `postId`: an existing post's changes; without it, the new post. */
+export const keptPostKey = (postId?: string, token: string | null = getToken()) =>
+  postId ? `adminPostEdits:${personOf(token)}:${postId}` : `adminNewPost:${personOf(token)}`;
 
 function isKeptPost(value: unknown): value is KeptPost {
   const post = value as KeptPost | null;
@@ -45,33 +50,40 @@ function isKeptPost(value: unknown): value is KeptPost {
   );
 }
 
-/** The new post kept for the signed-in person, if any (a damaged one is dropped). */
-export function readKeptPost(storage: Storage = window.localStorage): KeptPost | null {
+/** What is kept for the signed-in person, if anything (a damaged one is dropped). */
+export function readKeptPost(
+  postId?: string,
+  storage: Storage = window.localStorage,
+): KeptPost | null {
   try {
-    const raw = storage.getItem(keptPostKey());
+    const raw = storage.getItem(keptPostKey(postId));
     if (!raw) return null;
     const value: unknown = JSON.parse(raw);
     if (isKeptPost(value)) return value;
-    storage.removeItem(keptPostKey());
+    storage.removeItem(keptPostKey(postId));
   } catch {
     // Storage unavailable or the value unreadable: nothing is kept.
   }
   return null;
 }
 
-/** Keeps the new post; answers false when the browser refused (full, or private mode). */
-export function keepPost(post: KeptPost, storage: Storage = window.localStorage): boolean {
+/** Keeps what is written; answers false when the browser refused (full, or private mode). */
+export function keepPost(
+  post: KeptPost,
+  postId?: string,
+  storage: Storage = window.localStorage,
+): boolean {
   try {
-    storage.setItem(keptPostKey(), JSON.stringify(post));
+    storage.setItem(keptPostKey(postId), JSON.stringify(post));
     return true;
   } catch {
     return false;
   }
 }
 
-export function forgetKeptPost(storage: Storage = window.localStorage): void {
+export function forgetKeptPost(postId?: string, storage: Storage = window.localStorage): void {
   try {
-    storage.removeItem(keptPostKey());
+    storage.removeItem(keptPostKey(postId));
   } catch {
     // Storage unavailable: nothing was kept.
   }
