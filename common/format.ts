@@ -66,6 +66,18 @@ export function formatDateTime(iso: string | Date): string {
   return Number.isNaN(date.getTime()) ? "" : dateTime.format(date);
 }
 
+const timeOfDay = new Intl.DateTimeFormat("en-US", {
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: AGENCY_TIME_ZONE,
+});
+
+/** "3:04 PM", in the agency's time zone (the back office's "Saved at …"). */
+export function formatTime(iso: string | Date): string {
+  const date = typeof iso === "string" ? new Date(iso) : iso;
+  return Number.isNaN(date.getTime()) ? "" : timeOfDay.format(date);
+}
+
 /** The calendar day (yyyy-mm-dd) of an instant in the agency's time zone (Lagos). */
 export function lagosDay(iso: string | Date): string {
   return dayIn(iso);

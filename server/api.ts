@@ -11,6 +11,7 @@ import { registerEnquiryRoutes } from "./modules/enquiries/routes.ts";
 import { registerIdentityRoutes } from "./modules/identity/routes.ts";
 import { registerHealthRoutes } from "./modules/health/routes.ts";
 import { registerMailRoutes } from "./modules/mail/routes.ts";
+import { registerMediaApiRoutes } from "./modules/media/routes.ts";
 import { registerNewsletterRoutes } from "./modules/newsletter/routes.ts";
 import { registerPageRoutes } from "./modules/pages/routes.ts";
 import { registerPriceRoutes } from "./modules/prices/routes.ts";
@@ -66,6 +67,7 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
   registerPageRoutes(api, deps);
   registerIdentityRoutes(api, deps);
   registerMailRoutes(api, deps);
+  registerMediaApiRoutes(api, deps);
 
   const unknownEndpoint = async () => {
     throw new NotFound("No such API endpoint.");

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
+import { parsePost } from "../../common/post-format.ts";
 import { robotsTxt, rssXml, sitemapXml } from "./feeds.ts";
 import { publicPages } from "./navigation.ts";
 
@@ -27,6 +28,8 @@ const posts = [
     updatedAt: "2026-10-01T09:00:00.000Z",
   },
 ];
+/** The posts as the feed's route hands them over: their points parsed. */
+const feedPosts = posts.map(({ content, ...post }) => ({ ...post, body: parsePost(content) }));
 
 describe("sitemapXml", () => {
   it("lists every public page and every post with absolute URLs", () => {
@@ -58,7 +61,7 @@ describe("sitemapXml", () => {
     const locs = [...doc.getElementsByTagName("loc")].map((loc) => loc.textContent);
     expect(locs).toContain(`${origin}/blog/ads-and-budgets`);
     expect(locs).not.toContain(`${origin}/blog/b2`);
-    const feed = parse(rssXml(origin, [{ ...posts[0]!, slug: "ads-and-budgets" }]));
+    const feed = parse(rssXml(origin, [{ ...feedPosts[0]!, slug: "ads-and-budgets" }]));
     expect(feed.getElementsByTagName("item")[0]?.getElementsByTagName("link")[0]?.textContent).toBe(
       `${origin}/blog/ads-and-budgets`,
     );
@@ -73,7 +76,7 @@ describe("sitemapXml", () => {
 
 describe("rssXml", () => {
   it("is RSS 2.0 with one escaped item per post and absolute links", () => {
-    const doc = parse(rssXml(origin, posts));
+    const doc = parse(rssXml(origin, feedPosts));
     expect(doc.documentElement.getAttribute("version")).toBe("2.0");
     const items = [...doc.getElementsByTagName("item")];
     expect(items).toHaveLength(2);
@@ -92,6 +95,29 @@ describe("rssXml", () => {
     expect(
       doc.getElementsByTagName("channel")[0]?.getElementsByTagName("link")[0]?.textContent,
     ).toBe(`${origin}/blog`);
+  });
+
+  it("carries each post's formatted text, escaped, with absolute addresses", () => {
+    const image = "/media/posts/0b5e8a4c-1f2d-4e3a-9b7c-5d6e7f8a9b0c-1000x500.webp";
+    const [post] = [
+      {
+        ...feedPosts[1]!,
+        body: parsePost([
+          "Read **our** [guide](/blog/guide) & <b>more</b>",
+          `![Team](${image})`,
+          "[bad](javascript:alert(1))",
+        ]),
+      },
+    ];
+    const item = parse(rssXml(origin, [post!])).getElementsByTagName("item")[0]!;
+    expect(item.getElementsByTagName("description")[0]?.textContent).toBe(
+      "Read our guide & <b>more</b> Team [bad](javascript:alert(1))",
+    );
+    expect(item.getElementsByTagName("content:encoded")[0]?.textContent).toBe(
+      `<p>Read <strong>our</strong> <a href="${origin}/blog/guide">guide</a> &#38; &#60;b&#62;more&#60;/b&#62;</p>\n` +
+        `<p><img src="${origin}${image}" alt="Team" width="1000" height="500"></p>\n` +
+        "<p>[bad](javascript:alert(1))</p>",
+    );
   });
 
   it("is well formed without posts", () => {

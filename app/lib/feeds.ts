@@ -1,8 +1,10 @@
 import { teaser } from "../../common/format.ts";
+import { blockText, type PostBlock } from "../../common/post-blocks.ts";
 import type { Blog } from "../../common/schemas/blog.ts";
 import type { PageLink } from "../../common/schemas/pages.ts";
 import { site } from "../../common/site-config.ts";
 import { paths, publicPages } from "./navigation.ts";
+import { postHtml } from "./post-html.ts";
 import { xmlEscape } from "./xml.ts";
 
 type Post = Pick<Blog, "_id" | "title" | "content" | "date" | "updatedAt"> &
@@ -25,7 +27,7 @@ export const tagTitle = (name: string) => `Posts tagged ${name}`;
 const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 
 /** The newest of the posts' changes, as an ISO instant (undefined without posts). */
-function newest(posts: readonly Post[]): string | undefined {
+function newest(posts: readonly Pick<Post, "date" | "updatedAt">[]): string | undefined {
   return posts.map((post) => post.updatedAt || post.date).sort((a, b) => b.localeCompare(a))[0];
 }
 
@@ -112,13 +114,17 @@ export const tagUrl = (origin: string, tag: { slug: string }): SitemapUrl => ({
   loc: `${origin}${tagPath(tag.slug)}`,
 });
 
+/** A post as the feed reads it: its points parsed (common/post-format.ts, by the route). */
+export type FeedPost = Omit<Post, "content"> & { body: readonly PostBlock[] };
+
 /**
- * RSS 2.0 of the blog, newest first, with absolute links from the public origin; with
+ * RSS 2.0 of the blog, newest first, with absolute links from the public origin: each post's
+ * first words as its description and its whole text, formatted, as content:encoded. With
  * `tag`, the feed of that tag's posts (its own title, page and address).
  */
 export function rssXml(
   origin: string,
-  posts: readonly Post[],
+  posts: readonly FeedPost[],
   agency: string = site.name,
   tag?: { name: string; slug: string },
 ): string {
@@ -129,12 +135,13 @@ export function rssXml(
       <link>${xmlEscape(link)}</link>
       <guid isPermaLink="true">${xmlEscape(link)}</guid>
       <pubDate>${new Date(post.date).toUTCString()}</pubDate>
-      <description>${xmlEscape(teaser(post.content, 40))}</description>
+      <description>${xmlEscape(teaser(post.body.flatMap(blockText), 40))}</description>
+      <content:encoded>${xmlEscape(postHtml(post.body, origin))}</content:encoded>
     </item>`;
   });
   const built = newest(posts);
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">
   <channel>
     <title>${xmlEscape(tag ? `${tagTitle(tag.name)} | ${agency} Blog` : `${agency} Blog`)}</title>
     <link>${xmlEscape(`${origin}${tag ? tagPath(tag.slug) : "/blog"}`)}</link>

@@ -34,9 +34,16 @@ async function thrown(promise: Promise<unknown>) {
 
 describe("blog post loader", () => {
   it("answers the post by its id", async () => {
-    const post = { _id: "abc", title: "Hello", tags: [] } as unknown as Blog;
+    const post = {
+      _id: "abc",
+      title: "Hello",
+      content: ["Hi **there**"],
+      tags: [],
+    } as unknown as Blog;
+    // The points come parsed, beside the post (decision 0032).
     expect(await load(async (id) => (id === "abc" ? post : undefined))).toEqual({
-      blog: post,
+      blog: { _id: "abc", title: "Hello", tags: [] },
+      body: [{ kind: "paragraph", text: ["Hi ", { tag: "strong", children: ["there"] }] }],
       related: [],
     });
   });

@@ -8,6 +8,7 @@ import { BlogError } from "../components/blog/blog-error.tsx";
 import { identityFrom, originFrom } from "../lib/seo.ts";
 import type { Route } from "./+types/blog-post";
 import { logLoadFailure } from "../lib/load-failure.server.ts";
+import { showPost } from "../lib/shown-post.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(siteServicesContext);
@@ -26,7 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // The post is what the visitor came for: without its related posts it is still shown.
     logLoadFailure("Could not load a post's related posts", error);
   }
-  return { blog, related };
+  return { ...showPost(blog), related };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
@@ -45,10 +46,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 
 /** /blog/{id} and /blog/{slug}: an id of UUID shape finds the post by id, else by slug. */
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { blog, related } = loaderData;
+  const { blog, body, related } = loaderData;
   return (
     <>
-      <BlogArticle blog={blog} />
+      <BlogArticle blog={blog} body={body} />
       {related.length > 0 && (
         <section aria-labelledby="related-posts" className="bg-brand-50 py-12 md:py-16">
           <div className="container-page">

@@ -8,6 +8,7 @@ import { postPath } from "../lib/feeds.ts";
 import { identityFrom, originFrom, pageTitle } from "../lib/seo.ts";
 import type { Route } from "./+types/blog-preview";
 import { logLoadFailure } from "../lib/load-failure.server.ts";
+import { showPost } from "../lib/shown-post.ts";
 
 const NOT_FOUND = "This preview link does not work";
 
@@ -26,7 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   if (!post) throw data(NOT_FOUND, { status: 404 });
   if (post.public) throw redirect(postPath(post));
-  return { blog: post };
+  return showPost(post);
 }
 
 export function headers(): HeadersInit {
@@ -50,11 +51,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function BlogPreview({ loaderData }: Route.ComponentProps) {
-  const { blog } = loaderData;
+  const { blog, body } = loaderData;
   const scheduled = blog.status === "scheduled";
   return (
     <BlogArticle
       blog={blog}
+      body={body}
       dateLabel={scheduled ? `Scheduled for ${formatDate(blog.date)}` : "Not published yet"}
       notice={
         <p

@@ -1,7 +1,9 @@
 import { data, isRouteErrorResponse } from "react-router";
 import { siteServicesContext } from "../../common/load-context.ts";
 import { teaser } from "../../common/format.ts";
-import { BlogBody, parseBlogContent } from "../components/blog/blog-body.tsx";
+import { inlineText, type PostBlock } from "../../common/post-blocks.ts";
+import { parsePost } from "../../common/post-format.ts";
+import { BlogBlocks } from "../components/blog/blog-blocks.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
 import { NotFoundPage } from "../components/sections/not-found.tsx";
 import { staffPagePath } from "../lib/feeds.ts";
@@ -20,14 +22,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const known = (await pages.links()).some((link) => link.slug === params.slug);
   const page = known ? await pages.published(params.slug) : undefined;
   if (!page) throw data("Not found", { status: 404 });
-  return { page };
+  // The body in the post format, parsed here: the parser stays out of the page's scripts.
+  const { body, ...shown } = page;
+  return { page: shown, blocks: parsePost([body]) };
 }
 
 /** The search description: the one staff wrote, else the first paragraph, shortened. */
-function descriptionOf(page: { seoDescription: string; body: string; title: string }): string {
+function descriptionOf(
+  page: { seoDescription: string; title: string },
+  blocks: readonly PostBlock[],
+): string {
   if (page.seoDescription) return page.seoDescription;
-  const first = parseBlogContent([page.body]).find((block) => block.kind === "paragraph");
-  return first && first.kind === "paragraph" ? teaser(first.text, 25) : page.title;
+  const first = blocks.find((block) => block.kind === "paragraph");
+  return first ? teaser(inlineText(first.text), 25) : page.title;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
@@ -38,7 +45,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const { page } = loaderData;
   return seo({
     title: page.seoTitle || page.title,
-    description: descriptionOf(page),
+    description: descriptionOf(page, loaderData.blocks),
     path: staffPagePath(page.slug),
     origin: originFrom(matches),
     image: page.image?.src,
@@ -53,7 +60,7 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
       <PageHero title={page.title} crumb={page.title} />
       <div className="bg-white py-16 md:py-20">
         <article className="container-page max-w-3xl">
-          <BlogBody content={[page.body]} />
+          <BlogBlocks blocks={loaderData.blocks} />
         </article>
       </div>
     </>

@@ -1,6 +1,8 @@
 import { siteServicesContext } from "../../common/load-context.ts";
 import { site } from "../../common/site-config.ts";
-import { parseBlogContent } from "../components/blog/blog-body.tsx";
+import { mapBlockText } from "../../common/post-blocks.ts";
+import { parsePost } from "../../common/post-format.ts";
+import { BlogBlocks, InlineText } from "../components/blog/blog-blocks.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
 import { fillPolicyText, ndpaNote, policyDateOf, policyIntro } from "../copy/policy-copy.ts";
 import { postalAddressOf, useContactDetails } from "../lib/contact-details.tsx";
@@ -12,7 +14,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const content = await context.get(siteServicesContext).content.all();
   return {
     lastUpdated: content.policy.lastUpdated,
-    sections: withoutIds(content["policy-sections"]),
+    // Each body in the post format, parsed here: the parser stays out of the page's scripts.
+    sections: withoutIds(content["policy-sections"]).map((section) => ({
+      title: section.title,
+      blocks: parsePost([section.body]),
+    })),
   };
 }
 
@@ -34,10 +40,11 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
   // The city, country and e-mail the texts name are the contact details of the layout.
   const contact = useContactDetails();
   const details = { ...contact, lastUpdated };
-  // Each body in the post format, as the blog's parser reads it; placeholders filled in.
+  // Each body in the post format (parsed by the loader); placeholders filled in.
+  const fill = (text: string) => fillPolicyText(text, details);
   const sections = loaderData.sections.map((section) => ({
-    title: fillPolicyText(section.title, details),
-    blocks: parseBlogContent([section.body]),
+    title: fill(section.title),
+    blocks: section.blocks.map((block) => mapBlockText(block, fill)),
   }));
   const ndpa = ndpaNote(contact);
   const address = postalAddressOf(contact);
@@ -88,7 +95,7 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
                     if (block.kind === "heading") {
                       return (
                         <h3 key={blockIndex} className="mt-5 text-xl font-bold text-navy">
-                          {fillPolicyText(block.text, details)}
+                          <InlineText nodes={block.text} />
                         </h3>
                       );
                     }
@@ -99,14 +106,24 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
                           className="mt-3 list-disc space-y-1 pl-6 text-lg text-ink marker:text-accent"
                         >
                           {block.items.map((item, itemIndex) => (
-                            <li key={itemIndex}>{fillPolicyText(item, details)}</li>
+                            <li key={itemIndex}>
+                              <InlineText nodes={item} />
+                            </li>
                           ))}
                         </ul>
                       );
                     }
+                    if (block.kind !== "paragraph") {
+                      // A numbered list, a quote, a picture or a video: as a post shows it.
+                      return (
+                        <div key={blockIndex} className="mt-3">
+                          <BlogBlocks blocks={[block]} />
+                        </div>
+                      );
+                    }
                     return (
                       <p key={blockIndex} className="mt-3 text-lg leading-relaxed text-ink">
-                        {fillPolicyText(block.text, details)}
+                        <InlineText nodes={block.text} />
                       </p>
                     );
                   })}

@@ -1,4 +1,5 @@
 import { siteServicesContext } from "../../common/load-context.ts";
+import { feedPosts } from "../lib/feed-posts.server.ts";
 import { rssXml } from "../lib/feeds.ts";
 import type { Route } from "./+types/rss";
 
@@ -9,7 +10,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     blogs.page({ page: 1, pageSize: 50 }),
     identity.get(),
   ]);
-  return new Response(rssXml(origin, items, name), {
+  return new Response(rssXml(origin, feedPosts(items), name), {
     headers: {
       "content-type": "application/rss+xml; charset=utf-8",
       "cache-control": "public, max-age=600",

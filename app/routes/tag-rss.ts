@@ -1,4 +1,5 @@
 import { siteServicesContext } from "../../common/load-context.ts";
+import { feedPosts } from "../lib/feed-posts.server.ts";
 import { rssXml } from "../lib/feeds.ts";
 import type { Route } from "./+types/tag-rss";
 
@@ -13,7 +14,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!tag) {
     throw new Response("Not found", { status: 404, headers: { "content-type": "text/plain" } });
   }
-  return new Response(rssXml(origin, items, name, tag), {
+  return new Response(rssXml(origin, feedPosts(items), name, tag), {
     headers: {
       "content-type": "application/rss+xml; charset=utf-8",
       "cache-control": "public, max-age=600",

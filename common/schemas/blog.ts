@@ -37,6 +37,47 @@ const pointsField = z
   .refine((points) => points.length <= 500, "A blog can have at most 500 points.")
   .refine((points) => points.join("\n").length <= 100000, tooLong("The content", 100000));
 
+/**
+ * The back office's own form of the points (decision 0033): a JSON array of strings, each
+ * point kept whole, its own line breaks included, so a point typed on two lines comes back
+ * as one point of two lines. Each point is cleaned and trimmed; empty points are dropped.
+ * The limits are those of `content`.
+ */
+export function keptPoints(points: readonly string[]): string[] {
+  return points
+    .map((point) =>
+      cleanText(point)
+        .replace(/\r\n?/g, "\n")
+        .split("\n")
+        .map((line) => line.trimEnd())
+        .join("\n")
+        .trim(),
+    )
+    .filter((point) => point !== "");
+}
+
+const keptPointsField = z
+  .string({ error: "Points must be a JSON array of texts." })
+  .transform((value, context) => {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      context.addIssue({ code: "custom", message: "Points must be a JSON array of texts." });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(z.string(), { error: "Points must be a JSON array of texts." }))
+  .transform(keptPoints)
+  .refine((points) => points.every((point) => point.length <= 10000), tooLong("A point", 10000))
+  .refine((points) => points.length <= 500, "A blog can have at most 500 points.")
+  .refine((points) => points.join("\n").length <= 100000, tooLong("The content", 100000));
+
+/** The version of a post an editor opened (decision 0033): a whole number from 1. */
+const versionField = z.coerce
+  .number({ error: "The version must be a whole number." })
+  .int("The version must be a whole number.")
+  .min(1, "The version must be a whole number.");
+
 const colourField = z
   .string({ error: "Background colour must be text." })
   .trim()
@@ -151,22 +192,31 @@ const publishingFields = {
  * `status` a new post is published at once (the spec's form); `scheduled` needs
  * `publishedAt` in the future.
  */
-export const blogInputSchema = z.object({
-  title: titleField,
-  content: pointsField.optional().transform((points) => points ?? []),
-  bg: colourField.optional().transform((value) => value ?? DEFAULT_BLOG_BG),
-  ...publishingFields,
-});
+export const blogInputSchema = z
+  .object({
+    title: titleField,
+    content: pointsField.optional(),
+    /** The back office's points, each kept whole (decision 0033); when sent, `content` is not read. */
+    points: keptPointsField.optional(),
+    bg: colourField.optional().transform((value) => value ?? DEFAULT_BLOG_BG),
+    ...publishingFields,
+  })
+  .transform(({ points, content, ...rest }) => ({ ...rest, content: points ?? content ?? [] }));
 /**
  * The same form on PATCH: a field that is not sent keeps its current value; a field that
  * is sent follows the rules of `blogInputSchema` (an empty `content` clears the points).
+ * `version`, sent by the back office only, is the version it opened: another is refused.
  */
-export const blogPatchSchema = z.object({
-  title: titleField.optional(),
-  content: pointsField.optional(),
-  bg: colourField.optional(),
-  ...publishingFields,
-});
+export const blogPatchSchema = z
+  .object({
+    title: titleField.optional(),
+    content: pointsField.optional(),
+    points: keptPointsField.optional(),
+    bg: colourField.optional(),
+    version: versionField.optional(),
+    ...publishingFields,
+  })
+  .transform(({ points, content, ...rest }) => ({ ...rest, content: points ?? content }));
 export type BlogInput = z.input<typeof blogInputSchema>;
 export type ParsedBlogInput = z.output<typeof blogInputSchema>;
 export type ParsedBlogPatch = z.output<typeof blogPatchSchema>;
@@ -234,6 +284,8 @@ export const adminBlogSchema = blogSchema.extend({
   authorName: z.string().nullable(),
   /** The private preview address (/blog/preview/{token}); null until one is made. */
   previewPath: z.string().nullable(),
+  /** 1 when made, one more at every update: sent back as `version` when saving (decision 0033). */
+  version: z.number(),
 });
 export type AdminBlog = z.infer<typeof adminBlogSchema>;
 

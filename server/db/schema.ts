@@ -52,6 +52,10 @@ export interface BlogsTable {
   preview_token: string | null;
   /** Who made the preview link (migration 0011): it ends when they are removed. */
   preview_by: string | null;
+  /** 1 when made, one more at every update (migration 0021): the back office's version check. */
+  version: number;
+  /** Who saved it last (migration 0021); null before then, for API clients without one, or removed. */
+  updated_by: string | null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type Metadata } from "sharp";
+import { VARIANT_WIDTHS } from "../../common/post-media.ts";
 import { ServiceUnavailable, UnsupportedMediaType } from "../errors.ts";
 import { createLimiter } from "../lib/limiter.ts";
 
@@ -16,8 +17,6 @@ const IMAGE_FORMATS = {
 } as const;
 type ImageMime = keyof typeof IMAGE_FORMATS;
 
-/** Widths of the WebP variants made for `srcset`. */
-export const VARIANT_WIDTHS = [480, 960, 1440] as const;
 /**
  * Refuse decompression bombs: 40 megapixels (all frames of an animation counted) is far
  * above any sensible blog image, and so is a side over 12,000 pixels (a 100,000 × 400 PNG

@@ -32,6 +32,9 @@ test("create a post with three points, a colour and an image; see it on the site
     .getByLabel("Image")
     .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: await pngBytes() });
   await expect(page.getByAltText("The chosen image")).toBeVisible();
+  // A new post starts as a draft (issue 30); this one goes on the site at once.
+  await expect(page.getByRole("radio", { name: "Draft" })).toBeChecked();
+  await page.getByRole("radio", { name: "Publish now" }).check();
 
   // The preview reads the points as the site does.
   const preview = page.getByRole("region", { name: "Preview" });

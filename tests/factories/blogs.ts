@@ -40,6 +40,8 @@ export async function insertPosts(
       author_id: null,
       preview_token: null,
       preview_by: null,
+      version: 1,
+      updated_by: null,
     };
   });
   for (let i = 0; i < rows.length; i += 100) {

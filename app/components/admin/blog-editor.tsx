@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from "react";
 import { useNavigate, useRouteLoaderData } from "react-router";
+import { formatDateTime, formatTime } from "../../../common/format.ts";
 import { messages } from "../../../common/messages.ts";
 import {
   DEFAULT_BLOG_BG,
@@ -10,7 +11,7 @@ import {
   MAX_SEO_TITLE_LENGTH,
 } from "../../../common/schemas/blog.ts";
 import { MAX_SLUG_LENGTH, slugify } from "../../../common/slug.ts";
-import { ApiError } from "../../lib/admin-api.ts";
+import { ApiError, problemText } from "../../lib/admin-api.ts";
 import {
   createBlog,
   createPreviewLink,
@@ -19,11 +20,19 @@ import {
   type AdminBlog as Blog,
   type BlogStatus,
 } from "../../lib/admin/blogs.ts";
+import {
+  forgetKeptPost,
+  keepPost,
+  readKeptPost,
+  type KeptPost,
+} from "../../lib/admin/kept-post.ts";
 import { bannerInk } from "../blog/banner-ink.ts";
 import { BlogBody } from "../blog/blog-body.tsx";
 import { BlogRevisions } from "./blog-revisions.tsx";
 import { useFeedback } from "./feedback.tsx";
 import { TagInput } from "./tag-input.tsx";
+import { PointField } from "./point-field.tsx";
+import { useLeaveGuard } from "./use-leave-guard.ts";
 import {
   adminButton,
   adminButtonDanger,
@@ -113,6 +122,65 @@ function Hint({
   );
 }
 
+/** The text fields of the form: what is kept in the browser and compared to see changes. */
+type TextFields = Omit<KeptPost, "keptAt">;
+/** The fields as one string, to compare with the saved ones. */
+const snapshotOf = (fields: TextFields) =>
+  JSON.stringify([
+    fields.title,
+    fields.points,
+    fields.bg,
+    fields.slugEdited ? fields.slug : "",
+    fields.status,
+    fields.status === "scheduled" ? fields.scheduleAt : "",
+    fields.excerpt,
+    fields.seoTitle,
+    fields.seoDescription,
+    fields.imageAlt,
+    fields.tags,
+  ]);
+/** A new post: a draft until the writer chooses otherwise (decision 0033). */
+const newPost: TextFields = {
+  title: "",
+  points: [""],
+  bg: DEFAULT_BLOG_BG,
+  slug: "",
+  slugEdited: false,
+  status: "draft",
+  scheduleAt: "",
+  excerpt: "",
+  seoTitle: "",
+  seoDescription: "",
+  imageAlt: "",
+  tags: [],
+};
+
+/** A saved post's text fields, as the form shows them. */
+const fieldsOfBlog = (blog: Blog): TextFields => ({
+  title: blog.title,
+  points: blog.content.length > 0 ? blog.content : [""],
+  bg: blog.bg,
+  slug: blog.slug,
+  slugEdited: true,
+  status: blog.status,
+  scheduleAt: blog.status === "scheduled" ? localInputValue(blog.publishedAt) : "",
+  excerpt: blog.customExcerpt,
+  seoTitle: blog.seoTitle,
+  seoDescription: blog.seoDescription,
+  imageAlt: blog.imageAlt,
+  tags: blog.tags.map((tag) => tag.name),
+});
+
+/** How long a draft waits after the last change before it saves itself. */
+export const AUTOSAVE_DELAY_MS = 3000;
+
+type SaveState =
+  | { kind: "idle" }
+  | { kind: "saving" }
+  | { kind: "saved"; at: string }
+  /** `snapshot`: the fields that were refused, not tried again until they change. */
+  | { kind: "failed"; message: string; stale: boolean; snapshot?: string };
+
 /** The blog form of /admin/create and /admin/edit/{id}, with a live preview. */
 export function BlogEditor({ id }: { id?: string }) {
   const editing = id !== undefined;
@@ -133,18 +201,26 @@ export function BlogEditor({ id }: { id?: string }) {
   const [slug, setSlug] = useState("");
   // A new post's slug follows the title until it is typed by hand.
   const [slugEdited, setSlugEdited] = useState(editing);
-  const [status, setStatus] = useState<BlogStatus>("published");
+  const [status, setStatus] = useState<BlogStatus>("draft");
   const [scheduleAt, setScheduleAt] = useState("");
   const [excerpt, setExcerpt] = useState("");
   const [seoTitle, setSeoTitle] = useState("");
   const [seoDescription, setSeoDescription] = useState("");
   const [imageAlt, setImageAlt] = useState("");
-  const [tags, setTags] = useState<string[]>();
+  const [tags, setTags] = useState<string[]>([]);
   const [saved, setSaved] = useState<Blog | null>(null);
   const [linkBusy, setLinkBusy] = useState(false);
   const origin = useRouteLoaderData<{ origin?: string }>("root")?.origin ?? "";
   const [loading, setLoading] = useState(editing);
   const [fileKey, setFileKey] = useState(0);
+  // The saved fields (or a new post's empty ones): anything else is an unsaved change.
+  const [baseline, setBaseline] = useState(() => snapshotOf(newPost));
+  const [uploads, setUploads] = useState(0);
+  const [saveState, setSaveState] = useState<SaveState>({ kind: "idle" });
+  // When a new post kept in this browser was brought back (ISO), to say so.
+  const [restored, setRestored] = useState<string | null>(null);
+  // Until what was kept in this browser has been read, nothing is kept over it.
+  const restoring = useRef(true);
   // Which point box takes focus after Add Point / Remove.
   const focusPoint = useRef<number | null>(null);
   const ids = {
@@ -161,21 +237,27 @@ export function BlogEditor({ id }: { id?: string }) {
   };
 
   function fill(blog: Blog) {
-    setTitle(blog.title);
-    setPoints(blog.content.length > 0 ? blog.content : [""]);
-    setBg(blog.bg);
+    const fields = fieldsOfBlog(blog);
+    fillText(fields);
     setCurrentImage(blog.image);
     setRemoveImage(false);
-    setSlug(blog.slug);
-    setSlugEdited(true);
-    setStatus(blog.status);
-    setScheduleAt(blog.status === "scheduled" ? localInputValue(blog.publishedAt) : "");
-    setExcerpt(blog.customExcerpt);
-    setSeoTitle(blog.seoTitle);
-    setSeoDescription(blog.seoDescription);
-    setImageAlt(blog.imageAlt);
-    setTags(blog.tags.map((tag) => tag.name));
     setSaved(blog);
+    setBaseline(snapshotOf(fields));
+  }
+
+  function fillText(fields: TextFields) {
+    setTitle(fields.title);
+    setPoints(fields.points.length > 0 ? fields.points : [""]);
+    setBg(fields.bg);
+    setSlug(fields.slug);
+    setSlugEdited(fields.slugEdited);
+    setStatus(fields.status);
+    setScheduleAt(fields.scheduleAt);
+    setExcerpt(fields.excerpt);
+    setSeoTitle(fields.seoTitle);
+    setSeoDescription(fields.seoDescription);
+    setImageAlt(fields.imageAlt);
+    setTags(fields.tags);
   }
 
   async function newPreviewLink(): Promise<string | null> {
@@ -207,14 +289,23 @@ export function BlogEditor({ id }: { id?: string }) {
     }
   }
 
+  const loaded = useEffectEvent((blog: Blog) => {
+    fill(blog);
+    // Changes kept in this browser come back only onto the version they were made to.
+    const kept = readKeptPost(blog._id);
+    if (kept?.version === blog.version && snapshotOf(kept) !== snapshotOf(fieldsOfBlog(blog))) {
+      fillText(kept);
+      setRestored(kept.keptAt);
+    } else if (kept) forgetKeptPost(blog._id);
+    restoring.current = false;
+    setLoading(false);
+  });
   useEffect(() => {
     if (!id) return;
     let live = true;
     getBlog(id).then(
       (blog) => {
-        if (!live) return;
-        fill(blog);
-        setLoading(false);
+        if (live) loaded(blog);
       },
       (problem: unknown) => {
         if (!live) return;
@@ -248,6 +339,106 @@ export function BlogEditor({ id }: { id?: string }) {
     setFilePreview(next ? URL.createObjectURL(next) : null);
   }
 
+  const text: TextFields = {
+    title,
+    points,
+    bg,
+    slug,
+    slugEdited,
+    status,
+    scheduleAt,
+    excerpt,
+    seoTitle,
+    seoDescription,
+    imageAlt,
+    tags,
+  };
+  const snapshot = snapshotOf(text);
+  const textChanged = !loading && snapshot !== baseline;
+  const unsaved = textChanged || file !== null || removeImage;
+  const { letGo } = useLeaveGuard(unsaved);
+
+  // What is written and not saved is kept in this browser: a new post until it is created,
+  // a post's changes until they are saved (with the version they were made to).
+  const textJson = JSON.stringify(text);
+  const openedVersion = saved?.version;
+  useEffect(() => {
+    if (restoring.current || loading) return;
+    if (!textChanged) forgetKeptPost(id);
+    else {
+      const keptAt = new Date().toISOString();
+      keepPost({ ...(JSON.parse(textJson) as TextFields), keptAt, version: openedVersion }, id);
+    }
+  }, [id, loading, textJson, textChanged, openedVersion]);
+  // Declared after the effect above, so that one does not forget the post before it shows.
+  const restore = useEffectEvent(() => {
+    const kept = readKeptPost();
+    if (kept) {
+      fillText(kept);
+      setRestored(kept.keptAt);
+    }
+  });
+  useEffect(() => {
+    if (editing || !restoring.current) return;
+    restoring.current = false;
+    restore();
+  }, [editing]);
+
+  function discardKept() {
+    forgetKeptPost(id);
+    fillText(saved ? fieldsOfBlog(saved) : newPost);
+    setRestored(null);
+  }
+
+  /** The text fields as the API takes them (the version opened, when editing). */
+  const textFields = () => ({
+    title,
+    points,
+    bg,
+    status,
+    ...(status === "scheduled" ? { publishedAt: isoFromLocalInput(scheduleAt) } : {}),
+    slug: slugEdited ? slug : "",
+    excerpt,
+    seoTitle,
+    seoDescription,
+    imageAlt,
+    tags,
+    ...(saved ? { version: saved.version } : {}),
+  });
+
+  // A draft saves itself a few seconds after the last change; a published or scheduled
+  // post is never changed without its Save button. Never during a save or an upload, and
+  // not again after a refusal by the version check (the page must be reloaded).
+  const autosaves = editing && saved?.status === "draft" && status === "draft";
+  const stale = saveState.kind === "failed" && saveState.stale;
+  const autosaveNow = useEffectEvent(() => void autosave());
+  useEffect(() => {
+    if (!autosaves || !textChanged || busy || uploads > 0 || stale) return;
+    if (saveState.kind === "saving" || title.trim() === "") return;
+    if (saveState.kind === "failed" && saveState.snapshot === snapshot) return;
+    const timer = setTimeout(() => autosaveNow(), AUTOSAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [autosaves, textChanged, snapshot, busy, uploads, stale, saveState, title]);
+
+  async function autosave() {
+    if (!id) return;
+    const sent = snapshot;
+    setSaveState({ kind: "saving" });
+    try {
+      const after = await updateBlog(id, textFields());
+      setSaved(after);
+      setBaseline(sent);
+      setSaveState({ kind: "saved", at: after.updatedAt });
+    } catch (problem) {
+      setSaveState({
+        kind: "failed",
+        message: problemText(problem, "the server could not be reached."),
+        stale: problem instanceof ApiError && problem.status === 409,
+        snapshot: sent,
+      });
+    }
+  }
+
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setError(null);
@@ -265,34 +456,31 @@ export function BlogEditor({ id }: { id?: string }) {
       setFieldError({ field: "publishedAt", message });
       return;
     }
-    const fields = {
-      title,
-      points,
-      bg,
-      image: file,
-      removeImage,
-      status,
-      ...(status === "scheduled" ? { publishedAt: isoFromLocalInput(scheduleAt) } : {}),
-      slug: slugEdited ? slug : "",
-      excerpt,
-      seoTitle,
-      seoDescription,
-      imageAlt,
-      tags,
-    };
+    const fields = { ...textFields(), image: file, removeImage };
     setBusy(true);
     try {
       if (editing) {
-        fill(await updateBlog(id, fields));
+        const after = await updateBlog(id, fields);
+        fill(after);
         choose(null);
         setFileKey((k) => k + 1);
+        setSaveState({ kind: "saved", at: after.updatedAt });
         notify(messages.blogUpdated);
       } else {
         await createBlog(fields);
+        forgetKeptPost();
+        letGo();
         notify(messages.blogCreated);
         navigate("/admin/dashboard");
       }
     } catch (problem) {
+      if (
+        problem instanceof ApiError &&
+        problem.status === 409 &&
+        !fieldOfProblem(problem.message)
+      ) {
+        setSaveState({ kind: "failed", message: problem.message, stale: true });
+      }
       const detail =
         problem instanceof ApiError && problem.status !== 401 ? ` (${problem.message})` : "";
       setError(`${messages.blogFailed}${detail}`);
@@ -303,6 +491,25 @@ export function BlogEditor({ id }: { id?: string }) {
       setBusy(false);
     }
   }
+
+  const saveLine =
+    saveState.kind === "saving" ? (
+      "Saving…"
+    ) : saveState.kind === "failed" ? (
+      <span className="font-semibold text-danger">Not saved: {saveState.message}</span>
+    ) : unsaved && !autosaves ? (
+      editing ? (
+        "Unsaved changes."
+      ) : (
+        "Not created yet: kept in this browser until you create it."
+      )
+    ) : saveState.kind === "saved" ? (
+      `Saved at ${formatTime(saveState.at)}`
+    ) : autosaves ? (
+      "Draft: saves itself a few seconds after you stop typing."
+    ) : (
+      ""
+    );
 
   const errorOf = (field: Field) => (fieldError?.field === field ? fieldError.message : undefined);
   /** aria-invalid and the field's descriptions: its error (when refused) and its hint. */
@@ -356,6 +563,18 @@ export function BlogEditor({ id }: { id?: string }) {
         <div className="grid items-start gap-x-8 xl:grid-cols-2">
           <Panel>
             <form onSubmit={onSubmit} className="space-y-5">
+              {restored && (
+                <div className="flex flex-wrap items-center gap-3 rounded-lg bg-brand-50 px-4 py-3 text-sm text-ink">
+                  <p className="min-w-0 flex-1">
+                    {editing
+                      ? `Your unsaved changes were kept in this browser (${formatDateTime(restored)}) and are back.`
+                      : `The post you were writing was kept in this browser (${formatDateTime(restored)}) and is back.`}
+                  </p>
+                  <button type="button" className={adminButtonSecondary} onClick={discardKept}>
+                    {editing ? "Discard them" : "Discard it"}
+                  </button>
+                </div>
+              )}
               <div>
                 <label htmlFor={ids.title} className={adminLabel}>
                   Title
@@ -399,39 +618,27 @@ export function BlogEditor({ id }: { id?: string }) {
               <fieldset className="space-y-3">
                 <legend className={adminLabel}>Content</legend>
                 <p className="text-sm text-muted">
-                  One point per box. A line starting with # is a heading, with * a bullet.
+                  One point per box; a point may have several lines. A line starting with # is a
+                  heading, * a bullet, 1. a numbered item, &gt; a quote. Select words and use the
+                  buttons (or Ctrl/⌘ B, I, K) for bold, italic and links; paste or drop an image
+                  into a point to add it.
                 </p>
                 {points.map((point, index) => (
-                  <div key={index}>
-                    <div className="flex items-center justify-between">
-                      <label
-                        htmlFor={`${ids.title}-point-${index}`}
-                        className="text-sm font-semibold"
-                      >
-                        Point {index + 1}
-                      </label>
-                      <button
-                        type="button"
-                        onClick={() => {
-                          setPoints((list) => list.filter((_, i) => i !== index));
-                          focusPoint.current = Math.max(0, index - 1);
-                        }}
-                        disabled={points.length === 1}
-                        className={`${adminButtonDanger} px-2 py-0.5 text-sm`}
-                      >
-                        Remove<span className="sr-only"> point {index + 1}</span>
-                      </button>
-                    </div>
-                    <textarea
-                      id={`${ids.title}-point-${index}`}
-                      value={point}
-                      rows={3}
-                      onChange={(e) =>
-                        setPoints((list) => list.map((p, i) => (i === index ? e.target.value : p)))
-                      }
-                      className={`${adminInput} mt-1`}
-                    />
-                  </div>
+                  <PointField
+                    key={index}
+                    id={`${ids.title}-point-${index}`}
+                    index={index}
+                    value={point}
+                    canRemove={points.length > 1}
+                    onChange={(value) =>
+                      setPoints((list) => list.map((p, i) => (i === index ? value : p)))
+                    }
+                    onRemove={() => {
+                      setPoints((list) => list.filter((_, i) => i !== index));
+                      focusPoint.current = Math.max(0, index - 1);
+                    }}
+                    onUploading={(running) => setUploads((n) => n + (running ? 1 : -1))}
+                  />
                 ))}
                 <button
                   type="button"
@@ -547,7 +754,7 @@ export function BlogEditor({ id }: { id?: string }) {
                   text="What the cover picture shows, for people who cannot see it. Leave empty when it is only decoration."
                 />
               </div>
-              <TagInput value={tags ?? []} onChange={setTags} />
+              <TagInput value={tags} onChange={setTags} />
               <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
                 <legend className={`${adminLabel} px-1`}>Publishing</legend>
                 <div className="flex flex-wrap gap-x-6 gap-y-2">
@@ -739,9 +946,18 @@ export function BlogEditor({ id }: { id?: string }) {
                   </p>
                 )}
               </div>
-              <button type="submit" disabled={busy} className={adminButton}>
-                {busy ? "Submitting..." : editing ? "Update Blog" : "Create Blog"}
-              </button>
+              <div className="sticky bottom-0 -mx-1 flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-slate-200 bg-white px-1 py-3">
+                <button
+                  type="submit"
+                  disabled={busy || saveState.kind === "saving" || uploads > 0}
+                  className={adminButton}
+                >
+                  {busy ? "Submitting..." : editing ? "Update Blog" : "Create Blog"}
+                </button>
+                <p role="status" className="min-w-0 flex-1 text-sm text-muted">
+                  {saveLine}
+                </p>
+              </div>
             </form>
           </Panel>
           <Panel title="Preview" id="preview-title" className="xl:sticky xl:top-6">

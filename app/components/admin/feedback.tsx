@@ -20,9 +20,9 @@ interface Feedback {
   notify(message: string, kind?: Toast["kind"]): void;
   /**
    * An in-page confirmation dialog (Cancel has the focus); answers whether the person
-   * confirmed. `hint` replaces "This cannot be undone."
+   * confirmed. `hint` replaces "This cannot be undone."; `cancel` names the safe answer.
    */
-  confirm(message: string, action?: string, hint?: string): Promise<boolean>;
+  confirm(message: string, action?: string, hint?: string, cancel?: string): Promise<boolean>;
 }
 
 const undoneHint = "This cannot be undone.";
@@ -42,6 +42,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
     message: string;
     action: string;
     hint: string;
+    cancel: string;
   } | null>(null);
   const answer = useRef<(value: boolean) => void>(undefined);
   const returnFocus = useRef<HTMLElement | null>(null);
@@ -61,16 +62,19 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
     [dismiss],
   );
 
-  const confirm = useCallback((message: string, action = "Delete", hint = undoneHint) => {
-    // A question still open is answered "no" before the next one takes its place.
-    answer.current?.(false);
-    returnFocus.current =
-      document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setQuestion({ message, action, hint });
-    return new Promise<boolean>((resolve) => {
-      answer.current = resolve;
-    });
-  }, []);
+  const confirm = useCallback(
+    (message: string, action = "Delete", hint = undoneHint, cancel = "Cancel") => {
+      // A question still open is answered "no" before the next one takes its place.
+      answer.current?.(false);
+      returnFocus.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setQuestion({ message, action, hint, cancel });
+      return new Promise<boolean>((resolve) => {
+        answer.current = resolve;
+      });
+    },
+    [],
+  );
 
   const feedback = useMemo(() => ({ notify, confirm }), [notify, confirm]);
 
@@ -117,7 +121,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
                 onClick={() => close(false)}
                 className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-ink hover:bg-slate-50"
               >
-                Cancel
+                {question.cancel}
               </button>
               <button
                 type="button"

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { MetaDescriptor } from "react-router";
 import { Link } from "react-router";
 import { formatDate, readTime } from "../../../common/format.ts";
+import type { PostBlock } from "../../../common/post-blocks.ts";
 import type { PublicPost } from "../../../common/schemas/blog.ts";
 import { defaultIdentity, type SiteIdentity } from "../../../common/schemas/identity.ts";
 import { postPath } from "../../lib/feeds.ts";
@@ -9,15 +10,18 @@ import { useIdentity } from "../../lib/identity.ts";
 import { jsonLd, seo } from "../../lib/seo.ts";
 import { bannerInk } from "./banner-ink.ts";
 import { TagLinks } from "./blog-card.tsx";
-import { BlogBody } from "./blog-body.tsx";
+import { BlogBlocks } from "./blog-blocks.tsx";
 import { BlogImage } from "./blog-image.tsx";
+
+/** A post as its page shows it: its points come parsed, beside it (app/lib/shown-post.ts). */
+export type ShownPost = Omit<PublicPost, "content">;
 
 /**
  * A post's meta tags: its SEO title and description (the title and the excerpt by default),
  * its readable address as the canonical link, share cards and BlogPosting data.
  */
 export function postMeta(
-  blog: PublicPost,
+  blog: ShownPost,
   origin: string,
   options: { noindex?: boolean; identity?: SiteIdentity } = {},
 ): MetaDescriptor[] {
@@ -62,10 +66,13 @@ export function postMeta(
 /** The post page's article: banner, date, read time, author, cover and body. */
 export function BlogArticle({
   blog,
+  body,
   dateLabel,
   notice,
 }: {
-  blog: PublicPost;
+  blog: ShownPost;
+  /** The post's points, parsed by the page's loader (common/post-format.ts). */
+  body: readonly PostBlock[];
   /** Shown instead of the date (a draft has none yet). */
   dateLabel?: string;
   /** Shown above the breadcrumb (the preview's banner). */
@@ -106,7 +113,7 @@ export function BlogArticle({
           />
         )}
         <h2 className="mb-6 text-2xl font-extrabold text-navy md:text-3xl">{blog.title}</h2>
-        <BlogBody content={blog.content} />
+        <BlogBlocks blocks={body} />
         {blog.tags.length > 0 && (
           <div className="mt-10 flex flex-wrap items-center gap-x-3 gap-y-2">
             <span className="text-sm font-bold text-ink">Tags:</span>

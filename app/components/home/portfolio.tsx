@@ -1,7 +1,7 @@
 import type { HomeWords } from "../../../common/schemas/content.ts";
 import type { PortfolioImage, PortfolioItem } from "../../copy/portfolio-copy.ts";
 import { SectionHeading } from "../sections/section-heading.tsx";
-import { PlayIcon } from "../ui/icons.tsx";
+import { VideoPlayLink } from "../ui/video-play-link.tsx";
 
 /**
  * Six video thumbnails; the play button opens the video in a new tab. A built-in sample has
@@ -31,21 +31,14 @@ export function PortfolioVideos({
                 <div className="relative">
                   <PortfolioPicture image={item.image} />
                   {item.href && (
-                    <a
+                    <VideoPlayLink
                       href={item.href}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="absolute inset-0 flex items-center justify-center bg-navy/30 transition-colors group-hover:bg-navy/10"
-                      aria-label={
+                      label={
                         item.sample
                           ? `Play ${item.title} on our YouTube channel (opens in a new tab)`
                           : `Play ${item.title} (opens in a new tab)`
                       }
-                    >
-                      <span className="flex size-11 items-center justify-center rounded-full bg-accent text-navy shadow-xl transition-transform group-hover:scale-110 motion-reduce:transition-none sm:size-16">
-                        <PlayIcon width={24} />
-                      </span>
-                    </a>
+                    />
                   )}
                 </div>
                 <figcaption className="px-3 py-2.5 text-sm font-semibold text-white sm:px-5 sm:py-4 sm:text-base">

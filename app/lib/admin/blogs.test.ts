@@ -28,6 +28,7 @@ const blog = {
   imageAlt: "",
   authorName: "ada",
   previewPath: null,
+  version: 1,
 };
 
 function answer(body: unknown, init: ResponseInit = {}) {
@@ -56,14 +57,21 @@ describe("blogs", () => {
     await expect(deleteBlog("b1")).rejects.toBeInstanceOf(ZodError);
   });
 
-  it("sends the points joined by line breaks, as the spec says", async () => {
+  it("sends the points whole in the back office's `points` field (decision 0033)", async () => {
     const fetch = answer(blog, { status: 201 });
-    await createBlog({ title: "Hello", points: ["One", "Two"], bg: "", removeImage: true });
+    await createBlog({
+      title: "Hello",
+      points: ["One\nline two", "Two"],
+      bg: "",
+      removeImage: true,
+    });
     const [url, init = {}] = fetch.mock.calls[0]!;
     expect(url).toBe("/api/blogs");
     expect(init.method).toBe("POST");
     const form = init.body as FormData;
-    expect(form.get("content")).toBe("One\nTwo");
+    expect(form.get("points")).toBe('["One\\nline two","Two"]');
+    expect(form.has("content")).toBe(false);
+    expect(form.has("version")).toBe(false);
     expect(form.get("bg")).toBe("#ffffff");
     expect(form.has("removeImage")).toBe(false);
     expect(form.has("status")).toBe(false);

@@ -82,8 +82,13 @@ export async function listTags(): Promise<Tag[]> {
 /** What the blog form sends. */
 export interface BlogFields {
   title: string;
-  /** The points; sent as one text joined by line breaks (spec). */
+  /**
+   * The points, each kept whole with its own line breaks: sent as the back office's JSON
+   * `points` field, not as §7's `content` where every line is a point (decision 0033).
+   */
   points: readonly string[];
+  /** Editing: the version opened; a post saved since by someone else is refused (409). */
+  version?: number;
   bg: string;
   /** A new image, if one was chosen. */
   image?: File | null;
@@ -116,7 +121,8 @@ const optionalFields = [
 function blogForm(fields: BlogFields): FormData {
   const form = new FormData();
   form.set("title", fields.title);
-  form.set("content", fields.points.join("\n"));
+  form.set("points", JSON.stringify(fields.points));
+  if (fields.version !== undefined) form.set("version", String(fields.version));
   form.set("bg", fields.bg || DEFAULT_BLOG_BG);
   for (const name of optionalFields) {
     const value = fields[name];

@@ -189,6 +189,33 @@ export function createBlogRepository(db: Kysely<Database>, dialect: "sqlite" | "
         (await db.updateTable("blogs").set(changes).where("id", "=", id).executeTakeFirst())
           .numUpdatedRows,
       ),
+    /**
+     * A post's edit (decision 0033): the changes and one more version, only while the version
+     * is still `expected` when that is given; answers how many rows changed (0: gone or changed).
+     */
+    save: async (
+      id: string,
+      changes: Partial<Omit<BlogsTable, "id" | "created_at" | "version">>,
+      expected?: number,
+    ) =>
+      Number(
+        (
+          await db
+            .updateTable("blogs")
+            .set((eb) => ({ ...changes, version: eb("version", "+", 1) }))
+            .where("id", "=", id)
+            .$if(expected !== undefined, (query) => query.where("version", "=", expected!))
+            .executeTakeFirst()
+        ).numUpdatedRows,
+      ),
+    /** Who saved a post last, and when: the words of a refused save. */
+    lastSave: (id: string) =>
+      db
+        .selectFrom("blogs")
+        .leftJoin("admins", "admins.id", "blogs.updated_by")
+        .select(["blogs.updated_at", "admins.name", "admins.email"])
+        .where("blogs.id", "=", id)
+        .executeTakeFirst(),
     /** The tags of these posts, by name, as (blog_id, name, slug) rows. */
     tagsOf: async (blogIds: readonly string[]) =>
       blogIds.length === 0

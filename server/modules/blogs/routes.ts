@@ -42,11 +42,17 @@ const FORM_DESCRIPTION =
   "Optional `tags`: the post's tags by name, one text of comma-separated names or the field " +
   `repeated (each 1 to ${MAX_TAG_LENGTH} characters, at most ${MAX_TAGS}; names of the same ` +
   "slug are one tag, and a name whose slug is a known tag's is that tag; an empty text " +
-  "removes them; not sent, the post keeps its tags).";
+  "removes them; not sent, the post keeps its tags). " +
+  "The back office sends its points in `points` instead of `content`: a JSON array of texts, " +
+  "each point kept whole with its own line breaks (`content` is then not read). API clients " +
+  "send `content`, whose every line is a point.";
 const PATCH_DESCRIPTION =
   "The same multipart/form-data as POST. A text field that is not sent keeps its value; " +
   "without `image` the current image stays, a new `image` replaces it (its files are " +
-  "deleted) and `removeImage=true` drops it.";
+  "deleted) and `removeImage=true` drops it. `version` (optional, a whole number): the " +
+  "`version` the editor read from GET /api/admin/blogs/{id}; when the post has been saved " +
+  "since, nothing changes and the answer is 409 naming who saved it and when. Without " +
+  "`version` the last save wins. Every update adds 1 to the post's `version`.";
 
 /** Any text: an id that is not a blog id is answered 404, like an unknown one. */
 const blogIdParam = z.object({ id: z.string().describe("The blog's _id") });
@@ -69,6 +75,9 @@ const revisionNotFound = errorAnswer(
 );
 
 const slugTaken = errorAnswer("Another post already has this slug.");
+const slugTakenOrStale = errorAnswer(
+  "Another post already has this slug, or the post was saved by someone else since the `version` sent.",
+);
 
 /** What the audit log keeps of a post: its workflow and SEO fields, not its body. */
 const auditView = (blog: AdminBlog) => ({
@@ -233,7 +242,7 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
           400: errorAnswers.invalid,
           401: errorAnswers.unauthorized,
           404: blogNotFound,
-          409: slugTaken,
+          409: slugTakenOrStale,
           413: imageTooLarge,
           415: notAnImage,
           503: errorAnswers.imagesBusy,
@@ -244,12 +253,11 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
       const { fields, image, removeImage } = await readBlogForm(request);
       const patch = blogPatchSchema.parse(fields);
       const before = await blogs.adminGet(request.params.id);
-      const after = await blogs.update(
-        request.params.id,
-        patch,
-        { image, removeImage },
-        { by: request.admin!.id, kind: "update" },
-      );
+      const after = await blogs.update(request.params.id, patch, {
+        image,
+        removeImage,
+        by: request.admin!.id,
+      });
       await audit(request, {
         action: updateAction(before, after),
         type: "blog",

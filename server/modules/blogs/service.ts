@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { pageWindow } from "../../db/lists.ts";
-import { teaser } from "../../../common/format.ts";
+import { formatTime } from "../../../common/format.ts";
+import { postTeaser } from "../../../common/post-format.ts";
 import { messages } from "../../../common/messages.ts";
 import {
   cleanText,
@@ -30,7 +31,7 @@ import type { ChangeFeed } from "../../lib/changes.ts";
 import { processImage } from "../../media/images.ts";
 import type { Storage } from "../../media/storage.ts";
 import { createBlogRepository, type BlogRow } from "./repository.ts";
-import { createRevisionRepository, type RevisionSave } from "./revisions.ts";
+import { createRevisionRepository } from "./revisions.ts";
 import { searchWords } from "./search.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 
@@ -71,6 +72,18 @@ const slugTaken = (slug: string) =>
 export interface ImageChange {
   image?: Buffer;
   removeImage?: boolean;
+}
+
+/** Who makes an update: the signed-in admin, when there is one (decision 0033). */
+export interface UpdateOptions extends ImageChange {
+  by?: string | null;
+  /** What the save is, for its revision (decision 0034): a save unless said otherwise. */
+  kind?: RevisionKind;
+}
+
+/** The words of a save refused by the version check (409). */
+export function staleSaveMessage(by: string | null, at: string): string {
+  return `This post was changed${by ? ` by ${by}` : ""} at ${formatTime(at)} since you opened it. Copy your changes, reload and try again.`;
 }
 
 /** What a public list is filtered by: `q`, the search box's text; `tag`, a tag's slug. */
@@ -164,7 +177,7 @@ export function createBlogService(deps: {
       date: row.published_at ?? row.created_at,
       updatedAt: row.updated_at,
       slug: row.slug,
-      excerpt: row.excerpt || teaser(content, 15),
+      excerpt: row.excerpt || postTeaser(content, 15),
       tags,
     };
   }
@@ -192,6 +205,7 @@ export function createBlogService(deps: {
       imageAlt: row.image_alt,
       authorName: authorLabel(row.author_name, row.author_email),
       previewPath: row.preview_token ? previewPath(row.preview_token) : null,
+      version: Number(row.version),
     };
   }
 
@@ -289,6 +303,13 @@ export function createBlogService(deps: {
     const row = await findRow(id);
     if (!row) throw new NotFound(messages.blogNotFound);
     return row;
+  }
+
+  /** The refusal of a save over a newer one: who saved it last and when (404 when deleted). */
+  async function stale(id: string): Promise<Error> {
+    const last = await repo.lastSave(id);
+    if (!last) return new NotFound(messages.blogNotFound);
+    return new Conflict(staleSaveMessage(authorLabel(last.name, last.email), last.updated_at));
   }
 
   async function findAdmin(id: string): Promise<AdminBlog> {
@@ -514,6 +535,8 @@ export function createBlogService(deps: {
         author_id: authorId,
         preview_token: null,
         preview_by: null,
+        version: 1,
+        updated_by: authorId,
       };
       try {
         await inTransaction(async (blogs, kept) => {
@@ -532,15 +555,19 @@ export function createBlogService(deps: {
 
     /**
      * Changes the fields that were sent (the others keep their values); a new image
-     * replaces the old one and deletes its files, `removeImage` drops it.
+     * replaces the old one and deletes its files, `removeImage` drops it. Every update adds
+     * one to the version; with `patch.version`, a post saved since that version is refused
+     * (409, who and when) and nothing changes (decision 0033).
      */
     async update(
       id: string,
       patch: ParsedBlogPatch,
-      change: ImageChange = {},
-      save: RevisionSave = { by: null, kind: "update" },
+      change: UpdateOptions = {},
     ): Promise<AdminBlog> {
       const before = await find(id);
+      if (patch.version !== undefined && Number(before.version) !== patch.version) {
+        throw await stale(id);
+      }
       const now = nowIso();
       const state = workflow(before, patch, now);
       const slug =
@@ -565,9 +592,11 @@ export function createBlogService(deps: {
           ...(patch.seoDescription !== undefined ? { seo_description: patch.seoDescription } : {}),
           ...(patch.imageAlt !== undefined ? { image_alt: patch.imageAlt } : {}),
           ...(replacing ? imageColumns(stored) : {}),
+          updated_by: change.by ?? null,
         };
+        const save = { by: change.by ?? null, kind: change.kind ?? "update" };
         updated = await inTransaction(async (blogs, kept) => {
-          const n = await blogs.update(id, changes);
+          const n = await blogs.save(id, changes, patch.version);
           if (n > 0) await kept.keep(id, before, { ...before, ...changes }, save, now);
           return n;
         });
@@ -578,7 +607,8 @@ export function createBlogService(deps: {
       }
       if (updated === 0) {
         await removeImageFiles(stored?.key ?? null, stored?.variantWidths ?? null);
-        throw new NotFound(messages.blogNotFound);
+        // Saved by someone else between the read and the write, or deleted.
+        throw patch.version !== undefined ? await stale(id) : new NotFound(messages.blogNotFound);
       }
       if (replacing) await removeImageFiles(before.image_key, before.image_variant_widths);
       if (patch.tags !== undefined) await repo.setTags(id, patch.tags, now);
@@ -619,7 +649,6 @@ export function createBlogService(deps: {
           seoDescription: revision.seoDescription,
           imageAlt: revision.imageAlt,
         },
-        {},
         { by, kind: "restore" },
       );
     },
