@@ -18,6 +18,7 @@ import * as siteIdentity from "./migrations/0015-site-identity.ts";
 import * as serviceBlocksPolicySections from "./migrations/0017-service-blocks-policy-sections.ts";
 import * as pages from "./migrations/0018-pages.ts";
 import * as mailSettings from "./migrations/0019-mail-settings.ts";
+import * as blogSearchText from "./migrations/0020-blog-search-text.ts";
 import type { Database } from "./schema.ts";
 
 // Listed here rather than read from disk, so migrations run from any working directory.
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   "0017-service-blocks-policy-sections": serviceBlocksPolicySections,
   "0018-pages": pages,
   "0019-mail-settings": mailSettings,
+  "0020-blog-search-text": blogSearchText,
 };
 
 const provider: MigrationProvider = {

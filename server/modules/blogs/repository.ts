@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, type Kysely } from "kysely";
 import type { BlogsTable, Database } from "../../db/schema.ts";
 import { inBatches, olderThan } from "../../db/lists.ts";
-import { matchesWords } from "./search.ts";
+import { matchesWords, searchText } from "./search.ts";
 
 /** A slice of a list: `limit` rows after the first `offset`. */
 export interface Window {
@@ -156,11 +156,29 @@ export function createBlogRepository(db: Kysely<Database>, dialect: "sqlite" | "
             .executeTakeFirst()
         ).numUpdatedRows,
       ),
-    insert: (row: BlogsTable) => db.insertInto("blogs").values(row).execute(),
-    update: async (id: string, changes: Partial<Omit<BlogsTable, "id" | "created_at">>) =>
+    /** Inserts a post; its search text is made from its points here. */
+    insert: (row: Omit<BlogsTable, "search_text">) =>
+      db
+        .insertInto("blogs")
+        .values({ ...row, search_text: searchText(row.content) })
+        .execute(),
+    /** Changes a post; new points bring their new search text. */
+    update: async (
+      id: string,
+      changes: Partial<Omit<BlogsTable, "id" | "created_at" | "search_text">>,
+    ) =>
       Number(
-        (await db.updateTable("blogs").set(changes).where("id", "=", id).executeTakeFirst())
-          .numUpdatedRows,
+        (
+          await db
+            .updateTable("blogs")
+            .set(
+              changes.content === undefined
+                ? changes
+                : { ...changes, search_text: searchText(changes.content) },
+            )
+            .where("id", "=", id)
+            .executeTakeFirst()
+        ).numUpdatedRows,
       ),
     remove: async (id: string) =>
       Number((await db.deleteFrom("blogs").where("id", "=", id).executeTakeFirst()).numDeletedRows),
