@@ -85,13 +85,16 @@ const now = Date.now();
 const today = new Date(now).toISOString().slice(0, 10);
 const monthAgo = new Date(now - 30 * DAY).toISOString().slice(0, 10);
 
+/** A post's points and their search text (plain words: no Markdown to leave out). */
+const pointsOf = (points) => ({ content: JSON.stringify(points), search_text: points.join("\n") });
+
 function* posts() {
   for (let i = 0; i < counts.posts; i++) {
     const at = new Date(now - (counts.posts - i) * 3_600_000).toISOString();
     yield {
       id: randomUUID(),
       title: `Post ${i}: ${text(i, 6)}`,
-      content: JSON.stringify(Array.from({ length: 6 }, (_, p) => text(i * 7 + p, 60))),
+      ...pointsOf(Array.from({ length: 6 }, (_, p) => text(i * 7 + p, 60))),
       bg: "#ffffff",
       image_key: null,
       image_width: null,

@@ -18,6 +18,7 @@ import * as siteIdentity from "./migrations/0015-site-identity.ts";
 import * as serviceBlocksPolicySections from "./migrations/0017-service-blocks-policy-sections.ts";
 import * as pages from "./migrations/0018-pages.ts";
 import * as mailSettings from "./migrations/0019-mail-settings.ts";
+import * as blogSearchText from "./migrations/0020-blog-search-text.ts";
 import * as blogVersion from "./migrations/0021-blog-version.ts";
 import * as blogRevisions from "./migrations/0022-blog-revisions.ts";
 import * as blogTags from "./migrations/0023-blog-tags.ts";
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   "0017-service-blocks-policy-sections": serviceBlocksPolicySections,
   "0018-pages": pages,
   "0019-mail-settings": mailSettings,
+  "0020-blog-search-text": blogSearchText,
   "0021-blog-version": blogVersion,
   "0022-blog-revisions": blogRevisions,
   "0023-blog-tags": blogTags,

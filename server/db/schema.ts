@@ -24,6 +24,8 @@ export interface BlogsTable {
   title: string;
   /** JSON array of the points. */
   content: string;
+  /** The points' words without their Markdown, for the search (migration 0020). */
+  search_text: string;
   bg: string;
   /** Storage key of the original image, e.g. "blogs/<uuid>.png". */
   image_key: string | null;

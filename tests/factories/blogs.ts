@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { BlogsTable, Database } from "../../server/db/schema.ts";
+import { searchText } from "../../server/modules/blogs/search.ts";
 
 /**
  * Inserts `count` published posts straight into the database, in batches (many posts in
@@ -18,10 +19,12 @@ export async function insertPosts(
   const rows: BlogsTable[] = Array.from({ length: count }, (_, index) => {
     const at = new Date(start + Math.floor(index / same) * 60_000).toISOString();
     const id = randomUUID();
+    const content = JSON.stringify([options.words?.(index) ?? `Text of post number ${index}.`]);
     return {
       id,
       title: `Post ${index}`,
-      content: JSON.stringify([options.words?.(index) ?? `Text of post number ${index}.`]),
+      content,
+      search_text: searchText(content),
       bg: "#ffffff",
       image_key: null,
       image_width: null,

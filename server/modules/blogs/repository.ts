@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type ExpressionBuilder, type Kysely } from "kysely";
 import type { BlogsTable, Database } from "../../db/schema.ts";
 import { inBatches, olderThan } from "../../db/lists.ts";
-import { matchesWords } from "./search.ts";
+import { matchesWords, searchText } from "./search.ts";
 
 /** A slice of a list: `limit` rows after the first `offset`. */
 export interface Window {
@@ -183,26 +183,51 @@ export function createBlogRepository(db: Kysely<Database>, dialect: "sqlite" | "
             .executeTakeFirst()
         ).numUpdatedRows,
       ),
-    insert: (row: BlogsTable) => db.insertInto("blogs").values(row).execute(),
-    update: async (id: string, changes: Partial<Omit<BlogsTable, "id" | "created_at">>) =>
+    /** Inserts a post; its search text is made from its points here. */
+    insert: (row: Omit<BlogsTable, "search_text">) =>
+      db
+        .insertInto("blogs")
+        .values({ ...row, search_text: searchText(row.content) })
+        .execute(),
+    /** Changes a post; new points bring their new search text. */
+    update: async (
+      id: string,
+      changes: Partial<Omit<BlogsTable, "id" | "created_at" | "search_text">>,
+    ) =>
       Number(
-        (await db.updateTable("blogs").set(changes).where("id", "=", id).executeTakeFirst())
-          .numUpdatedRows,
+        (
+          await db
+            .updateTable("blogs")
+            .set(
+              changes.content === undefined
+                ? changes
+                : { ...changes, search_text: searchText(changes.content) },
+            )
+            .where("id", "=", id)
+            .executeTakeFirst()
+        ).numUpdatedRows,
       ),
     /**
      * A post's edit (decision 0033): the changes and one more version, only while the version
      * is still `expected` when that is given; answers how many rows changed (0: gone or changed).
+     * New points bring their new search text.
      */
     save: async (
       id: string,
-      changes: Partial<Omit<BlogsTable, "id" | "created_at" | "version">>,
+      changes: Partial<Omit<BlogsTable, "id" | "created_at" | "version" | "search_text">>,
       expected?: number,
     ) =>
       Number(
         (
           await db
             .updateTable("blogs")
-            .set((eb) => ({ ...changes, version: eb("version", "+", 1) }))
+            .set((eb) => ({
+              ...changes,
+              ...(changes.content === undefined
+                ? {}
+                : { search_text: searchText(changes.content) }),
+              version: eb("version", "+", 1),
+            }))
             .where("id", "=", id)
             .$if(expected !== undefined, (query) => query.where("version", "=", expected!))
             .executeTakeFirst()

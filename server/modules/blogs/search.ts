@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
+import { postPlainText } from "../../../common/post-format.ts";
 
 /**
  * The blog's full-text search (migration 0012): the posts holding every word of the search,
@@ -12,6 +13,12 @@ import { sql, type RawBuilder } from "kysely";
  * `-`, `:`, `^`, parentheses) and tsquery ones (`&`, `|`, `!`, `<->`, `:*`, quotes) are
  * therefore either separators or plain words.
  */
+
+/**
+ * What the index reads of a post's points (`blogs.search_text`, migration 0020): their
+ * words without the Markdown, so a link's text is found and its address is not.
+ */
+export const searchText = (content: string) => postPlainText(JSON.parse(content) as string[]);
 
 /** Words beyond this many are ignored: a search stays a few index lookups. */
 export const MAX_SEARCH_WORDS = 12;
@@ -36,7 +43,7 @@ export const tsQuery = (words: readonly string[]) =>
 
 /**
  * The condition "this post (a row of `blogs`) holds every word", for the engine in use; the
- * PostgreSQL expression is the one migration 0012 indexes.
+ * PostgreSQL expression is the one migration 0020 indexes.
  */
 export function matchesWords(
   dialect: "sqlite" | "postgres",
@@ -45,5 +52,5 @@ export function matchesWords(
   if (dialect === "sqlite") {
     return sql<boolean>`blogs.id in (select id from blogs_fts where blogs_fts match ${ftsQuery(words)})`;
   }
-  return sql<boolean>`(to_tsvector('simple', blogs.title) || to_tsvector('simple', blogs.content::jsonb)) @@ to_tsquery('simple', ${tsQuery(words)})`;
+  return sql<boolean>`(to_tsvector('simple', blogs.title) || to_tsvector('simple', blogs.search_text)) @@ to_tsquery('simple', ${tsQuery(words)})`;
 }

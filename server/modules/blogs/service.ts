@@ -517,7 +517,7 @@ export function createBlogService(deps: {
       const state = workflow(undefined, input, now);
       const slug = await chooseSlug(input.slug, input.title);
       const stored = image ? await storeImage(image) : null;
-      const row: BlogsTable = {
+      const row: Omit<BlogsTable, "search_text"> = {
         id: randomUUID(),
         title: input.title,
         content: JSON.stringify(input.content),
