@@ -36,6 +36,12 @@ describe("toggleInline", () => {
     expect(show(toggleInline(at("**[fast]**"), "italic"))).toBe("***[fast]***");
     expect(show(toggleInline(at("Go |"), "bold"))).toBe("Go **[bold text]**");
   });
+  it("uses underscores at the start of a line, where an asterisk would make a bullet", () => {
+    expect(show(toggleInline(at("[Grow] now"), "bold"))).toBe("__[Grow]__ now");
+    expect(show(toggleInline(at("__[Grow]__ now"), "bold"))).toBe("[Grow] now");
+    expect(show(toggleInline(at("Intro\n[Grow]"), "italic"))).toBe("Intro\n_[Grow]_");
+    expect(show(toggleInline(at("Intro\n_[Grow]_"), "italic"))).toBe("Intro\n[Grow]");
+  });
 });
 
 describe("toggleLineMark", () => {

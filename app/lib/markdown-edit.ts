@@ -1,6 +1,6 @@
 // The editor's toolbar and shortcuts as pure changes of a point's text and selection, so
 // each is tested without a browser. The marks are those the post body reads (decision 0033):
-// `**bold**`, `*italic*`, `[text](url)`, `![alt](src)` on its own line, and the line marks
+// `**bold**`, `*italic*` (`__bold__`, `_italic_` at the start of a line), `[text](url)`, `![alt](src)` on its own line, and the line marks
 // `# ` heading, `* ` bullet, `1. ` numbered item, `> ` quote.
 
 /** A point's text with its selection (start === end: a caret). */
@@ -13,9 +13,11 @@ export interface TextEdit {
 export type InlineMark = "bold" | "italic";
 export type LineMark = "heading" | "bullet" | "numbered" | "quote";
 
-const inlineMarks: Record<InlineMark, { marker: string; placeholder: string }> = {
-  bold: { marker: "**", placeholder: "bold text" },
-  italic: { marker: "*", placeholder: "italic text" },
+const inlineMarks: Record<InlineMark, { markers: [string, string]; placeholder: string }> = {
+  // The second marker is for the start of a line, where an asterisk makes a bullet
+  // (common/post-format.ts): "__bold__ words", not "**bold** words".
+  bold: { markers: ["**", "__"], placeholder: "bold text" },
+  italic: { markers: ["*", "_"], placeholder: "italic text" },
 };
 
 /** What each line mark looks like at the start of a line, and how it is written. */
@@ -37,18 +39,16 @@ function markOf(line: string): { mark: LineMark; length: number } | null {
   return null;
 }
 
-/**
- * Wraps the selection in `**` or `*`; a selection already wrapped (inside or just outside
- * the marks) is unwrapped. With nothing selected a placeholder is inserted and selected.
- */
-export function toggleInline(edit: TextEdit, kind: InlineMark): TextEdit {
-  const { marker, placeholder } = inlineMarks[kind];
+/** The selection unwrapped when it is wrapped in `marker` (inside or just outside the marks). */
+function unwrapped(edit: TextEdit, marker: string, kind: InlineMark): TextEdit | null {
   const { text, start, end } = edit;
   const selected = text.slice(start, end);
   const n = marker.length;
+  const single = marker[0]!;
   // "**" around an italic selection is bold, not italic: look for exactly this marker.
   const isMarker = (s: string, at: number) =>
-    s.slice(at, at + n) === marker && (kind === "bold" || (s[at - 1] !== "*" && s[at + n] !== "*"));
+    s.slice(at, at + n) === marker &&
+    (kind === "bold" || (s[at - 1] !== single && s[at + n] !== single));
   if (
     selected.length >= 2 * n + 1 &&
     isMarker(selected, 0) &&
@@ -68,12 +68,30 @@ export function toggleInline(edit: TextEdit, kind: InlineMark): TextEdit {
       end: end - n,
     };
   }
+  return null;
+}
+
+/**
+ * Wraps the selection in `**` or `*` (`__` or `_` at the start of a line); a selection
+ * already wrapped (inside or just outside the marks) is unwrapped. With nothing selected a
+ * placeholder is inserted and selected.
+ */
+export function toggleInline(edit: TextEdit, kind: InlineMark): TextEdit {
+  const { markers, placeholder } = inlineMarks[kind];
+  for (const marker of markers) {
+    const undone = unwrapped(edit, marker, kind);
+    if (undone) return undone;
+  }
+  const { text, start, end } = edit;
+  const selected = text.slice(start, end);
   // Spaces selected at either end stay outside the marks ("**word** ", not "**word **").
   const lead = selected.length - selected.trimStart().length;
   const trail = selected.trimStart().length - selected.trim().length;
   const core = selected.trim() || placeholder;
   const from = selected.trim() ? start + lead : start;
   const to = selected.trim() ? end - trail : end;
+  const marker = from === 0 || text[from - 1] === "\n" ? markers[1] : markers[0];
+  const n = marker.length;
   return {
     text: text.slice(0, from) + marker + core + marker + text.slice(to),
     start: from + n,
