@@ -50,6 +50,8 @@ test("tags added in the editor show on the cards, lead to the tag's page, and re
   await page.getByRole("button", { name: "Remove tag Instagram" }).click();
   await tags.fill("Instagram");
   await tags.press("Enter");
+  // A new post starts as a draft: this one goes on the site at once.
+  await page.getByRole("radio", { name: "Publish now" }).check();
   await page.getByRole("button", { name: "Create Blog" }).click();
   await expect(page.getByText("Blog created successfully!")).toBeVisible();
 
