@@ -3,7 +3,7 @@ import type { MetaDescriptor } from "react-router";
 import { Link } from "react-router";
 import { formatDate, readTime } from "../../../common/format.ts";
 import type { PublicPost } from "../../../common/schemas/blog.ts";
-import { defaultIdentity, type SiteIdentity } from "../../../common/schemas/identity.ts";
+import { defaultIdentity, type SiteIdentity } from "../../../common/identity.ts";
 import { postPath } from "../../lib/feeds.ts";
 import { useIdentity } from "../../lib/identity.ts";
 import { jsonLd, seo } from "../../lib/seo.ts";
@@ -93,6 +93,7 @@ export function BlogArticle({
             <span>{readTime(blog.duration)}</span>
             <span>By {blog.authorName ?? identity.name}</span>
           </p>
+          <TagLinks tags={blog.tags} />
         </div>
       </header>
       <div className="container-page max-w-3xl py-12">
@@ -107,12 +108,6 @@ export function BlogArticle({
         )}
         <h2 className="mb-6 text-2xl font-extrabold text-navy md:text-3xl">{blog.title}</h2>
         <BlogBody content={blog.content} />
-        {blog.tags.length > 0 && (
-          <div className="mt-10 flex flex-wrap items-center gap-x-3 gap-y-2">
-            <span className="text-sm font-bold text-ink">Tags:</span>
-            <TagLinks tags={blog.tags} />
-          </div>
-        )}
         <p className="mt-12 border-t border-slate-200 pt-8">
           <Link to="/blog" className="font-bold text-brand underline underline-offset-4">
             Read more articles
