@@ -9,7 +9,7 @@ import {
 } from "react-router";
 import { brandStyle, themeColourOf } from "../common/brand-colours.ts";
 import { siteServicesContext } from "../common/load-context.ts";
-import { iconHref, identityChanges, MANIFEST_PATH } from "../common/schemas/identity.ts";
+import { iconHref, identityChanges, MANIFEST_PATH } from "../common/identity.ts";
 // The site's icon inside every page (Vite inlines it as a data: URI): no request for it.
 import favicon from "../public/favicon.svg?inline";
 import { useIdentity } from "./lib/identity.ts";

@@ -1,6 +1,6 @@
 import { useContext } from "react";
 import { UNSAFE_DataRouterDataContext } from "react-router";
-import { identityWith, type SiteIdentity } from "../../common/schemas/identity.ts";
+import { identityWith, type SiteIdentity } from "../../common/identity.ts";
 
 // The agency's identity (Site identity screen, issue 29): the root loader reads it from the
 // server's cached copy on every page, public and back office alike, so every component and

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { defaultIdentity, type SiteIdentity } from "../../common/schemas/identity.ts";
+import { defaultIdentity, type SiteIdentity } from "../../common/identity.ts";
 import type { OwnSearch } from "../../common/schemas/content.ts";
 import { site } from "../../common/site-config.ts";
 import { SITE_LAYOUT_ROUTE_ID } from "./contact-details.tsx";

@@ -51,17 +51,15 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
     <>
       <BlogArticle blog={blog} body={body} />
       {related.length > 0 && (
-        <section aria-labelledby="related-posts" className="bg-brand-50 py-12 md:py-16">
-          <div className="container-page">
-            <h2 id="related-posts" className="text-2xl font-extrabold text-navy md:text-3xl">
-              Related posts
-            </h2>
-            <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3">
-              {related.map((post) => (
-                <BlogCard key={post._id} blog={post} />
-              ))}
-            </ul>
-          </div>
+        <section aria-labelledby="related" className="container-page pb-16">
+          <h2 id="related" className="text-2xl font-extrabold text-navy md:text-3xl">
+            Related posts
+          </h2>
+          <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3">
+            {related.map((post) => (
+              <BlogCard key={post._id} blog={post} />
+            ))}
+          </ul>
         </section>
       )}
     </>

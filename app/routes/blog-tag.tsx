@@ -37,7 +37,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!tag) throw notFound();
   const pageCount = Math.max(1, Math.ceil(list.total / BLOG_PAGE_SIZE));
   if (page > pageCount) throw notFound();
-  return { tag, page, pageCount, total: list.total, blogs: list.items };
+  // The title and the feed's address are made here, on the server: the page's scripts stay
+  // without them (the post page shares their module, and its scripts have a budget).
+  return {
+    tag,
+    title: tagTitle(tag.name),
+    feed: tagFeedPath(tag.slug),
+    page,
+    pageCount,
+    total: list.total,
+    blogs: list.items,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -48,8 +58,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       { name: "robots", content: "noindex" },
     ];
   }
-  const { tag, page, pageCount } = loaderData;
-  const title = tagTitle(tag.name);
+  const { tag, title, feed, page, pageCount } = loaderData;
   const link = (rel: "prev" | "next", to: number) => ({
     tagName: "link",
     rel,
@@ -68,7 +77,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       rel: "alternate",
       type: "application/rss+xml",
       title,
-      href: `${origin}${tagFeedPath(tag.slug)}`,
+      href: `${origin}${feed}`,
     },
     ...(page > 1 ? [link("prev", page - 1)] : []),
     ...(page < pageCount ? [link("next", page + 1)] : []),
@@ -76,11 +85,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function BlogTag({ loaderData }: Route.ComponentProps) {
-  const { tag, page, pageCount, total, blogs } = loaderData;
+  const { tag, title, page, pageCount, total, blogs } = loaderData;
   return (
     <>
       <PageHero
-        title={tagTitle(tag.name)}
+        title={title}
         subtitle={`${total} article${total === 1 ? "" : "s"} from the ${site.name} blog.`}
         crumb="Blog"
       />

@@ -1,5 +1,20 @@
 import { z } from "zod";
-import { site } from "../site-config.ts";
+import type { IdentityImage as Image, SiteIdentity as Identity } from "../identity.ts";
+
+// The zod-free part (types, defaults, icon addresses) lives in common/identity.ts, which the
+// public pages import; these re-exports keep the server's and the back office's imports.
+export {
+  defaultIdentity,
+  iconHref,
+  iconVersion,
+  ICONS_PATH,
+  identityChanges,
+  identityIcons,
+  identityStem,
+  identityWith,
+  MANIFEST_PATH,
+  type IdentityIconFile,
+} from "../identity.ts";
 
 /**
  * The agency's identity as an owner sets it on the Site identity screen (issue 29): its
@@ -32,7 +47,8 @@ export const identityImageSchema = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
 });
-export type IdentityImage = z.infer<typeof identityImageSchema>;
+export type IdentityImage = Image;
+identityImageSchema satisfies z.ZodType<Image>;
 
 /** What PUT /api/identity takes and GET answers. */
 export const siteIdentitySchema = z.object({
@@ -45,37 +61,8 @@ export const siteIdentitySchema = z.object({
   logo: identityImageSchema.nullable(),
   shareImage: identityImageSchema.nullable(),
 });
-export type SiteIdentity = z.infer<typeof siteIdentitySchema>;
-
-/** A fresh install's identity: site-config.ts's, no logo, the built-in share picture. */
-export const defaultIdentity: SiteIdentity = {
-  name: site.name,
-  shortName: site.shortName,
-  tagline: site.tagline,
-  description: site.description,
-  primaryColour: site.colors.primary.toLowerCase(),
-  accentColour: site.colors.accent.toLowerCase(),
-  logo: null,
-  shareImage: null,
-};
-
-/**
- * What of an identity differs from the defaults: what the root loader puts in every page
- * (a fresh site sends `{}`; the home page has no bytes to spare for repeating the defaults).
- */
-export function identityChanges(identity: SiteIdentity): Partial<SiteIdentity> {
-  return Object.fromEntries(
-    Object.entries(identity).filter(
-      ([key, value]) =>
-        JSON.stringify(value) !== JSON.stringify(defaultIdentity[key as keyof SiteIdentity]),
-    ),
-  );
-}
-
-/** An identity from its changes (`identityChanges`): the defaults for the rest. */
-export function identityWith(changes: Partial<SiteIdentity> | undefined): SiteIdentity {
-  return changes ? { ...defaultIdentity, ...changes } : defaultIdentity;
-}
+export type SiteIdentity = Identity;
+siteIdentitySchema satisfies z.ZodType<Identity>;
 
 /** The form's fields in order, with their labels (the screen and the tests read these). */
 export const identityTextFields = [
@@ -93,28 +80,3 @@ export const identityColourFields = [
   { name: "primaryColour", label: "Primary colour" },
   { name: "accentColour", label: "Accent colour" },
 ] as const satisfies readonly { name: keyof SiteIdentity; label: string }[];
-
-/** The icons made from the logo: their stable address, pixel size and purpose. */
-export const identityIcons = [
-  { file: "favicon-32.png", size: 32 },
-  { file: "apple-touch-icon.png", size: 180 },
-  { file: "icon-192.png", size: 192 },
-  { file: "icon-512.png", size: 512 },
-] as const;
-export type IdentityIconFile = (typeof identityIcons)[number]["file"];
-export const ICONS_PATH = "/icons/";
-/** Where the web app manifest is served. */
-export const MANIFEST_PATH = "/manifest.webmanifest";
-
-/** The storage key stem of an uploaded picture ("identity/<uuid>") from its address. */
-export const identityStem = (image: IdentityImage) =>
-  image.src.slice("/media/".length).replace(/\.[a-z]+$/, "");
-
-/** The version of a logo's icons: the start of its server-made name. */
-export const iconVersion = (logo: IdentityImage) =>
-  identityStem(logo).slice("identity/".length, "identity/".length + 8);
-
-/** An icon's address for this logo: the version makes a new logo a new address. */
-export function iconHref(logo: IdentityImage, file: IdentityIconFile): string {
-  return `${ICONS_PATH}${file}?v=${iconVersion(logo)}`;
-}

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { formatDate, readTime } from "../../../common/format.ts";
 import type { PostBlock } from "../../../common/post-blocks.ts";
 import type { PublicPost } from "../../../common/schemas/blog.ts";
-import { defaultIdentity, type SiteIdentity } from "../../../common/schemas/identity.ts";
+import { defaultIdentity, type SiteIdentity } from "../../../common/identity.ts";
 import { postPath } from "../../lib/feeds.ts";
 import { useIdentity } from "../../lib/identity.ts";
 import { jsonLd, seo } from "../../lib/seo.ts";
@@ -100,6 +100,7 @@ export function BlogArticle({
             <span>{readTime(blog.duration)}</span>
             <span>By {blog.authorName ?? identity.name}</span>
           </p>
+          <TagLinks tags={blog.tags} />
         </div>
       </header>
       <div className="container-page max-w-3xl py-12">
@@ -114,12 +115,6 @@ export function BlogArticle({
         )}
         <h2 className="mb-6 text-2xl font-extrabold text-navy md:text-3xl">{blog.title}</h2>
         <BlogBlocks blocks={body} />
-        {blog.tags.length > 0 && (
-          <div className="mt-10 flex flex-wrap items-center gap-x-3 gap-y-2">
-            <span className="text-sm font-bold text-ink">Tags:</span>
-            <TagLinks tags={blog.tags} />
-          </div>
-        )}
         <p className="mt-12 border-t border-slate-200 pt-8">
           <Link to="/blog" className="font-bold text-brand underline underline-offset-4">
             Read more articles

@@ -8,22 +8,26 @@ import { BlogImage } from "./blog-image.tsx";
 /** Tags a card shows at most: a narrow card (two a row on a phone) stays short. */
 const CARD_TAGS = 3;
 
-/** A post's tags as links to their pages, small enough for a card. */
-export function TagLinks({ tags, className = "" }: { tags: Blog["tags"]; className?: string }) {
-  if (tags.length === 0) return null;
+/**
+ * A post's tags as links to their pages, small enough for a card. (Lean on purpose: the post
+ * page's first scripts have a budget, docs/performance-budget.md.)
+ */
+export function TagLinks({ tags }: { tags: Blog["tags"] }) {
   return (
-    <ul aria-label="Tags" className={`flex flex-wrap gap-1.5 ${className}`}>
-      {tags.map((tag) => (
-        <li key={tag.slug} className="min-w-0">
-          <Link
-            to={tagPath(tag.slug)}
-            className="inline-block max-w-full truncate rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand hover:bg-brand hover:text-white"
-          >
-            {tag.name}
-          </Link>
-        </li>
-      ))}
-    </ul>
+    tags.length > 0 && (
+      <ul aria-label="Tags" className="mt-3 flex flex-wrap gap-1.5 break-all">
+        {tags.map((tag) => (
+          <li key={tag.slug}>
+            <Link
+              to={tagPath(tag.slug)}
+              className="inline-block rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand hover:underline"
+            >
+              {tag.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    )
   );
 }
 
@@ -48,7 +52,7 @@ export function BlogCard({ blog }: { blog: Blog }) {
           <p className="mt-2 flex-1 text-sm text-muted sm:text-base">
             {blog.excerpt || teaser(blog.content, 15)}
           </p>
-          <TagLinks tags={blog.tags.slice(0, CARD_TAGS)} className="mt-3" />
+          <TagLinks tags={blog.tags.slice(0, CARD_TAGS)} />
           <Link
             to={`/blog/${blog._id}`}
             className="mt-4 inline-flex items-center gap-1.5 text-sm font-bold text-brand hover:underline sm:text-base"
