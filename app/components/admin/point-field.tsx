@@ -18,7 +18,7 @@ import {
   toggleLineMark,
   type PointAction,
   type TextEdit,
-} from "../../lib/markdown-edit.ts";
+} from "../../lib/admin/markdown-edit.ts";
 import { EditorDialog } from "./editor-dialog.tsx";
 import { PointToolbar } from "./point-toolbar.tsx";
 import { adminButtonDanger, adminInput, adminLabel } from "./ui.tsx";

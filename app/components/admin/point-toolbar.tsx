@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import type { PointAction } from "../../lib/markdown-edit.ts";
+import type { PointAction } from "../../lib/admin/markdown-edit.ts";
 
 interface Tool {
   action: PointAction;
