@@ -104,43 +104,49 @@ export function BlogRevisions({
         <summary className="cursor-pointer px-4 py-3 font-bold text-navy md:px-6">
           Revisions{open && revisions.data ? ` (${items.length})` : ""}
         </summary>
-        <div className="border-t border-slate-200 px-4 py-3 md:px-6">
-          <p className="mb-3 text-sm text-muted">
-            Each save keeps a revision (your saves within 5 minutes share one); the newest{" "}
-            {MAX_REVISIONS} are kept.
-          </p>
-          <LoadState
-            loading={revisions.loading || !revisions.data}
-            error={
-              revisions.failed ? (revisions.error ?? "Could not load the revisions.") : undefined
-            }
-            empty={items.length === 0}
-            emptyText="No revisions yet."
-          />
-          {items.length > 0 && (
-            <ol className="max-h-96 divide-y divide-slate-200 overflow-y-auto">
-              {items.map((item) => (
-                <li key={item.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2">
-                  <div className="min-w-0 flex-1 basis-56">
-                    <p className="font-semibold wrap-anywhere text-ink">{item.title}</p>
-                    <p className="text-sm text-muted">
-                      {KIND_LABELS[item.kind]} {activityTime(item.createdAt)}
-                      {item.authorName ? ` by ${item.authorName}` : ""}
-                    </p>
-                  </div>
-                  <button
-                    type="button"
-                    className={`${adminButtonSecondary} px-3 py-1.5 text-sm`}
-                    onClick={(event) => void show(item.id, event.currentTarget)}
-                  >
-                    Show
-                    <span className="sr-only"> the revision of {activityTime(item.createdAt)}</span>
-                  </button>
-                </li>
-              ))}
-            </ol>
-          )}
-        </div>
+        {/* Its list is read only while it is open: nothing, not even "Loading…", before. */}
+        {open && (
+          <div className="border-t border-slate-200 px-4 py-3 md:px-6">
+            <p className="mb-3 text-sm text-muted">
+              Each save keeps a revision (your saves within 5 minutes share one); the newest{" "}
+              {MAX_REVISIONS} are kept.
+            </p>
+            <LoadState
+              loading={revisions.loading || !revisions.data}
+              error={
+                revisions.failed ? (revisions.error ?? "Could not load the revisions.") : undefined
+              }
+              empty={items.length === 0}
+              emptyText="No revisions yet."
+            />
+            {items.length > 0 && (
+              <ol className="max-h-96 divide-y divide-slate-200 overflow-y-auto">
+                {items.map((item) => (
+                  <li key={item.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2">
+                    <div className="min-w-0 flex-1 basis-56">
+                      <p className="font-semibold wrap-anywhere text-ink">{item.title}</p>
+                      <p className="text-sm text-muted">
+                        {KIND_LABELS[item.kind]} {activityTime(item.createdAt)}
+                        {item.authorName ? ` by ${item.authorName}` : ""}
+                      </p>
+                    </div>
+                    <button
+                      type="button"
+                      className={`${adminButtonSecondary} px-3 py-1.5 text-sm`}
+                      onClick={(event) => void show(item.id, event.currentTarget)}
+                    >
+                      Show
+                      <span className="sr-only">
+                        {" "}
+                        the revision of {activityTime(item.createdAt)}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </div>
+        )}
       </details>
       <dialog
         ref={dialog}
