@@ -7,6 +7,7 @@ import {
   type DragEvent,
   type KeyboardEvent,
 } from "react";
+import { MAX_IMAGE_ALT_LENGTH } from "../../../common/schemas/blog.ts";
 import { problemText } from "../../lib/admin-api.ts";
 import { uploadImage } from "../../lib/admin/media.ts";
 import {
@@ -263,7 +264,7 @@ export function PointField({
               id={ids.alt}
               value={alt}
               disabled={decorative}
-              maxLength={250}
+              maxLength={MAX_IMAGE_ALT_LENGTH}
               onChange={(e) => {
                 setAlt(e.target.value);
                 setAltError(null);
