@@ -104,6 +104,59 @@ export interface NewsletterSubscribersTable {
   id: string;
   email: string;
   created_at: string;
+  /** "pending", "confirmed", "unsubscribed" or "bounced" (migration 0024, common/newsletter.ts). */
+  status: string;
+  /** When the status last changed; null: at created_at. */
+  status_at: string | null;
+  /** When consent was given, where (a page's path, "import", "api") and the wording shown. */
+  consent_at: string | null;
+  consent_source: string | null;
+  consent_text: string | null;
+  /** The pending confirmation link's nonce (links.ts); null once used or never mailed. */
+  confirm_nonce: string | null;
+  confirm_expires_at: string | null;
+}
+
+/** One newsletter that went (or goes) out: a post or a message of its own (migration 0024). */
+export interface NewsletterSendsTable {
+  id: string;
+  post_id: string | null;
+  subject: string;
+  preview_text: string;
+  /** Points as a JSON array, in the post format. */
+  body: string;
+  /** "sending" or "done". */
+  state: string;
+  total: number;
+  /** When its mails may go (a scheduled post's publication time). */
+  due_at: string;
+  created_at: string;
+  created_by: string | null;
+  finished_at: string | null;
+}
+
+/** One mail to one address: a send's ("issue") or a double opt-in link ("confirm"). */
+export interface NewsletterDeliveriesTable {
+  id: string;
+  kind: string;
+  send_id: string | null;
+  subscriber_id: string;
+  email: string;
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  sent_at: string | null;
+  failed_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
+/** The newsletter's settings: at most one row, id "newsletter". */
+export interface NewsletterSettingsTable {
+  id: string;
+  rate_per_minute: number;
+  updated_at: string;
 }
 
 export interface LoginAttemptsTable {
@@ -307,6 +360,9 @@ export interface Database {
   prices: PricesTable;
   videos: VideosTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  newsletter_sends: NewsletterSendsTable;
+  newsletter_deliveries: NewsletterDeliveriesTable;
+  newsletter_settings: NewsletterSettingsTable;
   login_attempts: LoginAttemptsTable;
   meta: MetaTable;
   idempotency_keys: IdempotencyKeysTable;
