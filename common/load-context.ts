@@ -64,9 +64,24 @@ export interface SiteServices {
     /** Stores a validated enquiry (spam when the honeypot is filled) and notifies staff. */
     create(input: ParsedEnquiryInput): Promise<Enquiry>;
   };
+  /** Sign-ups, and the pages of a subscriber's links (decision 0036). */
   newsletter: {
-    /** Adds the address; `created` is false when it was already subscribed. */
-    subscribe(email: string): Promise<{ subscriber: Subscriber; created: boolean }>;
+    /**
+     * A sign-up from the page at `source`; the same answer for a new and a known address.
+     * `pending`: the address must confirm by the link mailed to it (mail is configured).
+     */
+    subscribe(input: {
+      email: string;
+      source?: string;
+    }): Promise<{ subscriber: Subscriber; pending: boolean }>;
+    /** Whether a confirmation link works now; reads only (mail scanners open links). */
+    confirmable(token: string): Promise<boolean>;
+    /** Confirms the address of a confirmation link; false for a bad, used or expired one. */
+    confirm(token: string): Promise<boolean>;
+    /** Whether a token is an unsubscribe link of this site. */
+    unsubscribeLinkValid(token: string): boolean;
+    /** Unsubscribes the address of a valid unsubscribe link; false for an invalid link. */
+    unsubscribe(token: string): Promise<boolean>;
   };
   /** Pages staff make, at /{slug} (decision 0030). */
   pages: {

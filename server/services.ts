@@ -120,7 +120,14 @@ export function createServices(deps: ServiceDeps) {
     outbox,
     /** The Mail screen: mail status, test message, failed mails, the auto-reply. */
     mail,
-    newsletter: createNewsletterService({ db }),
+    newsletter: createNewsletterService({
+      db,
+      dialect: database.dialect,
+      secret: () => config.tokenSecret,
+      origin: config.publicOrigin,
+      mailConfigured: mailer.status.configured,
+      clock: deps.clock,
+    }),
     pages,
     /** The published pages' addresses, read by every page's layout: kept until a write. */
     pageLinks: cachedRead(changes, pages.links),
@@ -150,7 +157,13 @@ export function siteServices(services: Services, config: Config): SiteServices {
     identity: { get: services.identity.get },
     videos: { list: cachedRead(services.changes, services.videos.list) },
     enquiries: { create: services.enquiries.create },
-    newsletter: { subscribe: services.newsletter.subscribe },
+    newsletter: {
+      subscribe: services.newsletter.subscribe,
+      confirmable: services.newsletter.confirmable,
+      confirm: services.newsletter.confirm,
+      unsubscribeLinkValid: services.newsletter.unsubscribeLinkValid,
+      unsubscribe: services.newsletter.unsubscribe,
+    },
     pages: { published: services.pages.published, links: services.pageLinks },
   };
 }

@@ -152,6 +152,7 @@ describe("streamed exports and lists", () => {
       id: `00000000-0000-4000-9000-${String(i).padStart(12, "0")}`,
       email: `reader${i}@example.com`,
       created_at: new Date(start + Math.floor(i / 2) * 1000).toISOString(),
+      status: "confirmed",
     }));
     for (let i = 0; i < subscribers.length; i += 400) {
       await t.app.services.database.db
@@ -218,7 +219,14 @@ describe("streamed exports and lists", () => {
     expect(items[0]!.email).toBe(`reader${STREAM_BATCH + 2}@example.com`);
     const csv = await get("/api/newsletter/export.csv?q=reader1");
     const [header, ...lines] = parseCsv(csv.rawPayload.toString("utf8").slice(1));
-    expect(header).toEqual(["Email", "Subscribed"]);
+    expect(header).toEqual([
+      "Email",
+      "Subscribed",
+      "Status",
+      "Consent given",
+      "Consent source",
+      "Consent wording",
+    ]);
     expect(lines.length).toBe(items.filter((s) => s.email.includes("reader1")).length);
     expect(lines.every(([, day]) => day === "2026-03-01")).toBe(true);
   });

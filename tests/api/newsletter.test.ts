@@ -1,6 +1,15 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import type { Subscriber } from "../../common/schemas/newsletter.ts";
-import { call, createTestApp, useTestApp, expectAdminOnly } from "./helpers.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NEWSLETTER_CONSENT } from "../../common/newsletter.ts";
+import type {
+  AdminSubscriber,
+  Subscriber,
+  SubscriberImportResult,
+} from "../../common/schemas/newsletter.ts";
+import { confirmRenderer } from "../../server/modules/newsletter/confirm-mail.ts";
+import { CONFIRM } from "../../server/modules/newsletter/delivery.ts";
+import { linkToken } from "../../server/modules/newsletter/links.ts";
+import { startMailServer } from "../support/mail-server.ts";
+import { call, createTestApp, useTestApp, expectAdminOnly, multipart } from "./helpers.ts";
 
 type Answer = Subscriber & { error?: string };
 
@@ -14,25 +23,37 @@ describe("newsletter", () => {
   const subscribe = (email: unknown) =>
     call<Answer>(t.app, { method: "POST", url: "/api/newsletter", payload: { email } });
   const list = (query = "") =>
-    call<Subscriber[]>(t.app, { method: "GET", url: `/api/newsletter${query}`, headers });
+    call<AdminSubscriber[]>(t.app, { method: "GET", url: `/api/newsletter${query}`, headers });
 
-  it("subscribes an address (201), and a second sign-up answers 200 without a duplicate", async () => {
+  it("without mail: stores a new address confirmed with its consent, and answers a known one the same (201)", async () => {
     const first = await subscribe("Reader@Example.com ");
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ email: "reader@example.com" });
     const again = await subscribe("reader@example.com");
-    expect(again.status).toBe(200);
-    expect(again.body).toEqual(first.body);
+    expect(again.status).toBe(201);
+    // The time of this request, not the stored one: an old date would tell it was known.
+    expect(again.body).toEqual({ ...first.body, date: again.body.date });
+    expect(again.body.date >= first.body.date).toBe(true);
     const all = await list();
-    expect(all.body.filter((s) => s.email === "reader@example.com")).toHaveLength(1);
+    const rows = all.body.filter((s) => s.email === "reader@example.com");
+    expect(rows).toEqual([
+      {
+        ...first.body,
+        status: "confirmed",
+        statusAt: first.body.date,
+        consentAt: first.body.date,
+        consentSource: "api",
+        consentText: NEWSLETTER_CONSENT,
+      },
+    ]);
   });
 
   it("keeps one row when the same address signs up many times at once", async () => {
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => subscribe("rush@example.com")),
     );
-    expect(answers.every((a) => a.status === 200 || a.status === 201)).toBe(true);
-    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.every((a) => a.status === 201)).toBe(true);
+    expect(new Set(answers.map((a) => a.body._id)).size).toBe(1);
     expect((await list("?q=rush")).body).toHaveLength(1);
   });
 
@@ -57,12 +78,24 @@ describe("newsletter", () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-disposition"]).toMatch(/subscribers-\d{4}-\d{2}-\d{2}\.csv/);
     const text = csv.rawPayload.toString("utf8");
-    expect(text.startsWith("\uFEFFEmail,Subscribed\r\n")).toBe(true);
+    expect(
+      text.startsWith(
+        "\uFEFFEmail,Subscribed,Status,Consent given,Consent source,Consent wording\r\n",
+      ),
+    ).toBe(true);
     expect(text).toContain("zed@agency.ng,");
     const id = all.body[0]!._id;
     const deleted = await call(t.app, { method: "DELETE", url: `/api/newsletter/${id}`, headers });
     expect(deleted.body).toEqual({ success: true });
     expect((await list("?q=zed")).body).toEqual([]);
+    // Erasure: the Activity entry keeps no trace of the address, not even masked.
+    const logged = await t.app.services.database.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity_id", "=", id)
+      .execute();
+    expect(logged).toHaveLength(1);
+    expect(JSON.stringify(logged)).not.toMatch(/zed|agency\.ng/);
     const again = await call<Answer>(t.app, {
       method: "DELETE",
       url: `/api/newsletter/${id}`,
@@ -96,23 +129,26 @@ describe("newsletter", () => {
       headers,
     });
     expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(csv.rawPayload.toString("utf8")).toBe(
-      "\uFEFFEmail,Subscribed\r\n'=cmd@evil.ng,2026-11-23\r\n",
+    expect(csv.rawPayload.toString("utf8")).toMatch(
+      /^\uFEFFEmail,Subscribed,Status,Consent given,Consent source,Consent wording\r\n'=cmd@evil\.ng,2026-11-23,confirmed,\d{4}-\d\d-\d\dT[\d:.]+Z,api,By subscribing you agree/,
     );
   });
 
-  it("subscribes through the service the no-JavaScript form uses", async () => {
+  it("subscribes through the service the no-JavaScript form uses, keeping the page", async () => {
     const { subscribe: join } = t.app.services.newsletter;
-    const first = await join("page-form@example.com");
-    expect(first.created).toBe(true);
-    const second = await join("PAGE-FORM@example.com");
-    expect(second).toEqual({ subscriber: first.subscriber, created: false });
+    const first = await join({ email: "page-form@example.com", source: "/blog" });
+    expect(first.pending).toBe(false);
+    const second = await join({ email: "PAGE-FORM@example.com", source: "/" });
+    expect(second.subscriber._id).toBe(first.subscriber._id);
+    const [row] = await t.app.services.newsletter.list({ q: "page-form@" });
+    expect(row).toMatchObject({ status: "confirmed", consentSource: "/blog" });
   });
 
   it("is public to join and admin-only to list, export and delete", async () => {
     await expectAdminOnly(t, { method: "GET", url: "/api/newsletter" });
     await expectAdminOnly(t, { method: "GET", url: "/api/newsletter/export.csv" });
     await expectAdminOnly(t, { method: "DELETE", url: "/api/newsletter/x" });
+    await expectAdminOnly(t, { method: "POST", url: "/api/newsletter/import" });
   });
 });
 
@@ -166,6 +202,7 @@ describe("a paged subscriber list", () => {
           id,
           email,
           created_at: `${at}T09:00:00.000Z`,
+          status: "confirmed",
         })),
       )
       .execute();
@@ -214,6 +251,11 @@ describe("a paged subscriber list", () => {
       _id: newestFirst[0]!.id,
       email: "g@agency.ng",
       date: "2026-03-07T09:00:00.000Z",
+      status: "confirmed",
+      statusAt: "2026-03-07T09:00:00.000Z",
+      consentAt: null,
+      consentSource: null,
+      consentText: null,
     });
     expect(await page("?q=example.com")).toEqual({ emails: emails(1, 3, 6), total: "3" });
   });
@@ -247,5 +289,274 @@ describe("a paged subscriber list", () => {
     });
     expect(csv.statusCode).toBe(200);
     expect(csv.rawPayload.toString("utf8").trim().split("\r\n")).toHaveLength(8);
+  });
+});
+
+/** A test clock: starts at the real time and moves only when a test moves it. */
+function testClock() {
+  let now = Date.now();
+  return { clock: () => now, advance: (ms: number) => (now += ms) };
+}
+
+const DAY_MS = 86_400_000;
+
+describe("double opt-in (mail configured)", () => {
+  const time = testClock();
+  let smtp: Awaited<ReturnType<typeof startMailServer>>;
+  const t = useTestApp(
+    async () => {
+      smtp = await startMailServer();
+      return { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "news@agency.test" };
+    },
+    { clock: time.clock },
+  );
+  afterAll(() => smtp.close());
+
+  const db = () => t.app.services.database.db;
+  const subscribe = (email: string, source?: string) =>
+    call<Answer>(t.app, { method: "POST", url: "/api/newsletter", payload: { email, source } });
+  const row = (email: string) =>
+    db()
+      .selectFrom("newsletter_subscribers")
+      .selectAll()
+      .where("email", "=", email)
+      .executeTakeFirst();
+  const confirmMails = (subscriberId: string) =>
+    db()
+      .selectFrom("newsletter_deliveries")
+      .selectAll()
+      .where("subscriber_id", "=", subscriberId)
+      .where("kind", "=", CONFIRM)
+      .execute();
+  const confirmToken = (stored: { id: string; confirm_nonce: string | null }) =>
+    linkToken(t.config.tokenSecret, "confirm", stored.id, stored.confirm_nonce ?? "");
+  const setStatus = (email: string, status: string) =>
+    db().updateTable("newsletter_subscribers").set({ status }).where("email", "=", email).execute();
+
+  it("answers 202 for a new and a known address alike; stores it pending with its consent and one confirmation mail", async () => {
+    const first = await subscribe("New@Example.com", "/blog");
+    expect(first.status).toBe(202);
+    const stored = (await row("new@example.com"))!;
+    const now = new Date(time.clock()).toISOString();
+    expect(stored).toMatchObject({
+      id: first.body._id,
+      status: "pending",
+      consent_at: now,
+      consent_source: "/blog",
+      consent_text: NEWSLETTER_CONSENT,
+      confirm_expires_at: new Date(time.clock() + 7 * DAY_MS).toISOString(),
+    });
+    expect(stored.confirm_nonce).toBeTruthy();
+    const [mail] = await confirmMails(stored.id);
+    expect(mail).toMatchObject({ send_id: null, email: "new@example.com", next_attempt_at: now });
+
+    time.advance(1000);
+    const again = await subscribe("new@example.com");
+    expect(again.status).toBe(202);
+    expect(again.body).toEqual({ ...first.body, date: new Date(time.clock()).toISOString() });
+    // A fresh link, still one waiting mail (it carries the newest link when it goes).
+    const renewed = (await row("new@example.com"))!;
+    expect(renewed.confirm_nonce).not.toBe(stored.confirm_nonce);
+    expect(renewed.consent_source).toBe("api");
+    expect(await confirmMails(stored.id)).toHaveLength(1);
+  });
+
+  it("leaves confirmed and bounced addresses alone (same 202, no mail); an unsubscribed one must confirm again", async () => {
+    for (const [email, status] of [
+      ["kept@example.com", "confirmed"],
+      ["bounced@example.com", "bounced"],
+      ["left@example.com", "unsubscribed"],
+    ] as const) {
+      await subscribe(email);
+      await setStatus(email, status);
+      await db().deleteFrom("newsletter_deliveries").execute();
+      time.advance(1000);
+      const answer = await subscribe(email, "/");
+      expect(answer.status, email).toBe(202);
+      const stored = (await row(email))!;
+      const mails = await confirmMails(stored.id);
+      if (status === "unsubscribed") {
+        expect(stored).toMatchObject({ status: "pending", consent_source: "/" });
+        expect(stored.consent_at).toBe(new Date(time.clock()).toISOString());
+        expect(mails).toHaveLength(1);
+      } else {
+        expect(stored.status).toBe(status);
+        expect(stored.consent_source).toBe("api");
+        expect(mails).toEqual([]);
+      }
+    }
+  });
+
+  it("confirms by the link: reading it changes nothing, confirming works once", async () => {
+    const { newsletter } = t.app.services;
+    await subscribe("confirm-me@example.com");
+    const stored = (await row("confirm-me@example.com"))!;
+    const token = confirmToken(stored);
+
+    // The mail the worker sends carries the absolute link.
+    const [delivery] = await confirmMails(stored.id);
+    const render = confirmRenderer({
+      db: db(),
+      secret: () => t.config.tokenSecret,
+      origin: t.config.publicOrigin,
+      identity: t.app.services.identity,
+      clock: time.clock,
+    });
+    const mail = await render(delivery!);
+    if (mail === "gone" || !("text" in mail)) throw new Error("no mail");
+    expect(mail.to).toBe("confirm-me@example.com");
+    expect(mail.text).toContain(`${t.config.publicOrigin}/newsletter/confirm/${token}`);
+    expect(mail.text).toContain("expires in 7 days");
+    expect(mail.html).toContain(`/newsletter/confirm/${token}`);
+
+    expect(await newsletter.confirmable(token)).toBe(true);
+    expect(await newsletter.confirmable(token)).toBe(true);
+    expect((await row("confirm-me@example.com"))!.status).toBe("pending");
+    expect(await newsletter.confirmable(`${stored.id}.forged`)).toBe(false);
+
+    time.advance(60_000);
+    expect(await newsletter.confirm(token)).toBe(true);
+    expect(await row("confirm-me@example.com")).toMatchObject({
+      status: "confirmed",
+      status_at: new Date(time.clock()).toISOString(),
+      consent_at: new Date(time.clock()).toISOString(),
+      confirm_nonce: null,
+    });
+    expect(await newsletter.confirm(token)).toBe(false);
+    expect(await newsletter.confirmable(token)).toBe(false);
+    expect(await render(delivery!)).toBe("gone");
+  });
+
+  it("unsubscribes by the one-click link, for good; a bad link is refused", async () => {
+    const { newsletter } = t.app.services;
+    await subscribe("leaving@example.com");
+    const stored = (await row("leaving@example.com"))!;
+    expect(await newsletter.confirm(confirmToken(stored))).toBe(true);
+    const token = linkToken(t.config.tokenSecret, "unsubscribe", stored.id);
+    expect(newsletter.unsubscribeLinkValid(token)).toBe(true);
+    expect(newsletter.unsubscribeLinkValid(`${stored.id}.x`)).toBe(false);
+    expect(await newsletter.unsubscribe(`${stored.id}.x`)).toBe(false);
+    expect((await row("leaving@example.com"))!.status).toBe("confirmed");
+    expect(await newsletter.unsubscribe(token)).toBe(true);
+    expect(await row("leaving@example.com")).toMatchObject({
+      status: "unsubscribed",
+      status_at: new Date(time.clock()).toISOString(),
+    });
+    // Again, and after erasure: the same success, nothing told.
+    expect(await newsletter.unsubscribe(token)).toBe(true);
+    await newsletter.remove(stored.id);
+    expect(await newsletter.unsubscribe(token)).toBe(true);
+  });
+
+  it("refuses an expired link; removes pending addresses and their mails after 30 days", async () => {
+    const { newsletter } = t.app.services;
+    await subscribe("late@example.com");
+    const stored = (await row("late@example.com"))!;
+    time.advance(7 * DAY_MS + 1);
+    expect(await newsletter.confirmable(confirmToken(stored))).toBe(false);
+    expect(await newsletter.confirm(confirmToken(stored))).toBe(false);
+    const render = confirmRenderer({
+      db: db(),
+      secret: () => t.config.tokenSecret,
+      origin: t.config.publicOrigin,
+      identity: t.app.services.identity,
+      clock: time.clock,
+    });
+    expect(await render((await confirmMails(stored.id))[0]!)).toBe("gone");
+
+    await subscribe("recent@example.com");
+    time.advance(23 * DAY_MS);
+    // The sweep runs before the next sign-up (or the back office's list).
+    await subscribe("trigger@example.com");
+    expect(await row("late@example.com")).toBeUndefined();
+    expect(await confirmMails(stored.id)).toEqual([]);
+    expect((await row("recent@example.com"))!.status).toBe("pending");
+    expect((await row("kept@example.com"))!.status).toBe("confirmed");
+  });
+});
+
+describe("subscriber import (CSV)", () => {
+  const t = useTestApp();
+  let headers: { authorization: string };
+  beforeAll(async () => {
+    headers = await t.adminHeaders();
+  });
+
+  const upload = (csv: string | Buffer, filename = "list.csv") => {
+    const form = multipart({}, [
+      { field: "file", filename, contentType: "text/csv", data: Buffer.from(csv) },
+    ]);
+    return call<SubscriberImportResult & { error?: string }>(t.app, {
+      method: "POST",
+      url: "/api/newsletter/import",
+      payload: form.payload,
+      headers: { ...headers, ...form.headers },
+    });
+  };
+  const statusOf = async (email: string) =>
+    (await t.app.services.newsletter.list({ q: email }))[0]?.status;
+
+  it("adds new addresses confirmed with their consent; refuses rows without consent or address; never raises a known status", async () => {
+    await t.app.services.newsletter.subscribe({ email: "gone@example.com" });
+    await t.app.services.database.db
+      .updateTable("newsletter_subscribers")
+      .set({ status: "unsubscribed" })
+      .where("email", "=", "gone@example.com")
+      .execute();
+    const csv = [
+      "Name,EMAIL,Consent",
+      "Ada,ada@example.com,Signed up at the Lagos expo 2026",
+      "Gone,gone@example.com,Old list",
+      "Bad,not-an-address,Yes",
+      "Empty,nocons@example.com,",
+      'Bola,BOLA@example.com,"Ticked the box, on paper"',
+      "Ada again,ada@example.com,Twice",
+    ].join("\r\n");
+    const { status, body } = await upload(`\uFEFF${csv}`);
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      added: 2,
+      unchanged: 2,
+      errors: [
+        { line: 4, message: 'Not a valid e-mail address: "not-an-address".' },
+        { line: 5, message: "The consent cell is empty." },
+      ],
+    });
+    const [ada] = await t.app.services.newsletter.list({ q: "ada@" });
+    expect(ada).toMatchObject({
+      status: "confirmed",
+      consentSource: "import",
+      consentText: "Signed up at the Lagos expo 2026",
+    });
+    expect(await statusOf("bola@example.com")).toBe("confirmed");
+    expect(await statusOf("gone@example.com")).toBe("unsubscribed");
+    expect(await statusOf("nocons@example.com")).toBeUndefined();
+  });
+
+  it("refuses a file that is not CSV or lacks the header with 400 JSON", async () => {
+    for (const file of [
+      "ada@example.com,yes\r\n",
+      "email\r\nada@example.com\r\n",
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0xff]),
+      'email,consent\r\n"unclosed,yes\r\n',
+    ]) {
+      const { status, body, response } = await upload(file);
+      expect(status).toBe(400);
+      expect(response.headers["content-type"]).toMatch(/^application\/json/);
+      expect(body.error).toMatch(/not a CSV file|header row/);
+    }
+  });
+
+  it("takes 50,000 rows in seconds", async () => {
+    const lines = ["email,consent"];
+    for (let i = 0; i < 50_000; i++) lines.push(`bulk${i}@example.com,Imported list 2024`);
+    const started = performance.now();
+    const { status, body } = await upload(lines.join("\n"));
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ added: 50_000, unchanged: 0, errors: [] });
+    expect(performance.now() - started).toBeLessThan(15_000);
+    expect(await t.app.services.newsletter.count({ status: "confirmed" })).toBeGreaterThanOrEqual(
+      50_000,
+    );
   });
 });

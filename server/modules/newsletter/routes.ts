@@ -6,7 +6,9 @@ import {
   successResponse,
 } from "../../../common/schemas/common.ts";
 import {
+  adminSubscriberSchema,
   subscribeSchema,
+  subscriberImportResultSchema,
   subscriberQuerySchema,
   subscriberSchema,
   subscriberSearchSchema,
@@ -17,7 +19,10 @@ import { isPaged } from "../../db/lists.ts";
 import { sendJsonArray } from "../../lib/streamed.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
 import { idempotencyAnswers, idempotencyHeaders } from "../../plugins/idempotency.ts";
-import { auditWrites, maskEmail } from "../audit/record.ts";
+import { megabytes, readForm } from "../../media/multipart.ts";
+import { Invalid } from "../../errors.ts";
+import { auditWrites } from "../audit/record.ts";
+import { MAX_IMPORT_BYTES, parseImport } from "./import.ts";
 
 export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
   const { services } = deps;
@@ -31,13 +36,21 @@ export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
       schema: {
         tags: ["newsletter"],
         operationId: "subscribe",
-        summary: "Subscribe an e-mail address (201 new, 200 already subscribed)",
+        summary:
+          "Subscribe an e-mail address: 202 when it must confirm by mail, 201 when stored confirmed",
+        description:
+          "The answer is the same for a new and a known address (decision 0036): the id, the " +
+          "address and the time of this request. With mail configured (SMTP_URL) a new, pending " +
+          "or unsubscribed address is mailed a confirmation link and stays pending until it is " +
+          "used (202); a confirmed or bounced address is left alone. Without mail a new address " +
+          "is stored confirmed and a known one left alone (201). `source` is the path of the " +
+          'page whose form was used ("api" when absent), kept with the consent.',
         security: [],
         headers: idempotencyHeaders,
         body: subscribeSchema,
         response: {
-          200: subscriberSchema,
           201: subscriberSchema,
+          202: subscriberSchema,
           400: errorAnswers.invalid,
           ...jsonBodyErrors,
           ...idempotencyAnswers,
@@ -47,8 +60,8 @@ export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
       },
     },
     async (request, reply) => {
-      const { subscriber, created } = await newsletter.subscribe(request.body.email);
-      return reply.code(created ? 201 : 200).send(subscriber);
+      const { subscriber, pending } = await newsletter.subscribe(request.body);
+      return reply.code(pending ? 202 : 201).send(subscriber);
     },
   );
 
@@ -59,7 +72,7 @@ export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
         tags: ["newsletter"],
         operationId: "listSubscribers",
         summary:
-          "Subscribers, newest first; `q` searches the addresses; `page` and `pageSize` give one page; X-Total-Count gives the matches",
+          "Subscribers, newest first, with status and consent; `q` searches the addresses, `status` filters; `page` and `pageSize` give one page; X-Total-Count gives the matches",
         description:
           `With \`page\` (from 1) and/or \`pageSize\` (1 to ${MAX_PAGE_SIZE}, default ` +
           `${DEFAULT_PAGE_SIZE}), one page of the matches (a page past the end is an empty ` +
@@ -67,25 +80,26 @@ export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
         security: adminSecurity,
         querystring: subscriberQuerySchema,
         response: {
-          200: z.array(subscriberSchema),
+          200: z.array(adminSubscriberSchema),
           400: errorAnswers.invalid,
           401: errorAnswers.unauthorized,
         },
       },
     },
     async (request, reply) => {
-      const { q, page, pageSize } = request.query;
+      const { q, status, page, pageSize } = request.query;
       if (isPaged(request.query)) {
         const list = await newsletter.page({
           q,
+          status,
           page: page ?? 1,
           pageSize: pageSize ?? DEFAULT_PAGE_SIZE,
         });
         return reply.header("x-total-count", String(list.total)).send(list.items);
       }
       // Every match, streamed from the database a batch at a time.
-      reply.header("x-total-count", String(await newsletter.count(q)));
-      return sendJsonArray(reply, newsletter.all(q), subscriberSchema);
+      reply.header("x-total-count", String(await newsletter.count({ q, status })));
+      return sendJsonArray(reply, newsletter.all({ q, status }), adminSubscriberSchema);
     },
   );
 
@@ -95,7 +109,8 @@ export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
       schema: {
         tags: ["newsletter"],
         operationId: "exportSubscribers",
-        summary: "Subscribers as a CSV file (UTF-8 with BOM)",
+        summary:
+          "Subscribers as a CSV file (UTF-8 with BOM): address, day subscribed, status and the consent recorded; `q` and `status` as in the list",
         security: adminSecurity,
         querystring: subscriberSearchSchema,
         response: {
@@ -105,7 +120,53 @@ export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
         },
       },
     },
-    async (request, reply) => sendCsv(reply, "subscribers", newsletter.csvLines(request.query.q)),
+    async (request, reply) => sendCsv(reply, "subscribers", newsletter.csvLines(request.query)),
+  );
+
+  app.post(
+    "/newsletter/import",
+    {
+      schema: {
+        tags: ["newsletter"],
+        operationId: "importSubscribers",
+        summary: "Import subscribers from a CSV file, with the consent each gave",
+        description:
+          `multipart/form-data with the file field \`file\` (at most ${megabytes(MAX_IMPORT_BYTES)}): ` +
+          "CSV, UTF-8, a header row naming an `email` and a `consent` column (any case, other " +
+          "columns ignored). Each row needs a valid address and the consent wording its owner " +
+          "agreed to; a row without either is refused with its line number. New addresses are " +
+          'stored confirmed, consent source "import"; known addresses stay exactly as they are ' +
+          "(an unsubscribed or bounced address is never raised back). One transaction.",
+        consumes: ["multipart/form-data"],
+        security: adminSecurity,
+        response: {
+          200: subscriberImportResultSchema,
+          400: errorAnswer(
+            "Not multipart, no file, or not a CSV file with a header row naming the Email and Consent columns.",
+          ),
+          401: errorAnswers.unauthorized,
+          413: errorAnswer(`The file is larger than ${megabytes(MAX_IMPORT_BYTES)}.`),
+        },
+      },
+    },
+    async (request) => {
+      const { file } = await readForm(request, {
+        fileField: "file",
+        maxFileBytes: MAX_IMPORT_BYTES,
+        tooLargeMessage: `The file is too large: at most ${megabytes(MAX_IMPORT_BYTES)}.`,
+        consume: (part) => part.toBuffer(),
+      });
+      if (!file || file.length === 0) throw new Invalid("Choose a CSV file.");
+      const { rows, repeated, errors } = parseImport(file);
+      const added = await newsletter.importRows(rows);
+      await audit(request, {
+        action: "import",
+        type: "subscriber",
+        id: "import",
+        after: { added, refused: errors.length },
+      });
+      return { added, unchanged: rows.length - added + repeated, errors };
+    },
   );
 
   app.delete(
@@ -114,7 +175,7 @@ export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
       schema: {
         tags: ["newsletter"],
         operationId: "deleteSubscriber",
-        summary: "Remove a subscriber",
+        summary: "Erase a subscriber: the address and its mails go; the log keeps no address",
         security: adminSecurity,
         params: idParam,
         response: {
@@ -126,13 +187,14 @@ export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
       },
     },
     async (request) => {
-      const subscriber = await newsletter.remove(request.params.id);
-      // Kept for a year: the address only masked, as a removal may be an erasure request.
+      const erased = await newsletter.remove(request.params.id);
+      // Kept for a year, so no address, not even masked: a removal is often an erasure
+      // request (NDPA), and the id, day and status say enough of what was removed.
       await audit(request, {
         action: "delete",
         type: "subscriber",
-        id: subscriber._id,
-        before: { email: maskEmail(subscriber.email), date: subscriber.date },
+        id: erased._id,
+        before: { date: erased.date, status: erased.status },
       });
       return { success: true as const };
     },

@@ -1,0 +1,82 @@
+import type { Kysely } from "kysely";
+import { CONFIRM_LINK_DAYS, confirmPath } from "../../../common/newsletter.ts";
+import type { Database } from "../../db/schema.ts";
+import type { DeliveryRenderer, NewsletterMail } from "./delivery.ts";
+import { linkToken } from "./links.ts";
+
+// The double opt-in mail (decision 0036): a CONFIRM delivery row, written with the sign-up,
+// becomes this mail when the newsletter's worker (worker.ts) reaches it. The link is built
+// from the row's nonce at that moment, so a second sign-up before the mail went (a new
+// nonce) still mails a link that works.
+
+export interface ConfirmMailDeps {
+  db: Kysely<Database>;
+  /** The site's token secret (config.tokenSecret). */
+  secret: () => string;
+  /** The public origin (PUBLIC_ORIGIN): the link must work from a mail client. */
+  origin: string;
+  /** The agency's name, from the Site identity screen. */
+  identity: { get(): Promise<{ name: string }> };
+  /** Milliseconds since the epoch (tests move it). */
+  clock?: () => number;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The confirmation mail of `agency` to `to`, with its absolute `link`. */
+export function confirmMail(agency: string, to: string, link: string): NewsletterMail {
+  const subject = `Confirm your subscription to ${agency}`;
+  const lines = [
+    `Someone, hopefully you, asked to receive ${agency}'s newsletter at this address.`,
+    "",
+    "To confirm, open this link:",
+    link,
+    "",
+    `The link works once and expires in ${CONFIRM_LINK_DAYS} days. If you did not ask for ` +
+      "this, ignore this mail: nothing happens and you will not hear from us again.",
+    "",
+    agency,
+  ];
+  const a = escapeHtml(agency);
+  const href = escapeHtml(link);
+  const html = [
+    '<div style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1b2333;max-width:560px">',
+    `<p>Someone, hopefully you, asked to receive ${a}&#39;s newsletter at this address.</p>`,
+    '<p style="margin:24px 0">',
+    `<a href="${href}" style="display:inline-block;background:#053685;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 24px;border-radius:999px">Confirm subscription</a>`,
+    "</p>",
+    `<p style="font-size:14px">Or open this link: <a href="${href}" style="color:#053685">${href}</a></p>`,
+    `<p style="font-size:14px;color:#4b5566">The link works once and expires in ${CONFIRM_LINK_DAYS} days. ` +
+      "If you did not ask for this, ignore this mail: nothing happens and you will not hear from us again.</p>",
+    `<p>${a}</p>`,
+    "</div>",
+  ].join("\n");
+  return { to, subject, text: lines.join("\n"), html };
+}
+
+/**
+ * The worker's renderer of CONFIRM rows: "gone" unless the subscriber is still pending with
+ * a link that has not expired (it confirmed, unsubscribed, was swept or erased meanwhile).
+ */
+export function confirmRenderer(deps: ConfirmMailDeps): DeliveryRenderer {
+  const clock = deps.clock ?? Date.now;
+  return async (row) => {
+    const subscriber = await deps.db
+      .selectFrom("newsletter_subscribers")
+      .select(["id", "email", "status", "confirm_nonce", "confirm_expires_at"])
+      .where("id", "=", row.subscriber_id)
+      .executeTakeFirst();
+    if (
+      !subscriber ||
+      subscriber.status !== "pending" ||
+      !subscriber.confirm_nonce ||
+      !subscriber.confirm_expires_at ||
+      subscriber.confirm_expires_at <= new Date(clock()).toISOString()
+    ) {
+      return "gone";
+    }
+    const token = linkToken(deps.secret(), "confirm", subscriber.id, subscriber.confirm_nonce);
+    const { name } = await deps.identity.get();
+    return confirmMail(name, subscriber.email, `${deps.origin}${confirmPath(token)}`);
+  };
+}
