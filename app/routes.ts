@@ -29,6 +29,9 @@ export default [
     route("blog/:id", "routes/blog-post.tsx"),
     route("policy", "routes/policy.tsx"),
     route("contact", "routes/contact.tsx"),
+    // A subscriber's links (decision 0036): never indexed, each one person's.
+    route("newsletter/confirm/:token", "routes/newsletter-confirm.tsx"),
+    route("newsletter/unsubscribe/:token", "routes/newsletter-unsubscribe.tsx"),
     // Pages staff make (decision 0030): any one segment the routes above do not take.
     route(":slug", "routes/page.tsx"),
     route("*", "routes/not-found.tsx"),

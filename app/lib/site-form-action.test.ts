@@ -16,9 +16,9 @@ import { siteFormAction } from "./site-form-action.ts";
  * two services it calls recording what they were given. The browser tests post the same
  * forms without JavaScript to the real server and database.
  */
-function servicesThatRecord({ failing = false } = {}) {
+function servicesThatRecord({ failing = false, pending = false } = {}) {
   const enquiries: ParsedEnquiryInput[] = [];
-  const subscribed = new Set<string>();
+  const signups: { email: string; source?: string }[] = [];
   const services = {
     origin: "https://example.ng",
     enquiries: {
@@ -29,15 +29,15 @@ function servicesThatRecord({ failing = false } = {}) {
       },
     },
     newsletter: {
-      async subscribe(email: string) {
+      async subscribe(input: { email: string; source?: string }) {
         if (failing) throw new Error("database is down");
-        const created = !subscribed.has(email);
-        subscribed.add(email);
-        return { subscriber: { _id: email, email, date: "2026-01-01T00:00:00.000Z" }, created };
+        signups.push(input);
+        const { email } = input;
+        return { subscriber: { _id: email, email, date: "2026-01-01T00:00:00.000Z" }, pending };
       },
     },
   } as unknown as SiteServices;
-  return { services, enquiries };
+  return { services, enquiries, signups };
 }
 
 async function post(
@@ -202,19 +202,27 @@ describe("siteFormAction", () => {
     expect(result.ok).toBe(false);
   });
 
-  it("subscribes to the newsletter once, then says it already is", async () => {
-    const { services } = servicesThatRecord();
+  it("subscribes to the newsletter with the page as the source; 201 says so, 202 asks to confirm", async () => {
+    const { services, signups } = servicesThatRecord();
     const fields: [string, string][] = [
       ["intent", "insights"],
       ["kind", "newsletter"],
       ["email", "Reader@Example.com"],
+      ["source", "/blog"],
     ];
-    expect((await post(services, fields)).result).toEqual({
-      intent: "insights",
-      ok: true,
-      message: newsletterMessages.subscribed,
+    expect(await post(services, fields)).toEqual({
+      status: 201,
+      result: { intent: "insights", ok: true, message: newsletterMessages.subscribed },
     });
-    expect((await post(services, fields)).result.message).toBe(newsletterMessages.already);
+    // Without a source field, the page the form was posted to.
+    await post(services, fields.slice(0, 3));
+    expect(signups).toEqual([
+      { email: "reader@example.com", source: "/blog" },
+      { email: "reader@example.com", source: "/social-media" },
+    ]);
+    const mailed = await post(servicesThatRecord({ pending: true }).services, fields);
+    expect(mailed.status).toBe(202);
+    expect(mailed.result.message).toBe(newsletterMessages.checkInbox);
     const bad = await post(services, [
       ["intent", "newsletter"],
       ["kind", "newsletter"],

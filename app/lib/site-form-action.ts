@@ -12,7 +12,7 @@ import {
 } from "./enquiry-payload.ts";
 import { fieldErrors, type FieldErrors, type FormResult } from "./form-result.ts";
 import { leadSourceOfRequest } from "./lead-source.server.ts";
-import { newsletterMessages } from "./newsletter-messages.ts";
+import { signupMessage } from "./newsletter-messages.ts";
 
 const unreadableForm = "The form could not be read. Please try again.";
 
@@ -23,6 +23,15 @@ const unreadableForm = "The form could not be read. Please try again.";
  */
 const isTryAgainLater = (error: unknown) =>
   (error as { statusCode?: unknown } | undefined)?.statusCode === 503;
+
+/**
+ * The path of the page whose form was sent: the form's own `source` field, else the page it
+ * was posted to (a form posts to its page), kept with the consent of a sign-up.
+ */
+function sourceOf(form: FormData, request: Request): string {
+  const given = form.get("source");
+  return typeof given === "string" && given ? given : new URL(request.url).pathname;
+}
 
 /**
  * The public forms without JavaScript: the browser posts the form to its page, this action
@@ -57,15 +66,17 @@ export async function siteFormAction({ request, context }: ActionFunctionArgs) {
   }
 
   if (kind === "newsletter") {
-    const parsed = subscribeSchema.safeParse({ email: form.get("email") ?? "" });
+    const parsed = subscribeSchema.safeParse({
+      email: form.get("email") ?? "",
+      source: sourceOf(form, request),
+    });
     if (!parsed.success) return invalid(parsed.error.issues);
     try {
-      const { created } = await services.newsletter.subscribe(parsed.data.email);
-      return data<FormResult>({
-        intent,
-        ok: true,
-        message: created ? newsletterMessages.subscribed : newsletterMessages.already,
-      });
+      const { pending } = await services.newsletter.subscribe(parsed.data);
+      // The same status as the API's answer (202: confirm by mail), so the page's message
+      // and its status code agree with the enhanced form's.
+      const status = pending ? 202 : 201;
+      return data<FormResult>({ intent, ok: true, message: signupMessage(status) }, { status });
     } catch (error) {
       return failed(error);
     }

@@ -1,6 +1,7 @@
 import { useId } from "react";
-import { useFormAction } from "react-router";
-import { newsletterMessages } from "../../lib/newsletter-messages.ts";
+import { useFormAction, useLocation } from "react-router";
+import { NEWSLETTER_CONSENT } from "../../../common/newsletter.ts";
+import { signupMessage } from "../../lib/newsletter-messages.ts";
 import { fieldMessage, FormStatus, SubmitButton } from "./fields.tsx";
 import { useJsonSubmit } from "./use-form-submit.ts";
 
@@ -19,18 +20,21 @@ export function SignupForm({
   dark: boolean;
 }) {
   const action = useFormAction();
+  // The page the sign-up came from, kept with the consent (decision 0036).
+  const source = useLocation().pathname;
   const inputId = useId();
   const { formRef, onSubmit, status, busy, values, errorFor } = useJsonSubmit({
     intent,
     schema: "newsletter",
     url: "/api/newsletter",
-    payload: (form) => ({ email: String(new FormData(form).get("email") ?? "").trim() }),
-    successMessage: ({ status }) =>
-      status === 201 ? newsletterMessages.subscribed : newsletterMessages.already,
+    payload: (form) => ({ email: String(new FormData(form).get("email") ?? "").trim(), source }),
+    // The same message for a new and a known address: 202 asks to confirm by mail.
+    successMessage: ({ status }) => signupMessage(status),
   });
   const email = values?.email;
   const emailError = errorFor("email");
   const emailErrorId = `${inputId}-error`;
+  const consentId = `${inputId}-consent`;
   return (
     <form
       ref={formRef}
@@ -43,6 +47,7 @@ export function SignupForm({
     >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="kind" value="newsletter" />
+      <input type="hidden" name="source" value={source} />
       <div className="flex flex-col gap-3 sm:flex-row">
         <label htmlFor={inputId} className="sr-only">
           Email address
@@ -56,7 +61,7 @@ export function SignupForm({
           defaultValue={typeof email === "string" ? email : undefined}
           maxLength={254}
           aria-invalid={emailError ? true : undefined}
-          aria-describedby={emailError ? emailErrorId : undefined}
+          aria-describedby={emailError ? `${emailErrorId} ${consentId}` : consentId}
           className={`min-w-0 flex-1 rounded-full border px-5 py-3 text-ink focus:ring-2 focus:outline-none ${
             dark
               ? "border-white/30 bg-white focus:ring-accent"
@@ -78,6 +83,10 @@ export function SignupForm({
           {fieldMessage("Email address", emailError)}
         </p>
       )}
+      {/* The wording recorded as the consent given (common/newsletter.ts). */}
+      <p id={consentId} className={`mt-3 text-xs ${dark ? "text-brand-100" : "text-muted"}`}>
+        {NEWSLETTER_CONSENT}
+      </p>
       <div className="mt-3">
         <FormStatus status={status} />
       </div>
