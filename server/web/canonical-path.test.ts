@@ -23,6 +23,8 @@ describe("canonicalPath", () => {
     // The case-sensitive rest of a few places keeps its case; their prefix does not.
     ["/blog/preview/AbC-_x", "/blog/preview/AbC-_x"],
     ["/Blog/Preview/AbC", "/blog/preview/AbC"],
+    ["/newsletter/unsubscribe/0f-Ab.Xy_-Z", "/newsletter/unsubscribe/0f-Ab.Xy_-Z"],
+    ["/Newsletter/Confirm/0f-Ab.Xy", "/newsletter/confirm/0f-Ab.Xy"],
     ["/assets/Root-AB.js", "/assets/Root-AB.js"],
     ["/API/blogs", "/api/blogs"],
     ["/api/%62logs", "/api/blogs"],

@@ -19,9 +19,17 @@ export const isPlainPath = (path: string) => PLAIN.test(path);
 
 /**
  * Places whose rest is case-sensitive: server-made file names, hashed build files, preview
- * tokens, the API's own paths. Only their prefix is lower-cased.
+ * tokens, a subscriber's link tokens (base64url), the API's own paths. Only their prefix is
+ * lower-cased.
  */
-const CASE_SENSITIVE_REST = ["/api/", "/assets/", "/media/", "/blog/preview/"];
+const CASE_SENSITIVE_REST = [
+  "/api/",
+  "/assets/",
+  "/media/",
+  "/blog/preview/",
+  "/newsletter/confirm/",
+  "/newsletter/unsubscribe/",
+];
 
 /** Unreserved characters (RFC 3986 §2.3): their percent-escapes mean the character itself. */
 const UNRESERVED = /^[A-Za-z0-9._~-]$/;
