@@ -73,10 +73,9 @@ export async function siteFormAction({ request, context }: ActionFunctionArgs) {
     if (!parsed.success) return invalid(parsed.error.issues);
     try {
       const { pending } = await services.newsletter.subscribe(parsed.data);
-      // The same status as the API's answer (202: confirm by mail), so the page's message
-      // and its status code agree with the enhanced form's.
-      const status = pending ? 202 : 201;
-      return data<FormResult>({ intent, ok: true, message: signupMessage(status) }, { status });
+      // The message of the API's status (202: confirm by mail), as the enhanced form shows
+      // it; the page itself answers 200, like every other form's success.
+      return data<FormResult>({ intent, ok: true, message: signupMessage(pending ? 202 : 201) });
     } catch (error) {
       return failed(error);
     }

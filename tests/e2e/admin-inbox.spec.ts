@@ -157,7 +157,7 @@ test("subscribers: list, search, CSV export and remove", async ({ page }) => {
     .replace(/^\uFEFF/, "")
     .trim()
     .split("\r\n");
-  expect(lines[0]).toBe("Email,Subscribed");
+  expect(lines[0]).toBe("Email,Subscribed,Status,Consent given,Consent source,Consent wording");
   expect(lines.slice(1)).toHaveLength(1);
   expect(lines[1]).toContain(email);
 
