@@ -361,6 +361,15 @@ describe("double opt-in (mail configured)", () => {
     expect(await confirmMails(stored.id)).toHaveLength(1);
   });
 
+  it("queues one confirmation mail when the same address signs up many times at once", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => subscribe("rush-mail@example.com")),
+    );
+    expect(answers.every((a) => a.status === 202)).toBe(true);
+    expect(new Set(answers.map((a) => a.body._id)).size).toBe(1);
+    expect(await confirmMails(answers[0]!.body._id)).toHaveLength(1);
+  });
+
   it("leaves confirmed and bounced addresses alone (same 202, no mail); an unsubscribed one must confirm again", async () => {
     for (const [email, status] of [
       ["kept@example.com", "confirmed"],

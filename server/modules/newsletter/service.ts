@@ -86,6 +86,7 @@ export interface NewsletterDeps {
 
 export function createNewsletterService({
   db,
+  dialect,
   secret,
   mailConfigured,
   clock = Date.now,
@@ -294,10 +295,13 @@ export function createNewsletterService({
           await queueConfirmMail(trx, { id, email: address }, now);
           return answer(id);
         }
+        // Locked on PostgreSQL, so two sign-ups of one address at once queue one mail, not
+        // two (SQLite runs one write transaction at a time anyway).
         const known = await trx
           .selectFrom("newsletter_subscribers")
           .select(["id", "status"])
           .where("email", "=", address)
+          .$if(dialect === "postgres", (q) => q.forUpdate())
           .executeTakeFirstOrThrow();
         if (known.status === "pending" || known.status === "unsubscribed") {
           // A fresh link (the old one stops working) and the consent of this sign-up; an
