@@ -10,12 +10,12 @@ import { canonicalPath } from "../web/canonical-path.ts";
 const MAX_LOGGED_URL = 200;
 
 /**
- * Places whose next path segment is a secret that opens something (a preview token): the
- * log keeps the place, never the secret. Read on the canonical path, so no other spelling
- * of the place gets its secret logged. A new kind of link with a token in its path is
- * added here.
+ * Places whose next path segment is a secret that opens something (a preview token, a
+ * subscriber's confirm or unsubscribe link): the log keeps the place, never the secret.
+ * Read on the canonical path, so no other spelling of the place gets its secret logged. A
+ * new kind of link with a token in its path is added here.
  */
-const SECRET_SEGMENT = /^(\/blog\/preview\/)[^/]+/;
+const SECRET_SEGMENT = /^(\/blog\/preview\/|\/newsletter\/(?:confirm|unsubscribe)\/)[^/]+/;
 /** Query parameters whose value is a secret, whatever the path. */
 const SECRET_PARAMETER = /([?&](?:token|secret|signature|key)=)[^&#]*/gi;
 
