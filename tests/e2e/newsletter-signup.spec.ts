@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { NEWSLETTER_CONSENT } from "../../common/newsletter.ts";
 import { linkToken } from "../../server/modules/newsletter/links.ts";
 import { startMailServer } from "../support/mail-server.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { statusOf, unique } from "./form-helpers.ts";
 import { withOwnServer } from "./own-server.ts";
 
@@ -56,6 +56,7 @@ test("with mail, the box asks to confirm; the unsubscribe link's button unsubscr
       await expect(
         page.getByRole("heading", { name: "Unsubscribe from our newsletter" }),
       ).toBeVisible();
+      await expectNoAxeViolations(page);
       await page.getByRole("button", { name: "Unsubscribe" }).click();
       await expect(
         page.getByText("You’re unsubscribed. You won’t get our newsletter any more."),
