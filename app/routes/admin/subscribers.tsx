@@ -74,8 +74,9 @@ function Consent({ subscriber }: { subscriber: AdminSubscriber }) {
         {consentAt ? formatDateTime(consentAt) : "Date not recorded"}
         {consentSource && (
           <>
-            {" "}
-            on <span className="break-all">{consentSource}</span>
+            {/* A sign-up records its page (a path); an import records "import". */}
+            {consentSource.startsWith("/") ? " on " : " by "}
+            <span className="break-all">{consentSource}</span>
           </>
         )}
       </p>
@@ -139,10 +140,10 @@ function ImportPanel({ onImported }: { onImported: () => void }) {
           </label>
           <p id={ids.hint} className="text-sm text-muted">
             A header row naming two columns: <code className="font-semibold">email</code> (the
-            address) and <code className="font-semibold">consent</code> (how the person agreed to
-            get the newsletter, e.g. “Signed up at our stand, Lagos, March 2026”). Imported
-            addresses count as confirmed: import only people who agreed. Known addresses are left as
-            they are.
+            address) and <code className="font-semibold">consent</code> (the wording each person
+            agreed to, or how and when they agreed, e.g. “Signed up at our stand, Lagos, March
+            2026”). Imported addresses count as confirmed: import only people who agreed. Known
+            addresses are left as they are.
           </p>
           <input
             key={fileKey}
