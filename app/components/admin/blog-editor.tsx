@@ -834,7 +834,7 @@ export function BlogEditor({ id }: { id?: string }) {
                       Send as newsletter
                     </Link>{" "}
                     <span className="text-muted">
-                      (choose the subscribers’ mail and send it on the Newsletter screen)
+                      (on the Newsletter screen: preview it, then send it)
                     </span>
                   </p>
                 )}

@@ -46,10 +46,13 @@ const when = (iso: string) => `${formatDateTime(iso)} (${AGENCY_TIME_ZONE_NAME})
  */
 export function NewsletterCompose({
   audience,
+  ratePerMinute,
   initialPostId,
 }: {
   /** Confirmed subscribers: whom a send made now would mail. */
   audience: number;
+  /** The sending rate, mails a minute. */
+  ratePerMinute: number;
   /** The post chosen on arrival (?post=). */
   initialPostId?: string;
 }) {
@@ -165,7 +168,7 @@ export function NewsletterCompose({
       const later =
         kind === "post" && post?.status === "scheduled" && post.publishedAt
           ? `The mails go when the post is published, ${when(post.publishedAt)}.`
-          : "The mails start going at once, at the rate set below.";
+          : `The mails start going at once, ${ratePerMinute} a minute.`;
       const sure = await confirm(
         `Send “${shown}” to ${people}?`,
         "Send",

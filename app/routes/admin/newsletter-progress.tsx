@@ -122,8 +122,7 @@ export default function NewsletterProgress({ params }: Route.ComponentProps) {
           </div>
           {send.state === "done" && send.failed > 0 && (
             <p className="mt-2 max-w-2xl text-sm text-muted">
-              A failed mail was refused by the mail server for good (its address may be wrong); the
-              Mail screen lists what failed.
+              A failed mail is one the mail server did not accept (the address may be wrong).
             </p>
           )}
         </Panel>

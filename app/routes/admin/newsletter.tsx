@@ -90,7 +90,7 @@ function RateForm({
 
   return (
     <Panel title="Sending rate" id="newsletter-rate-title">
-      <form onSubmit={onSubmit} noValidate className="flex max-w-xl flex-wrap items-end gap-3">
+      <form onSubmit={onSubmit} noValidate className="max-w-xl space-y-3">
         <div>
           <label htmlFor={id} className={adminLabel}>
             Mails per minute
@@ -110,13 +110,13 @@ function RateForm({
             key={settings.ratePerMinute}
             aria-invalid={error ? true : undefined}
             aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-            className={`${adminInput} mt-1 w-40`}
+            className={`${adminInput} mt-1 max-w-40`}
           />
         </div>
         <button type="submit" className={adminButton} disabled={busy}>
           {busy ? "Saving…" : "Save rate"}
         </button>
-        <div aria-live="polite" className="basis-full empty:hidden">
+        <div aria-live="polite" className="empty:hidden">
           {error && (
             <p id={`${id}-error`} className="text-sm font-semibold text-danger">
               {error}
@@ -191,6 +191,7 @@ export default function Newsletter() {
         (current.canSend ? (
           <NewsletterCompose
             audience={current.audience}
+            ratePerMinute={current.ratePerMinute}
             initialPostId={params.get("post") ?? undefined}
           />
         ) : (

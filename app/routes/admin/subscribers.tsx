@@ -64,28 +64,34 @@ function DoubleOptInNotice() {
   );
 }
 
-/** When and where consent was given; the wording recorded with it opens below. */
+/**
+ * When and where consent was given (a pending address has not confirmed yet); the wording
+ * recorded with it opens below.
+ */
 function Consent({ subscriber }: { subscriber: AdminSubscriber }) {
-  const { consentAt, consentSource, consentText } = subscriber;
+  const { consentAt, consentSource, consentText, status } = subscriber;
   if (!consentAt && !consentText) return <Blank />;
   return (
-    <div className="min-w-0">
+    <div className="max-w-xs min-w-40">
       <p>
-        {consentAt ? formatDateTime(consentAt) : "Date not recorded"}
-        {consentSource && (
-          <>
-            {/* A sign-up records its page (a path); an import records "import". */}
-            {consentSource.startsWith("/") ? " on " : " by "}
-            <span className="break-all">{consentSource}</span>
-          </>
-        )}
+        {consentAt
+          ? formatDateTime(consentAt)
+          : status === "pending"
+            ? "Not confirmed yet"
+            : "Date not recorded"}
       </p>
+      {consentSource && (
+        // A sign-up records its page (a path); an import records "import".
+        <p className="text-xs break-all text-muted">
+          {consentSource.startsWith("/") ? `Form on ${consentSource}` : `By ${consentSource}`}
+        </p>
+      )}
       {consentText && (
         <details className="mt-1">
           <summary className="cursor-pointer font-semibold text-brand">
             Wording<span className="sr-only"> agreed to by {subscriber.email}</span>
           </summary>
-          <p className="mt-1 max-w-sm text-muted">{consentText}</p>
+          <p className="mt-1 text-muted">{consentText}</p>
         </details>
       )}
     </div>
@@ -320,7 +326,7 @@ export default function Subscribers() {
           <DataTable label="Subscribers" columns={["Email", "Status", "Subscribed", "Consent", ""]}>
             {list.map((subscriber) => (
               <Row key={subscriber._id}>
-                <Cell label="Email" className="break-all">
+                <Cell label="Email" className="[overflow-wrap:anywhere]">
                   {subscriber.email}
                 </Cell>
                 <Cell label="Status" className="whitespace-nowrap">
