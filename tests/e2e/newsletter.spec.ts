@@ -183,3 +183,27 @@ test("without mail: the Newsletter screen says sending needs mail, the subscribe
   await expect(page.getByText("Loading…")).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
+
+mailTest(
+  "the post editor offers 'Send as newsletter': the Newsletter screen opens with that post chosen",
+  async ({ page, mailServer }) => {
+    const token = await adminToken(page.request, mailServer.admin);
+    const title = `Post to mail ${stamp()}`;
+    const made = await page.request.post("/api/blogs", {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: { title, content: "One point.", bg: "#ffffff" },
+    });
+    expect(made.status()).toBe(201);
+    const { _id: id } = (await made.json()) as { _id: string };
+    await signIn(page, mailServer.admin);
+    await page.goto(`/admin/edit/${id}`);
+    await page
+      .getByRole("group", { name: "Publishing" })
+      .getByRole("link", { name: "Send as newsletter" })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/admin/newsletter\\?post=${id}$`));
+    await expect(page.getByLabel("A post")).toBeChecked();
+    await expect(page.getByLabel("Post", { exact: true })).toHaveValue(id);
+    await expect(page.getByLabel("Subject (optional)")).toHaveAttribute("placeholder", title);
+  },
+);
