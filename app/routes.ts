@@ -60,6 +60,8 @@ export default [
       route("enquiries", "routes/admin/enquiries.tsx"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
       route("subscribers", "routes/admin/subscribers.tsx"),
+      route("newsletter", "routes/admin/newsletter.tsx"),
+      route("newsletter/sends/:id", "routes/admin/newsletter-progress.tsx"),
       route("pages", "routes/admin/pages.tsx"),
       route("pages/new", "routes/admin/page-edit.tsx", { id: "page-new" }),
       route("pages/:id", "routes/admin/page-edit.tsx", { id: "page-edit" }),

@@ -138,7 +138,7 @@ test("paging, page size and filters survive a reload; spam stays out of the inbo
   expect(left.headers()["x-total-count"]).toBe("27");
 });
 
-test("subscribers: list, search, CSV export and remove", async ({ page }) => {
+test("subscribers: list, search, CSV export and erase", async ({ page }) => {
   const email = `reader-${stamp()}@example.com`;
   expect((await page.request.post("/api/newsletter", { data: { email } })).status()).toBe(201);
   await signIn(page);
@@ -161,13 +161,16 @@ test("subscribers: list, search, CSV export and remove", async ({ page }) => {
   expect(lines.slice(1)).toHaveLength(1);
   expect(lines[1]).toContain(email);
 
-  await page.getByRole("button", { name: `Remove ${email}` }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
-  await expect(page.getByText("Subscriber removed.")).toBeVisible();
+  await page.getByRole("button", { name: `Erase ${email}` }).click();
+  const dialog = page.getByRole("dialog", {
+    name: `Erase ${email}? The address and its history (consent, status, mails sent) are deleted for good.`,
+  });
+  await dialog.getByRole("button", { name: "Erase" }).click();
+  await expect(page.getByText("Subscriber erased.")).toBeVisible();
   await expect(page.getByText("No subscribers match.")).toBeVisible();
 });
 
-test("subscribers: pages and page size in the address, a search starts at page 1, a removal keeps the page", async ({
+test("subscribers: pages and page size in the address, a search starts at page 1, an erasure keeps the page", async ({
   page,
 }) => {
   const tag = `pager${stamp()}`;
@@ -194,10 +197,10 @@ test("subscribers: pages and page size in the address, a search starts at page 1
   await expect(page.getByText("Page 2 of 2")).toBeVisible();
   await expect(rows.nth(2)).toContainText(emails[0]!);
 
-  // A removal reloads the same page.
-  await page.getByRole("button", { name: `Remove ${emails[0]}` }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
-  await expect(page.getByText("Subscriber removed.")).toBeVisible();
+  // An erasure reloads the same page.
+  await page.getByRole("button", { name: `Erase ${emails[0]}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Erase" }).click();
+  await expect(page.getByText("Subscriber erased.")).toBeVisible();
   await expect(page.getByText("26 subscribers", { exact: true })).toBeVisible();
   await expect(page.getByText("Page 2 of 2")).toBeVisible();
   await expect(rows).toHaveCount(2);

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from "react";
-import { useNavigate, useRouteLoaderData } from "react-router";
+import { Link, useNavigate, useRouteLoaderData } from "react-router";
 import { formatDateTime, formatTime } from "../../../common/format.ts";
 import { messages } from "../../../common/messages.ts";
 import {
@@ -29,7 +29,7 @@ import {
 import { bannerInk } from "../blog/banner-ink.ts";
 import { BlogBody } from "../blog/blog-body.tsx";
 import { BlogRevisions } from "./blog-revisions.tsx";
-import { useFeedback } from "./feedback.tsx";
+import { useFeedback, type ToastLink } from "./feedback.tsx";
 import { TagInput } from "./tag-input.tsx";
 import { PointField } from "./point-field.tsx";
 import { useLeaveGuard } from "./use-leave-guard.ts";
@@ -180,6 +180,19 @@ type SaveState =
   | { kind: "saved"; at: string }
   /** `snapshot`: the fields that were refused, not tried again until they change. */
   | { kind: "failed"; message: string; stale: boolean; snapshot?: string };
+
+/** The Newsletter screen with this post chosen. */
+const newsletterPath = (postId: string) => `/admin/newsletter?post=${encodeURIComponent(postId)}`;
+
+/**
+ * After a post is published or scheduled, its notice offers to send it as a newsletter;
+ * nothing goes without the Newsletter screen's own confirmation.
+ */
+function newsletterOffer(postId: string, status: BlogStatus): ToastLink | undefined {
+  return status === "draft"
+    ? undefined
+    : { to: newsletterPath(postId), label: "Send as newsletter" };
+}
 
 /** The blog form of /admin/create and /admin/edit/{id}, with a live preview. */
 export function BlogEditor({ id }: { id?: string }) {
@@ -460,17 +473,22 @@ export function BlogEditor({ id }: { id?: string }) {
     setBusy(true);
     try {
       if (editing) {
+        const before = saved?.status;
         const after = await updateBlog(id, fields);
         fill(after);
         choose(null);
         setFileKey((k) => k + 1);
         setSaveState({ kind: "saved", at: after.updatedAt });
-        notify(messages.blogUpdated);
+        notify(
+          messages.blogUpdated,
+          "success",
+          after.status !== before ? newsletterOffer(after._id, after.status) : undefined,
+        );
       } else {
-        await createBlog(fields);
+        const created = await createBlog(fields);
         forgetKeptPost();
         letGo();
-        notify(messages.blogCreated);
+        notify(messages.blogCreated, "success", newsletterOffer(created._id, status));
         navigate("/admin/dashboard");
       }
     } catch (problem) {
@@ -807,6 +825,19 @@ export function BlogEditor({ id }: { id?: string }) {
                       ? "Until then only the back office and people with the preview link see it."
                       : "The post is on the site, the feed and the sitemap."}
                 </p>
+                {editing && saved && saved.status !== "draft" && (
+                  <p className="text-sm">
+                    <Link
+                      to={newsletterPath(saved._id)}
+                      className="font-semibold text-brand underline"
+                    >
+                      Send as newsletter
+                    </Link>{" "}
+                    <span className="text-muted">
+                      (on the Newsletter screen: preview it, then send it)
+                    </span>
+                  </p>
+                )}
                 {editing && saved && saved.status !== "published" && (
                   <div className="border-t border-slate-200 pt-3">
                     <p className="text-sm font-semibold text-ink">Private preview link</p>

@@ -8,16 +8,27 @@ import {
   useState,
   type ReactNode,
 } from "react";
+import { Link } from "react-router";
+
+/** A link a notice offers: what can be done next (send the post just published, say). */
+export interface ToastLink {
+  to: string;
+  label: string;
+}
 
 interface Toast {
   id: number;
   message: string;
   kind: "success" | "error";
+  link?: ToastLink;
 }
 
 interface Feedback {
-  /** A short notice in the corner, announced politely (role="status"); errors stay until closed. */
-  notify(message: string, kind?: Toast["kind"]): void;
+  /**
+   * A short notice in the corner, announced politely (role="status"); errors stay until
+   * closed. `link` offers a next step; the notice waits while the pointer or focus is on it.
+   */
+  notify(message: string, kind?: Toast["kind"], link?: ToastLink): void;
   /**
    * An in-page confirmation dialog (Cancel has the focus); answers whether the person
    * confirmed. `hint` replaces "This cannot be undone."; `cancel` names the safe answer.
@@ -54,12 +65,11 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const notify = useCallback(
-    (message: string, kind: Toast["kind"] = "success") => {
+    (message: string, kind: Toast["kind"] = "success", link?: ToastLink) => {
       const id = nextId.current++;
-      setToasts((list) => [...list, { id, message, kind }]);
-      if (kind === "success") setTimeout(() => dismiss(id), 6000);
+      setToasts((list) => [...list, { id, message, kind, link }]);
     },
-    [dismiss],
+    [],
   );
 
   const confirm = useCallback(
@@ -141,27 +151,63 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
         className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
       >
         {toasts.map((toast) => (
-          <div
-            key={toast.id}
-            className={`pointer-events-auto flex items-start justify-between gap-3 rounded-xl px-4 py-3 font-semibold text-white shadow-lg ${
-              toast.kind === "error" ? "bg-danger" : "bg-success"
-            }`}
-          >
-            <p>
-              {toast.kind === "error" && <span className="sr-only">Error: </span>}
-              {toast.message}
-            </p>
-            <button
-              type="button"
-              onClick={() => dismiss(toast.id)}
-              aria-label="Dismiss notice"
-              className="-mr-1 rounded px-1.5 text-lg leading-none text-white/90 hover:text-white"
-            >
-              ×
-            </button>
-          </div>
+          <ToastItem key={toast.id} toast={toast} dismiss={dismiss} />
         ))}
       </div>
     </FeedbackContext.Provider>
+  );
+}
+
+/** How long a success notice stays (errors stay until closed). */
+const SUCCESS_MS = 6000;
+
+/**
+ * One notice. A success goes by itself after SUCCESS_MS, but not while the pointer or the
+ * focus is on it: a notice with a link must stay long enough to be used.
+ */
+function ToastItem({ toast, dismiss }: { toast: Toast; dismiss: (id: number) => void }) {
+  const [held, setHeld] = useState(false);
+  const dismissLater = toast.kind === "success" && !held;
+  const { id } = toast;
+  useEffect(() => {
+    if (!dismissLater) return;
+    const timer = setTimeout(() => dismiss(id), SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [dismissLater, dismiss, id]);
+  const onDismiss = () => dismiss(id);
+  return (
+    <div
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
+      className={`pointer-events-auto flex items-start justify-between gap-3 rounded-xl px-4 py-3 font-semibold text-white shadow-lg ${
+        toast.kind === "error" ? "bg-danger" : "bg-success"
+      }`}
+    >
+      <div>
+        <p>
+          {toast.kind === "error" && <span className="sr-only">Error: </span>}
+          {toast.message}
+        </p>
+        {toast.link && (
+          <Link
+            to={toast.link.to}
+            onClick={onDismiss}
+            className="mt-1 inline-block text-white underline underline-offset-2 hover:no-underline"
+          >
+            {toast.link.label}
+          </Link>
+        )}
+      </div>
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label="Dismiss notice"
+        className="-mr-1 rounded px-1.5 text-lg leading-none text-white/90 hover:text-white"
+      >
+        ×
+      </button>
+    </div>
   );
 }

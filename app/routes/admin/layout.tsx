@@ -26,6 +26,7 @@ const navItems = [
   { to: "/admin/pages", label: "Pages" },
   { to: "/admin/enquiries", label: "Enquiries" },
   { to: "/admin/subscribers", label: "Subscribers" },
+  { to: "/admin/newsletter", label: "Newsletter" },
   { to: "/admin/activity", label: "Activity", ownerOnly: true },
   { to: "/admin/staff", label: "Staff", ownerOnly: true },
   { to: "/admin/identity", label: "Site identity", ownerOnly: true },
