@@ -29,6 +29,8 @@ export default [
     route("blog/:id", "routes/blog-post.tsx"),
     route("policy", "routes/policy.tsx"),
     route("contact", "routes/contact.tsx"),
+    // A sent newsletter in the browser (issue 32): before the pages' catch-all.
+    route("newsletter/:id", "routes/newsletter-issue.tsx"),
     // Pages staff make (decision 0030): any one segment the routes above do not take.
     route(":slug", "routes/page.tsx"),
     route("*", "routes/not-found.tsx"),

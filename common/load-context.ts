@@ -68,6 +68,11 @@ export interface SiteServices {
     /** Adds the address; `created` is false when it was already subscribed. */
     subscribe(email: string): Promise<{ subscriber: Subscriber; created: boolean }>;
   };
+  /** Sent newsletters ("view in the browser", issue 32). */
+  newsletterSends: {
+    /** A send's subject, body (points in the post format) and date; undefined when none. */
+    webView(id: string): Promise<{ subject: string; body: string[]; date: string } | undefined>;
+  };
   /** Pages staff make, at /{slug} (decision 0030). */
   pages: {
     /** A published page by its address; undefined for a draft or an unknown one. */
