@@ -1,4 +1,4 @@
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, inject, it, onTestFinished } from "vitest";
 import type { NewsletterSend } from "../../common/schemas/newsletter.ts";
 import { linkToken } from "../../server/modules/newsletter/links.ts";
 import { insertPosts } from "../factories/blogs.ts";
@@ -154,7 +154,7 @@ describe("newsletter sends", () => {
     expect(preview.body.subject).toBe("Growth <in> Lagos");
     expect(preview.body.html).toContain("Growth &#60;in&#62; Lagos");
     expect(preview.body.html).toContain(`href="${t.config.publicOrigin}/contact"`);
-    expect(preview.body.text).toContain("Search ads");
+    expect(preview.body.text).toContain("* Search ads");
 
     const created = await send(t, headers, { postId: post.id, previewText: "Read this" });
     expect(created.status).toBe(202);
@@ -322,5 +322,28 @@ describe("newsletter sends", () => {
     await t.app.services.newsletterWorker.runNow();
     expect(await getSend(t, headers, id)).toMatchObject({ state: "done", sent: 2 });
     expect((await t.app.services.newsletterSends.webView(id))?.body).toBeDefined();
+  });
+});
+
+describe("a newsletter in the browser", () => {
+  it("shows a send's subject and body at /newsletter/:id, noindex; 404 for an unknown one", async () => {
+    const smtp = await mailServer();
+    const t = await createTestApp(withMail(smtp.port), {
+      web: true,
+      buildDirectory: inject("buildDir"),
+    });
+    const headers = await t.adminHeaders();
+    const created = await send(t, headers, {
+      subject: "News <of> the month",
+      body: "# Highlights\n* A **bold** point",
+    });
+    const page = await t.app.inject({ method: "GET", url: `/newsletter/${created.body._id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["x-robots-tag"]).toBe("noindex");
+    expect(page.body).toContain("News &lt;of&gt; the month");
+    expect(page.body).toContain("<strong>bold</strong>");
+    expect(page.body).toMatch(/<meta name="robots" content="noindex"/);
+    const unknown = await t.app.inject({ method: "GET", url: "/newsletter/nope" });
+    expect(unknown.statusCode).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 import { newsletterWebPath } from "../../../common/newsletter.ts";
-import { postPlainText, parsePost } from "../../../common/post-format.ts";
+import type { Inline, PostBlock } from "../../../common/post-blocks.ts";
+import { parsePost } from "../../../common/post-format.ts";
 import { postHtml, type PostHtmlStyles } from "../../../app/lib/post-html.ts";
 
 // The newsletter's mail (issue 32, decision 0036): one HTML part that holds up in Gmail,
@@ -80,6 +81,44 @@ function bodyStyles(brand: IssueBrand): PostHtmlStyles {
   };
 }
 
+/**
+ * The body as the text part shows it: postPlainText's words, with what a reader of text
+ * mail needs besides: list marks, quote marks, and each link's address after its words.
+ */
+function plainText(blocks: readonly PostBlock[], origin: string): string {
+  const inline = (nodes: readonly Inline[]): string =>
+    nodes
+      .map((node) => {
+        if (typeof node === "string") return node;
+        if (node.tag !== "a") return inline(node.children);
+        const href = node.href.startsWith("/") ? `${origin}${node.href}` : node.href;
+        const words = inline(node.children);
+        return words === href ? href : `${words} (${href.replace(/^mailto:/, "")})`;
+      })
+      .join("");
+  return blocks
+    .map((block) => {
+      switch (block.kind) {
+        case "heading":
+          return inline(block.text).toUpperCase();
+        case "paragraph":
+          return inline(block.text);
+        case "list":
+          return block.items.map((item) => `* ${inline(item)}`).join("\n");
+        case "ordered":
+          return block.items.map((item, i) => `${block.start + i}. ${inline(item)}`).join("\n");
+        case "quote":
+          return block.lines.map((line) => `> ${inline(line)}`).join("\n");
+        case "image":
+          return block.alt ? `[${block.alt}]` : "";
+        case "video":
+          return `Watch the video: ${block.url}`;
+      }
+    })
+    .filter(Boolean)
+    .join("\n\n");
+}
+
 /** The mail of a send with a placeholder for each recipient's unsubscribe link. */
 export function prepareIssue(content: IssueContent, brand: IssueBrand): PreparedIssue {
   const { origin } = brand;
@@ -157,10 +196,11 @@ ${link(UNSUBSCRIBE, "Unsubscribe")} &middot; ${link(webUrl, "View in the browser
     `View in the browser: ${webUrl}`,
     "",
     ...(post ? [post.title, "=".repeat(Math.min(post.title.length, 70)), ""] : []),
-    postPlainText(body),
+    plainText(blocks, origin),
     ...(post ? ["", `Read on the website: ${post.url}`] : []),
     "",
-    "--",
+    // The signature's separator ("-- "): mail readers dim or fold what follows.
+    "-- ",
     brand.name,
     ...(brand.postalAddress ? [brand.postalAddress] : []),
     `Unsubscribe: ${UNSUBSCRIBE}`,
