@@ -49,7 +49,9 @@ it(
     await waitForHealth(first);
 
     const sqlite = new Database(path.join(dataDir, "site.db"));
-    onTestFinished(() => sqlite.close());
+    onTestFinished(() => {
+      sqlite.close();
+    });
     sqlite.pragma("busy_timeout = 5000");
     const insert = sqlite.prepare(
       "insert into newsletter_subscribers (id, email, created_at, status) values (?, ?, ?, 'confirmed')",

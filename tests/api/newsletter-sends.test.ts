@@ -42,7 +42,7 @@ async function publishedPost(t: TestApp, title = "Growth in Lagos") {
   return post!;
 }
 
-const getSend = async (t: TestApp, headers: object, id: string) =>
+const getSend = async (t: TestApp, headers: { authorization: string }, id: string) =>
   (
     await call<NewsletterSend>(t.app, {
       method: "GET",
@@ -51,7 +51,7 @@ const getSend = async (t: TestApp, headers: object, id: string) =>
     })
   ).body;
 
-async function send(t: TestApp, headers: object, payload: object) {
+async function send(t: TestApp, headers: { authorization: string }, payload: object) {
   const answer = await call<{ _id: string; error?: string }>(t.app, {
     method: "POST",
     url: "/api/admin/newsletter/sends",
@@ -297,6 +297,33 @@ describe("newsletter sends", () => {
       "reader0@example.com",
       "reader1@example.com",
     ]);
+  });
+
+  it("keeps to the rate per minute", async () => {
+    const smtp = await mailServer();
+    const time = testClock();
+    const t = await createTestApp(withMail(smtp.port), { clock: time.clock });
+    const headers = await t.adminHeaders();
+    await insertSubscribers(t.app.services.database.db, 5);
+    await call(t.app, {
+      method: "PUT",
+      url: "/api/admin/newsletter/settings",
+      headers,
+      payload: { ratePerMinute: 2 },
+    });
+    const { body } = await send(t, headers, { subject: "Slowly", body: "Text." });
+    const worker = t.app.services.newsletterWorker;
+    await worker.runNow();
+    expect(await getSend(t, headers, body._id)).toMatchObject({ sent: 2, waiting: 3 });
+    time.advance(30_000);
+    await worker.runNow();
+    expect((await getSend(t, headers, body._id)).sent).toBe(2);
+    time.advance(31_000);
+    await worker.runNow();
+    expect((await getSend(t, headers, body._id)).sent).toBe(4);
+    time.advance(61_000);
+    await worker.runNow();
+    expect(await getSend(t, headers, body._id)).toMatchObject({ state: "done", sent: 5 });
   });
 
   it("waits for a scheduled post to go public; shows the issue in the browser after", async () => {

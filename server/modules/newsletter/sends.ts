@@ -156,23 +156,40 @@ export function createNewsletterSends(deps: {
     );
   }
 
-  // The worker renders each send once every PREPARED_TTL_MS (a changed post or identity is
-  // seen that soon), not once per mail.
-  const cache = new Map<string, { at: number; issue: Promise<PreparedIssue> }>();
+  /** A send as its mails need it: the row, its post (if any), the rendered mail. */
+  async function loadSend(id: string) {
+    const send = await db
+      .selectFrom("newsletter_sends")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!send) return undefined;
+    const post = send.post_id ? await findPost(send.post_id) : undefined;
+    const issue =
+      send.post_id && (!post || post.status === "draft")
+        ? undefined
+        : await prepared(send.id, {
+            post,
+            subject: send.subject,
+            previewText: send.preview_text,
+            body: JSON.parse(send.body) as string[],
+          });
+    return { send, post, issue };
+  }
 
-  async function preparedSend(send: SendRow, post: AdminBlog | undefined) {
-    const hit = cache.get(send.id);
-    if (hit && clock() - hit.at < PREPARED_TTL_MS) return hit.issue;
-    const issue = prepared(send.id, {
-      post,
-      subject: send.subject,
-      previewText: send.preview_text,
-      body: JSON.parse(send.body) as string[],
-    });
-    for (const [id, entry] of cache) if (clock() - entry.at >= PREPARED_TTL_MS) cache.delete(id);
-    cache.set(send.id, { at: clock(), issue });
-    issue.catch(() => cache.delete(send.id));
-    return issue;
+  // The worker reads and renders each send once every PREPARED_TTL_MS (a changed post or
+  // identity is seen that soon), not once per mail.
+  const cache = new Map<string, { at: number; loaded: ReturnType<typeof loadSend> }>();
+
+  function cachedSend(id: string): ReturnType<typeof loadSend> {
+    const now = clock();
+    const hit = cache.get(id);
+    if (hit && now - hit.at < PREPARED_TTL_MS) return hit.loaded;
+    for (const [key, entry] of cache) if (now - entry.at >= PREPARED_TTL_MS) cache.delete(key);
+    const loaded = loadSend(id);
+    cache.set(id, { at: now, loaded });
+    loaded.catch(() => cache.delete(id));
+    return loaded;
   }
 
   /** Counts per send, read from its deliveries. */
@@ -241,29 +258,21 @@ export function createNewsletterSends(deps: {
   /** The mail of `row` (kind ISSUE) when its turn comes: see DeliveryRenderer. */
   const renderDelivery: DeliveryRenderer = async (row) => {
     if (!row.send_id) return "gone";
-    const [send, subscriber] = await Promise.all([
-      db
-        .selectFrom("newsletter_sends")
-        .selectAll()
-        .where("id", "=", row.send_id)
-        .executeTakeFirst(),
+    const [loaded, subscriber] = await Promise.all([
+      cachedSend(row.send_id),
       db
         .selectFrom("newsletter_subscribers")
-        .select(["status", "email"])
+        .select("status")
         .where("id", "=", row.subscriber_id)
         .executeTakeFirst(),
     ]);
     // Unsubscribed, bounced or erased since the send was made: never mailed again.
-    if (!send || subscriber?.status !== "confirmed") return "gone";
-    let post: AdminBlog | undefined;
-    if (send.post_id) {
-      post = await findPost(send.post_id);
-      // Deleted, or taken back to a draft: the newsletter about it is called off.
-      if (!post || post.status === "draft") return "gone";
-      // Rescheduled later than the send was due: the mails wait for the post.
-      if (!isPublic(post, nowIso())) return { later: post.publishedAt! };
-    }
-    const issue = await preparedSend(send, post);
+    if (!loaded || subscriber?.status !== "confirmed") return "gone";
+    const { post, issue } = loaded;
+    // The post deleted, or taken back to a draft: the newsletter about it is called off.
+    if (!issue) return "gone";
+    // Rescheduled later than the send was due: the mails wait for the post.
+    if (post && !isPublic(post, nowIso())) return { later: post.publishedAt! };
     return issueMail(issue, row.email, unsubscribeUrl(row.subscriber_id));
   };
 
