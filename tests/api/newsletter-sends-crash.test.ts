@@ -5,7 +5,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, inject, it, onTestFinished } from "vitest";
 import type { NewsletterSend } from "../../common/schemas/newsletter.ts";
-import { startMailServer } from "../support/mail-server.ts";
+import { mailsPerAddress, startMailServer } from "../support/mail-server.ts";
 import {
   createAdmin,
   spawnServer,
@@ -113,10 +113,7 @@ it(
     }
     expect(send).toMatchObject({ state: "done", total: COUNT, sent: COUNT, failed: 0 });
 
-    const perAddress = new Map<string, number>();
-    for (const { rcptTo } of smtp.inbox) {
-      for (const to of rcptTo) perAddress.set(to, (perAddress.get(to) ?? 0) + 1);
-    }
+    const perAddress = mailsPerAddress(smtp.inbox);
     expect(perAddress.size).toBe(COUNT);
     expect([...perAddress.entries()].filter(([, n]) => n !== 1)).toEqual([]);
   },

@@ -1,8 +1,7 @@
 import { expect, it, onTestFinished } from "vitest";
-import type { NewsletterSend } from "../../common/schemas/newsletter.ts";
 import { insertSubscribers } from "../factories/subscribers.ts";
-import { startMailServer } from "../support/mail-server.ts";
-import { call, createTestApp, sameDatabase, waitFor } from "./helpers.ts";
+import { mailsPerAddress, startMailServer } from "../support/mail-server.ts";
+import { call, createTestApp, newsletterSendDone, sameDatabase } from "./helpers.ts";
 
 // Two instances on one PostgreSQL schema send one newsletter (issue 32): each claims rows
 // with FOR UPDATE SKIP LOCKED, so every subscriber gets exactly one mail, both instances
@@ -54,21 +53,14 @@ it("sends each mail once with two instances on one database", { timeout: 60_000 
   watching = false;
   await watch;
   expect(owners.size).toBe(2);
-  const read = async () =>
-    (
-      await call<NewsletterSend>(a.app, {
-        method: "GET",
-        url: `/api/admin/newsletter/sends/${created.body._id}`,
-        headers,
-      })
-    ).body;
-  await waitFor(read, (send) => send.state === "done", 10_000);
-  expect(await read()).toMatchObject({ total: COUNT, sent: COUNT, failed: 0, waiting: 0 });
+  expect(await newsletterSendDone(a, headers, created.body._id)).toMatchObject({
+    total: COUNT,
+    sent: COUNT,
+    failed: 0,
+    waiting: 0,
+  });
 
-  const perAddress = new Map<string, number>();
-  for (const { rcptTo } of smtp.inbox) {
-    for (const to of rcptTo) perAddress.set(to, (perAddress.get(to) ?? 0) + 1);
-  }
+  const perAddress = mailsPerAddress(smtp.inbox);
   expect(perAddress.size).toBe(COUNT);
   expect([...perAddress.entries()].filter(([, n]) => n !== 1)).toEqual([]);
 });

@@ -86,3 +86,12 @@ export async function startMailServer(
     },
   };
 }
+
+/** How many mails each address got (by the envelope's recipients). */
+export function mailsPerAddress(inbox: { rcptTo: string[] }[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const { rcptTo } of inbox) {
+    for (const to of rcptTo) counts.set(to, (counts.get(to) ?? 0) + 1);
+  }
+  return counts;
+}

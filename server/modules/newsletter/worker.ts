@@ -1,11 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { FastifyBaseLogger } from "fastify";
-import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { DatabaseUnavailable } from "../../db/availability.ts";
 import type { Database } from "../../db/schema.ts";
 import { smtpResponseCode, type Mailer } from "../../mail/mailer.ts";
-import { errorText, GIVE_UP_AFTER_MS, POLL_MS, retryDelayMs } from "../outbox/service.ts";
+import { claimDue } from "../outbox/repository.ts";
+import {
+  errorText,
+  finishInFlight,
+  GIVE_UP_AFTER_MS,
+  POLL_MS,
+  retryDelayMs,
+} from "../outbox/service.ts";
 import type { DeliveryRenderer, DeliveryRow } from "./delivery.ts";
 
 // The newsletter's delivery worker (issue 32, decision 0036): mails the rows of
@@ -38,17 +45,6 @@ const WINDOW_MS = 60_000;
 
 export type Renderers = Record<string, DeliveryRenderer>;
 
-/** Due at `now`: not done, its time has come, and nobody holds a lease on it. */
-function due(now: string) {
-  return (eb: ExpressionBuilder<Database, "newsletter_deliveries">) =>
-    eb.and([
-      // Spelled out so both databases see the partial index's condition in the query.
-      eb("next_attempt_at", "is not", null),
-      eb("next_attempt_at", "<=", now),
-      eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", now)]),
-    ]);
-}
-
 export function createNewsletterWorker(deps: {
   db: Kysely<Database>;
   dialect: "sqlite" | "postgres";
@@ -76,52 +72,6 @@ export function createNewsletterWorker(deps: {
   let running: Promise<void> | undefined;
   let again = false;
   let closed = false;
-
-  /** Takes up to `limit` due rows until `leaseUntil`, counting an attempt on each. */
-  async function claim(now: string, leaseUntil: string, limit: number): Promise<DeliveryRow[]> {
-    const lease = (eb: ExpressionBuilder<Database, "newsletter_deliveries">) => ({
-      claimed_by: owner,
-      claimed_until: leaseUntil,
-      attempts: eb("attempts", "+", 1),
-    });
-    if (deps.dialect === "postgres") {
-      return db.transaction().execute(async (trx) => {
-        const picked = await trx
-          .selectFrom("newsletter_deliveries")
-          .select("id")
-          .where(due(now))
-          .orderBy("next_attempt_at")
-          .limit(limit)
-          .forUpdate()
-          .skipLocked()
-          .execute();
-        if (picked.length === 0) return [];
-        return trx
-          .updateTable("newsletter_deliveries")
-          .set(lease)
-          .where(
-            "id",
-            "in",
-            picked.map((row) => row.id),
-          )
-          .returningAll()
-          .execute();
-      });
-    }
-    return db
-      .updateTable("newsletter_deliveries")
-      .set(lease)
-      .where("id", "in", (eb) =>
-        eb
-          .selectFrom("newsletter_deliveries")
-          .select("id")
-          .where(due(now))
-          .orderBy("next_attempt_at")
-          .limit(limit),
-      )
-      .returningAll()
-      .execute();
-  }
 
   /** How many more mails the rate allows now, and when to look again if none. */
   async function allowance(now: number): Promise<{ allowed: number; wakeAt: number }> {
@@ -301,7 +251,12 @@ export function createNewsletterWorker(deps: {
     try {
       const { allowed, wakeAt } = await allowance(now);
       if (allowed <= 0) return { claimed: 0, wakeAt };
-      const rows = await claim(iso(now), iso(now + LEASE_MS), Math.min(BATCH, allowed));
+      const rows = await claimDue<DeliveryRow>(db, deps.dialect, "newsletter_deliveries", {
+        owner,
+        now: iso(now),
+        until: iso(now + LEASE_MS),
+        limit: Math.min(BATCH, allowed),
+      });
       await Promise.all(rows.map(deliver));
       await finish([...new Set(rows.flatMap((row) => (row.send_id ? [row.send_id] : [])))]);
       return { claimed: rows.length };
@@ -370,19 +325,7 @@ export function createNewsletterWorker(deps: {
     async close(): Promise<void> {
       closed = true;
       clearTimeout(timer);
-      const inFlight = running;
-      if (inFlight) {
-        let grace: NodeJS.Timeout | undefined;
-        const late = await Promise.race([
-          inFlight.then(() => false),
-          new Promise<boolean>((resolve) => (grace = setTimeout(resolve, closeGraceMs, true))),
-        ]);
-        clearTimeout(grace);
-        if (late) {
-          cancel.abort(new Error("the server is shutting down"));
-          await inFlight;
-        }
-      }
+      await finishInFlight(running, closeGraceMs, cancel);
       mailer.close();
     },
   };
