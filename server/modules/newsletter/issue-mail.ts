@@ -11,6 +11,8 @@ import { postHtml, type PostHtmlStyles } from "../../../app/lib/post-html.ts";
 // px wide, every style inline, sizes in attributes too, every address absolute, every text
 // escaped. The one <style> is an optional dark-mode touch for clients that honour it; the
 // mail reads the same without it (dark text on white, the clients that invert do so).
+// Outlook on Windows takes `width:100%` over a table's width attribute: a fixed 600 px
+// table in its conditional comments holds the column for it alone.
 
 /** What a send says: its subject, preview text, body and, for a post, the post. */
 export interface IssueContent {
@@ -168,6 +170,7 @@ export function prepareIssue(content: IssueContent, brand: IssueBrand): Prepared
 ${preheader}
 <table role="presentation" class="nl-page" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="#f3f4f6" style="background:#f3f4f6">
 <tr><td align="center" style="padding:16px 8px">
+<!--[if mso]><table role="presentation" width="${WIDTH}" cellpadding="0" cellspacing="0" border="0"><tr><td><![endif]-->
 <table role="presentation" width="${WIDTH}" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:${WIDTH}px">
 <tr><td class="nl-foot" align="right" style="${FONT};font-size:12px;line-height:18px;color:${MUTED};padding:0 0 8px">${link(webUrl, "View in the browser")}</td></tr>
 <tr><td bgcolor="${escapeHtml(brand.primaryColour)}" style="background:${escapeHtml(brand.primaryColour)};padding:20px ${PAD}px;${FONT};font-size:20px;line-height:26px;font-weight:bold;color:#ffffff;border-top:4px solid ${escapeHtml(brand.accentColour)}">${escapeHtml(brand.name)}</td></tr>
@@ -186,6 +189,7 @@ ${link(UNSUBSCRIBE, "Unsubscribe")} &middot; ${link(webUrl, "View in the browser
 <br><br><strong style="font-weight:bold">${escapeHtml(brand.name)}</strong>${address}
 </td></tr>
 </table>
+<!--[if mso]></td></tr></table><![endif]-->
 </td></tr>
 </table>
 </body>
