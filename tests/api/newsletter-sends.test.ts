@@ -4,7 +4,7 @@ import { linkToken } from "../../server/modules/newsletter/links.ts";
 import { insertPosts } from "../factories/blogs.ts";
 import { insertSubscribers } from "../factories/subscribers.ts";
 import { startMailServer, type RcptAnswer } from "../support/mail-server.ts";
-import { call, createTestApp, waitFor, type TestApp } from "./helpers.ts";
+import { call, createTestApp, TEST_PASSWORD, waitFor, type TestApp } from "./helpers.ts";
 
 // Newsletter sends (issue 32): the API's answers, and the worker against a real SMTP server
 // (smtp-server): headers and parts of each mail, a permanent refusal that marks the address
@@ -132,6 +132,33 @@ describe("newsletter sends", () => {
       payload: { ratePerMinute: 0 },
     });
     expect(bad.status).toBe(400);
+    // The rate is the owners' (like the Mail screen); an editor may send.
+    await t.app.services.admins.create("editor@example.com", TEST_PASSWORD, "editor");
+    const login = await call<{ token: string }>(t.app, {
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: "editor@example.com", password: TEST_PASSWORD },
+    });
+    const editor = { authorization: `Bearer ${login.body.token}` };
+    const refused = await call(t.app, {
+      method: "PUT",
+      url: "/api/admin/newsletter/settings",
+      headers: editor,
+      payload: { ratePerMinute: 5 },
+    });
+    expect(refused.status).toBe(403);
+    expect((await send(t, editor, { subject: "From an editor", body: "Hi." })).status).toBe(202);
+    const audit = await t.app.services.database.db
+      .selectFrom("audit_log")
+      .select(["action", "entity_type as type"])
+      .where("entity_type", "like", "newsletter%")
+      .execute();
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        { action: "update", type: "newsletter-settings" },
+        { action: "send", type: "newsletter" },
+      ]),
+    );
   });
 
   it("sends a post to every confirmed subscriber once, with both unsubscribe headers", async () => {
