@@ -40,8 +40,9 @@ import type { DeliveryRenderer, DeliveryRow } from "./delivery.ts";
 export const LEASE_MS = 60_000;
 /** Rows per claim: mailed side by side over the pooled connections. */
 export const BATCH = 20;
-/** The rate's window. */
+/** The rate's window, and the slice of it that spreads the mails. */
 const WINDOW_MS = 60_000;
+const SECOND_MS = 1_000;
 
 export type Renderers = Record<string, DeliveryRenderer>;
 
@@ -73,22 +74,37 @@ export function createNewsletterWorker(deps: {
   let again = false;
   let closed = false;
 
-  /** How many more mails the rate allows now, and when to look again if none. */
+  /**
+   * How many more mails the rate allows now, and when to look again if none: at most the
+   * rate in any 60 s, and a sixtieth of it in any second, so a minute's mails are spread
+   * over the minute rather than sent in one burst (a relay's per-second limit).
+   */
   async function allowance(now: number): Promise<{ allowed: number; wakeAt: number }> {
     const rate = await deps.ratePerMinute();
-    const since = iso(now - WINDOW_MS);
+    const perSecond = Math.max(1, Math.ceil(rate / 60));
+    const second = iso(now - SECOND_MS);
     const row = await db
       .selectFrom("newsletter_deliveries")
       .select((eb) => [
-        eb.fn.countAll<number | string>().as("n"),
+        eb.fn.countAll<number | string>().as("minute"),
         eb.fn.min("sent_at").as("oldest"),
+        sql<number | string>`sum(case when sent_at > ${second} then 1 else 0 end)`.as("second"),
+        sql<string | null>`min(case when sent_at > ${second} then sent_at end)`.as(
+          "oldestThisSecond",
+        ),
       ])
-      .where("sent_at", ">", since)
+      .where("sent_at", ">", iso(now - WINDOW_MS))
       .executeTakeFirstOrThrow();
-    const allowed = rate - Number(row.n);
-    // None left: look again when the oldest mail of the window leaves it.
-    const wakeAt = row.oldest ? Date.parse(row.oldest as string) + WINDOW_MS + 10 : now + 1000;
-    return { allowed, wakeAt };
+    const minuteLeft = rate - Number(row.minute);
+    const secondLeft = perSecond - Number(row.second ?? 0);
+    // None left: look again when the oldest mail of the full window leaves it.
+    const wakeAt =
+      minuteLeft <= 0 && row.oldest
+        ? Date.parse(row.oldest as string) + WINDOW_MS + 10
+        : row.oldestThisSecond
+          ? Date.parse(row.oldestThisSecond) + SECOND_MS + 10
+          : now + SECOND_MS;
+    return { allowed: Math.min(minuteLeft, secondLeft), wakeAt };
   }
 
   const release = { claimed_by: null, claimed_until: null } as const;
