@@ -63,6 +63,14 @@ export function mailStatus(config: Pick<Config, "smtpUrl" | "mailFrom" | "notify
   };
 }
 
+/** Connections a pooled mailer keeps open: mails it sends side by side. */
+export const POOL_CONNECTIONS = 5;
+/**
+ * The longest one mail can take before nodemailer gives up on it: 10 s to connect, 10 s
+ * for the greeting, 30 s of silence.
+ */
+export const MAIL_MAX_MS = 50_000;
+
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, " ").slice(0, 200);
 
 const oneLineHeaders = (headers: Record<string, string>) =>
@@ -76,12 +84,13 @@ const oneLineHeaders = (headers: Record<string, string>) =>
 /**
  * A mailer from SMTP_URL. Not `pooled` (single mails): each send opens its own connection,
  * so nothing stays open to close. `pooled` (the newsletter's worker): up to
- * `maxConnections` connections kept open and reused, each for many mails; `close()` ends
+ * POOL_CONNECTIONS connections kept open and reused, each for many mails (about six times
+ * the mails per second of a connection per mail, bench/newsletter.mjs); `close()` ends
  * them.
  */
 export function createMailer(
   config: Pick<Config, "smtpUrl" | "mailFrom" | "notifyTo">,
-  options: { pooled?: boolean; maxConnections?: number } = {},
+  options: { pooled?: boolean } = {},
 ): Mailer {
   const status = mailStatus(config);
   if (!config.smtpUrl) {
@@ -95,12 +104,11 @@ export function createMailer(
   }
   const transport = nodemailer.createTransport({
     url: config.smtpUrl,
+    // Together MAIL_MAX_MS.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
-    ...(options.pooled
-      ? { pool: true, maxConnections: options.maxConnections ?? 5, maxMessages: 1000 }
-      : {}),
+    ...(options.pooled ? { pool: true, maxConnections: POOL_CONNECTIONS, maxMessages: 1000 } : {}),
   });
   return {
     status,

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { sql, type Kysely } from "kysely";
 import { DatabaseUnavailable } from "../../db/availability.ts";
 import type { Database } from "../../db/schema.ts";
-import { smtpResponseCode, type Mailer } from "../../mail/mailer.ts";
+import { MAIL_MAX_MS, POOL_CONNECTIONS, smtpResponseCode, type Mailer } from "../../mail/mailer.ts";
 import { claimDue } from "../outbox/repository.ts";
 import {
   errorText,
@@ -33,12 +33,14 @@ import type { DeliveryRenderer, DeliveryRow } from "./delivery.ts";
 // bounced, never mailed again.
 
 /**
- * How long a claim holds a row: longer than one mail can take (nodemailer's timeouts: 10 s
- * to connect, 10 s for the greeting, 30 s of silence), short enough that the rows of an
- * instance that died are mailed by another within the minute.
+ * How long a claim holds a row: longer than one mail can take (MAIL_MAX_MS), short enough
+ * that the rows of an instance that died are mailed by another within the minute. A row
+ * whose lease has less than MAIL_MAX_MS left when its turn comes is let go unsent (due again
+ * at once), so a lease never runs out during a send: no other instance takes a row while
+ * its mail may still be going.
  */
 export const LEASE_MS = 60_000;
-/** Rows per claim: mailed side by side over the pooled connections. */
+/** Rows per claim: mailed POOL_CONNECTIONS at a time, one per pooled connection. */
 export const BATCH = 20;
 /** The rate's window, and the slice of it that spreads the mails. */
 const WINDOW_MS = 60_000;
@@ -238,6 +240,26 @@ export function createNewsletterWorker(deps: {
   }
 
   /**
+   * Mails the claimed rows POOL_CONNECTIONS at a time (none waits in the pool's queue while
+   * its lease runs); a row whose lease could run out during its mail is let go unsent.
+   */
+  async function inLanes(rows: DeliveryRow[]): Promise<void> {
+    const queue = [...rows];
+    const lane = async () => {
+      for (let row = queue.shift(); row; row = queue.shift()) {
+        if (closed || Date.parse(row.claimed_until!) - clock() < MAIL_MAX_MS) {
+          await later(row, iso(clock())).catch(() => {
+            // The lease runs out by itself: the row is due again then.
+          });
+        } else {
+          await deliver(row);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(POOL_CONNECTIONS, rows.length) }, lane));
+  }
+
+  /**
    * The sends of `ids` with no delivery left waiting become done, once: the state's check in
    * the same UPDATE lets only one instance finish a send.
    */
@@ -273,7 +295,7 @@ export function createNewsletterWorker(deps: {
         until: iso(now + LEASE_MS),
         limit: Math.min(BATCH, allowed),
       });
-      await Promise.all(rows.map(deliver));
+      await inLanes(rows);
       await finish([...new Set(rows.flatMap((row) => (row.send_id ? [row.send_id] : [])))]);
       return { claimed: rows.length };
     } catch (error) {
