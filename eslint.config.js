@@ -61,7 +61,7 @@ export default tseslint.config(
               // The HTTP layer imports the domain, never the reverse: a module's services,
               // repositories and types, and server/lib, know nothing of the API or of the
               // composition root (their types live in the module, e.g. modules/staff/types.ts).
-              target: ["./server/lib/**", "./server/modules/**/!(routes).ts"],
+              target: ["./server/lib/**", "./server/modules/**/!(routes|*-routes).ts"],
               from: ["./server/api-types.ts", "./server/api.ts", "./server/services.ts"],
               message:
                 "Domain code must not import the HTTP layer or the composition root: put the type in the module.",

@@ -28,6 +28,8 @@ const ONCE = [
   "fuzz",
   "hostile-input",
   "mail",
+  "newsletter-sends-bulk",
+  "newsletter-sends-crash",
   "openapi",
   "page-weight",
   "path-rules",

@@ -32,6 +32,8 @@ export default [
     // A subscriber's links (decision 0036): never indexed, each one person's.
     route("newsletter/confirm/:token", "routes/newsletter-confirm.tsx"),
     route("newsletter/unsubscribe/:token", "routes/newsletter-unsubscribe.tsx"),
+    // A sent newsletter in the browser (issue 32): before the pages' catch-all.
+    route("newsletter/:id", "routes/newsletter-issue.tsx"),
     // Pages staff make (decision 0030): any one segment the routes above do not take.
     route(":slug", "routes/page.tsx"),
     route("*", "routes/not-found.tsx"),

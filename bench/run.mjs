@@ -1,5 +1,5 @@
 // `npm run bench`: the figures of issue 9 in one run, from a fresh build on a fresh database.
-//   npm run bench [-- --quick] [-- --only lighthouse,js,load,enquiries]
+//   npm run bench [-- --quick] [-- --only lighthouse,js,load,enquiries,newsletter]
 // --quick: one Lighthouse run per page, one round of 3 s per load target side by side with the
 // hello-world (a check, not a figure).
 // --only: the named parts alone (all four by default).
@@ -12,12 +12,13 @@ import Database from "better-sqlite3";
 import { jsGzipSizes } from "./js-size.mjs";
 import { benchPages, lighthouseMedians, printLighthouse } from "./lighthouse.mjs";
 import { perCpu, pinning, runLoad, settle, sideBySide, startHello } from "./load.mjs";
+import { measureNewsletter } from "./newsletter.mjs";
 import { ensureBuild, startServer } from "./server.mjs";
 
 const { values } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
-    only: { type: "string", default: "lighthouse,js,load,enquiries" },
+    only: { type: "string", default: "lighthouse,js,load,enquiries,newsletter" },
   },
 });
 const quick = values.quick;
@@ -107,6 +108,18 @@ try {
   if (want("js")) await measureJs(pages);
   if (want("load")) await measureLoad();
   if (want("enquiries")) await measureEnquiries();
+  if (want("newsletter")) {
+    // Its own server and database: 5,000 subscribers would change the other figures.
+    console.log("\nNewsletter: one send through the queue to a local SMTP server…");
+    const result = await measureNewsletter({
+      mails: quick ? 1000 : 5000,
+      cpu: pins?.server,
+      build: false,
+    });
+    console.log(
+      `  ${result.mails} mails in ${result.seconds.toFixed(1)} s: ${Math.round(result.perSecond)} mails/s`,
+    );
+  }
 } finally {
   await hello?.stop();
   await server.stop();

@@ -83,6 +83,11 @@ export interface SiteServices {
     /** Unsubscribes the address of a valid unsubscribe link; false for an invalid link. */
     unsubscribe(token: string): Promise<boolean>;
   };
+  /** Sent newsletters ("view in the browser", issue 32). */
+  newsletterSends: {
+    /** A send's subject, body (points in the post format) and date; undefined when none. */
+    webView(id: string): Promise<{ subject: string; body: string[]; date: string } | undefined>;
+  };
   /** Pages staff make, at /{slug} (decision 0030). */
   pages: {
     /** A published page by its address; undefined for a draft or an unknown one. */

@@ -13,6 +13,7 @@ import { registerHealthRoutes } from "./modules/health/routes.ts";
 import { registerMailRoutes } from "./modules/mail/routes.ts";
 import { registerMediaApiRoutes } from "./modules/media/routes.ts";
 import { registerNewsletterRoutes } from "./modules/newsletter/routes.ts";
+import { registerNewsletterSendRoutes } from "./modules/newsletter/send-routes.ts";
 import { registerPageRoutes } from "./modules/pages/routes.ts";
 import { registerPriceRoutes } from "./modules/prices/routes.ts";
 import { registerStaffRoutes } from "./modules/staff/routes.ts";
@@ -62,6 +63,7 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
   registerVideoRoutes(api, deps);
   registerEnquiryRoutes(api, deps);
   registerNewsletterRoutes(api, deps);
+  registerNewsletterSendRoutes(api, deps);
   registerContentRoutes(api, deps);
   registerAuditRoutes(api, deps);
   registerPageRoutes(api, deps);

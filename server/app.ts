@@ -173,6 +173,7 @@ export async function buildApp(
   app.addHook("onClose", async () => {
     services.blogs.close();
     await services.outbox.close();
+    await services.newsletterWorker.close();
     await notifier.close();
     await database.close();
   });

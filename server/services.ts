@@ -17,6 +17,10 @@ import { createBlogService } from "./modules/blogs/service.ts";
 import { createIdentityService } from "./modules/identity/service.ts";
 import { createEnquiryService } from "./modules/enquiries/service.ts";
 import { createNewsletterService } from "./modules/newsletter/service.ts";
+import { confirmRenderer } from "./modules/newsletter/confirm-mail.ts";
+import { CONFIRM, ISSUE } from "./modules/newsletter/delivery.ts";
+import { createNewsletterSends } from "./modules/newsletter/sends.ts";
+import { createNewsletterWorker } from "./modules/newsletter/worker.ts";
 import { createNotificationOutbox } from "./modules/outbox/service.ts";
 import { createPagesService } from "./modules/pages/service.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
@@ -85,6 +89,48 @@ export function createServices(deps: ServiceDeps) {
     },
   });
   outbox.start(enquiries.sendNotification);
+  const identity = createIdentityService({ db, storage, changes, log });
+  const content = createContentService({ db, storage, changes, log });
+  const blogs = createBlogService({
+    db,
+    dialect: database.dialect,
+    storage,
+    log,
+    changes,
+    clock: deps.clock,
+  });
+  // Newsletter mails (issue 32): sends and confirmation links go through their own outbox,
+  // mailed over pooled connections (a test's injected mailer is used as it is).
+  const newsletterWorker = createNewsletterWorker({
+    db,
+    dialect: database.dialect,
+    log,
+    enabled: mailer.status.configured,
+    mailer: deps.mailer ?? createMailer(config, { pooled: true }),
+    ratePerMinute: () => newsletterSends.ratePerMinute(),
+    clock: deps.clock,
+  });
+  const newsletterSends = createNewsletterSends({
+    db,
+    blogs,
+    identity,
+    content,
+    mailer,
+    origin: config.publicOrigin,
+    secret: config.tokenSecret,
+    nudge: newsletterWorker.nudge,
+    clock: deps.clock,
+  });
+  newsletterWorker.start({
+    [ISSUE]: newsletterSends.renderDelivery,
+    [CONFIRM]: confirmRenderer({
+      db,
+      secret: () => config.tokenSecret,
+      origin: config.publicOrigin,
+      identity,
+      clock: deps.clock,
+    }),
+  });
   return {
     changes,
     readiness,
@@ -104,17 +150,10 @@ export function createServices(deps: ServiceDeps) {
     tokens,
     audit: createAuditService({ db, log }),
     prices: createPriceService(db, changes),
-    content: createContentService({ db, storage, changes, log }),
+    content,
     /** The agency's name, words, colours and logo (the Site identity screen). */
-    identity: createIdentityService({ db, storage, changes, log }),
-    blogs: createBlogService({
-      db,
-      dialect: database.dialect,
-      storage,
-      log,
-      changes,
-      clock: deps.clock,
-    }),
+    identity,
+    blogs,
     videos: createVideoService({ db, storage, log, changes }),
     enquiries,
     outbox,
@@ -127,7 +166,12 @@ export function createServices(deps: ServiceDeps) {
       origin: config.publicOrigin,
       mailConfigured: mailer.status.configured,
       clock: deps.clock,
+      nudge: newsletterWorker.nudge,
     }),
+    /** Newsletter sends: settings, compose, preview, test send, progress (issue 32). */
+    newsletterSends,
+    /** Mails the newsletter's deliveries (sends and confirmation links). */
+    newsletterWorker,
     pages,
     /** The published pages' addresses, read by every page's layout: kept until a write. */
     pageLinks: cachedRead(changes, pages.links),
@@ -164,6 +208,7 @@ export function siteServices(services: Services, config: Config): SiteServices {
       unsubscribeLinkValid: services.newsletter.unsubscribeLinkValid,
       unsubscribe: services.newsletter.unsubscribe,
     },
+    newsletterSends: { webView: services.newsletterSends.webView },
     pages: { published: services.pages.published, links: services.pageLinks },
   };
 }

@@ -6,6 +6,7 @@ import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, expect, onTestFinished, TestRunner } from "vitest";
+import type { NewsletterSend } from "../../common/schemas/newsletter.ts";
 import { buildApp, type BuildOptions } from "../../server/app.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 
@@ -275,4 +276,22 @@ export async function waitFor<T>(
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** Polls getNewsletterSend until the send is done (10 s at most); answers it. */
+export async function newsletterSendDone(
+  t: TestApp,
+  headers: { authorization: string },
+  id: string,
+): Promise<NewsletterSend> {
+  const read = async () =>
+    (
+      await call<NewsletterSend>(t.app, {
+        method: "GET",
+        url: `/api/admin/newsletter/sends/${id}`,
+        headers,
+      })
+    ).body;
+  await waitFor(read, (send) => send.state === "done", 10_000);
+  return read();
 }

@@ -2,22 +2,52 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { freePort } from "./free-port.ts";
 
+/** How the test server answers RCPT TO for an address: a code and text, or take it. */
+export type RcptAnswer = { code: number; message: string } | undefined;
+
 /**
  * A real SMTP server on a free port. Every mail it accepts lands in `inbox` (with the
  * envelope's recipients); `ackDelayMs` holds back the final "250 OK" like a slow server.
+ * `rcpt` may refuse an address (a 550 for a mailbox that does not exist, a 451 to retry).
+ * A mail whose connection closed before its 250 (the sender died) is not counted: the
+ * sender never learnt that it went.
  */
-export async function startMailServer(ackDelayMs = 0) {
+export async function startMailServer(
+  ackDelayMs = 0,
+  options: { rcpt?: (address: string) => RcptAnswer; timeoutMs?: number } = {},
+) {
   const port = await freePort();
   const inbox: { mail: ParsedMail; rcptTo: string[] }[] = [];
   const waiters: (() => void)[] = [];
+  const closedSessions = new Set<string>();
+  /** While held, no mail is acknowledged (a test freezes the sends, then kills the sender). */
+  let held: Promise<void> | undefined;
+  let release: (() => void) | undefined;
+  const resume = () => {
+    const wake = release;
+    held = undefined;
+    release = undefined;
+    wake?.();
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    onClose(session) {
+      closedSessions.add(session.id);
+    },
+    onRcptTo(address, _session, callback) {
+      const answer = options.rcpt?.(address.address);
+      if (!answer) return callback();
+      const error = Object.assign(new Error(answer.message), { responseCode: answer.code });
+      callback(error);
+    },
     onData(stream, session, callback) {
       const rcptTo = session.envelope.rcptTo.map((r) => r.address);
       simpleParser(stream)
         .then((mail) => new Promise((resolve) => setTimeout(resolve, ackDelayMs, mail)))
-        .then((mail) => {
+        .then(async (mail) => {
+          while (held) await held;
+          if (closedSessions.has(session.id)) return callback(new Error("connection closed"));
           inbox.push({ mail: mail as ParsedMail, rcptTo });
           for (const wake of waiters.splice(0)) wake();
           callback();
@@ -30,9 +60,12 @@ export async function startMailServer(ackDelayMs = 0) {
     port,
     inbox,
     /** Resolves once `count` mails have arrived in total. */
-    received(count: number) {
+    received(count: number, timeoutMs = options.timeoutMs ?? 10_000) {
       return new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error("no mail arrived")), 10_000);
+        const timer = setTimeout(
+          () => reject(new Error(`${inbox.length} of ${count} mails arrived`)),
+          timeoutMs,
+        );
         const check = () => {
           if (inbox.length >= count) {
             clearTimeout(timer);
@@ -42,6 +75,23 @@ export async function startMailServer(ackDelayMs = 0) {
         check();
       });
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Stops acknowledging mails (each waits) until `resume()`. */
+    hold() {
+      held ??= new Promise<void>((resolve) => (release = resolve));
+    },
+    resume,
+    close: () => {
+      resume();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
+}
+
+/** How many mails each address got (by the envelope's recipients). */
+export function mailsPerAddress(inbox: { rcptTo: string[] }[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const { rcptTo } of inbox) {
+    for (const to of rcptTo) counts.set(to, (counts.get(to) ?? 0) + 1);
+  }
+  return counts;
 }

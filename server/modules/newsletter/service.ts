@@ -82,6 +82,8 @@ export interface NewsletterDeps {
   mailConfigured: boolean;
   /** Milliseconds since the epoch (tests move it). */
   clock?: () => number;
+  /** After a commit that queued a confirmation mail: mail it now, not at the next poll. */
+  nudge?: () => void;
 }
 
 export function createNewsletterService({
@@ -90,6 +92,7 @@ export function createNewsletterService({
   secret,
   mailConfigured,
   clock = Date.now,
+  nudge = () => {},
 }: NewsletterDeps) {
   const nowIso = () => new Date(clock()).toISOString();
   const daysFromNow = (days: number) => new Date(clock() + days * DAY_MS).toISOString();
@@ -276,7 +279,7 @@ export function createNewsletterService({
         confirm_nonce: newConfirmNonce(),
         confirm_expires_at: daysFromNow(CONFIRM_LINK_DAYS),
       };
-      return db.transaction().execute(async (trx) => {
+      const answered = await db.transaction().execute(async (trx) => {
         const id = randomUUID();
         const inserted = await trx
           .insertInto("newsletter_subscribers")
@@ -319,6 +322,8 @@ export function createNewsletterService({
         }
         return answer(known.id);
       });
+      nudge();
+      return answered;
     },
 
     /** Whether `token` is a confirmation link that works now (the page's GET: reads only). */

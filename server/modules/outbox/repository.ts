@@ -26,9 +26,23 @@ export function newOutboxRow(
   };
 }
 
+/**
+ * The columns a table of leased rows has: this outbox, and the newsletter's deliveries
+ * (modules/newsletter/worker.ts), which claim their rows the same way.
+ */
+interface LeasedTable {
+  id: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  claimed_by: string | null;
+  claimed_until: string | null;
+}
+type LeasedDatabase = Record<string, LeasedTable>;
+export type LeasedTableName = "notification_outbox" | "newsletter_deliveries";
+
 /** Due at `now`: not done, its time has come, and nobody holds a lease on it. */
 function due(now: string) {
-  return (eb: ExpressionBuilder<Database, "notification_outbox">) =>
+  return (eb: ExpressionBuilder<LeasedDatabase, string>) =>
     eb.and([
       // Spelled out so both databases see the partial index's condition in the query.
       eb("next_attempt_at", "is not", null),
@@ -37,58 +51,73 @@ function due(now: string) {
     ]);
 }
 
-export function createOutboxRepository(db: Kysely<Database>, dialect: "sqlite" | "postgres") {
-  return {
-    /**
-     * Takes up to `limit` due rows for `owner` until `leaseUntil`, counting an attempt on
-     * each, and answers them. Atomic, so two instances never hold the same row: PostgreSQL
-     * locks the rows it picks and skips those another transaction has locked (SKIP LOCKED),
-     * then sets the lease in the same transaction; SQLite has one writer at a time, so a
-     * single UPDATE … RETURNING picks and leases together.
-     */
-    async claim(owner: string, now: string, leaseUntil: string, limit: number) {
-      const lease = (eb: ExpressionBuilder<Database, "notification_outbox">) => ({
-        claimed_by: owner,
-        claimed_until: leaseUntil,
-        attempts: eb("attempts", "+", 1),
-      });
-      if (dialect === "postgres") {
-        return db.transaction().execute(async (trx) => {
-          const picked = await trx
-            .selectFrom("notification_outbox")
-            .select("id")
-            .where(due(now))
-            .orderBy("next_attempt_at")
-            .limit(limit)
-            .forUpdate()
-            .skipLocked()
-            .execute();
-          if (picked.length === 0) return [];
-          return trx
-            .updateTable("notification_outbox")
-            .set(lease)
-            .where(
-              "id",
-              "in",
-              picked.map((row) => row.id),
-            )
-            .returningAll()
-            .execute();
-        });
-      }
-      return db
-        .updateTable("notification_outbox")
-        .set(lease)
-        .where("id", "in", (eb) =>
-          eb
-            .selectFrom("notification_outbox")
-            .select("id")
-            .where(due(now))
-            .orderBy("next_attempt_at")
-            .limit(limit),
+/**
+ * Takes up to `limit` due rows of `table` for `owner` until `leaseUntil`, counting an
+ * attempt on each, and answers them. Atomic, so two instances never hold the same row:
+ * PostgreSQL locks the rows it picks and skips those another transaction has locked (SKIP
+ * LOCKED), then sets the lease in the same transaction; SQLite has one writer at a time, so
+ * a single UPDATE … RETURNING picks and leases together.
+ */
+export async function claimDue<Row>(
+  database: Kysely<Database>,
+  dialect: "sqlite" | "postgres",
+  table: LeasedTableName,
+  lease: { owner: string; now: string; until: string; limit: number },
+): Promise<Row[]> {
+  // Both tables have the lease's columns; the query is written once over what they share.
+  const db = database as unknown as Kysely<LeasedDatabase>;
+  const { owner, now, until, limit } = lease;
+  const leased = (eb: ExpressionBuilder<LeasedDatabase, string>) => ({
+    claimed_by: owner,
+    claimed_until: until,
+    attempts: eb("attempts", "+", 1),
+  });
+  if (dialect === "postgres") {
+    return db.transaction().execute(async (trx) => {
+      const picked = await trx
+        .selectFrom(table)
+        .select("id")
+        .where(due(now))
+        .orderBy("next_attempt_at")
+        .limit(limit)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      if (picked.length === 0) return [];
+      const rows = await trx
+        .updateTable(table)
+        .set(leased)
+        .where(
+          "id",
+          "in",
+          picked.map((row) => row.id),
         )
         .returningAll()
         .execute();
+      return rows as Row[];
+    });
+  }
+  const rows = await db
+    .updateTable(table)
+    .set(leased)
+    .where("id", "in", (eb) =>
+      eb.selectFrom(table).select("id").where(due(now)).orderBy("next_attempt_at").limit(limit),
+    )
+    .returningAll()
+    .execute();
+  return rows as Row[];
+}
+
+export function createOutboxRepository(db: Kysely<Database>, dialect: "sqlite" | "postgres") {
+  return {
+    /** Takes up to `limit` due rows for `owner` until `leaseUntil` (see claimDue). */
+    claim(owner: string, now: string, leaseUntil: string, limit: number) {
+      return claimDue<OutboxRow>(db, dialect, "notification_outbox", {
+        owner,
+        now,
+        until: leaseUntil,
+        limit,
+      });
     },
 
     /** The mail went: nothing more to do, whoever holds the row now. */

@@ -56,6 +56,28 @@ export function errorText(error: unknown): string {
 }
 
 /**
+ * Lets the work `inFlight` (if any) finish for up to `graceMs`, then cancels it through
+ * `cancel` and waits for it: a worker's close (this outbox, the newsletter's).
+ */
+export async function finishInFlight(
+  inFlight: Promise<void> | undefined,
+  graceMs: number,
+  cancel: AbortController,
+): Promise<void> {
+  if (!inFlight) return;
+  let grace: NodeJS.Timeout | undefined;
+  const late = await Promise.race([
+    inFlight.then(() => false),
+    new Promise<boolean>((resolve) => (grace = setTimeout(resolve, graceMs, true))),
+  ]);
+  clearTimeout(grace);
+  if (late) {
+    cancel.abort(new Error("the server is shutting down"));
+    await inFlight;
+  }
+}
+
+/**
  * Sends the notification of one row; "gone" when there is nothing left to send it about
  * (the enquiry was deleted meanwhile). Throws when the mail server did not take it.
  */
@@ -261,18 +283,7 @@ export function createNotificationOutbox(deps: {
     async close(): Promise<void> {
       closed = true;
       clearTimeout(timer);
-      const inFlight = running;
-      if (!inFlight) return;
-      let grace: NodeJS.Timeout | undefined;
-      const late = await Promise.race([
-        inFlight.then(() => false),
-        new Promise<boolean>((resolve) => (grace = setTimeout(resolve, closeGraceMs, true))),
-      ]);
-      clearTimeout(grace);
-      if (late) {
-        cancel.abort(new Error("the server is shutting down"));
-        await inFlight;
-      }
+      await finishInFlight(running, closeGraceMs, cancel);
     },
   };
 }
