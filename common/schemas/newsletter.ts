@@ -1,10 +1,6 @@
 import { z } from "zod";
 import { emailField, pagingSchema, requiredText, tooLong } from "./common.ts";
-import {
-  MAX_RATE_PER_MINUTE,
-  SUBSCRIBER_STATUSES,
-  type SubscriberStatus,
-} from "../newsletter.ts";
+import { MAX_RATE_PER_MINUTE, SUBSCRIBER_STATUSES, type SubscriberStatus } from "../newsletter.ts";
 
 // The newsletter's API (issue 32, decision 0036). Constants and labels that the public pages
 // need live in common/newsletter.ts, free of zod.

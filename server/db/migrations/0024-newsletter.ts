@@ -75,9 +75,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     /** "issue" (a send's mail) or "confirm" (a double opt-in link). */
     .addColumn("kind", "text", (c) => c.notNull())
     /** Null for a confirmation mail. */
-    .addColumn("send_id", "text", (c) =>
-      c.references("newsletter_sends.id").onDelete("cascade"),
-    )
+    .addColumn("send_id", "text", (c) => c.references("newsletter_sends.id").onDelete("cascade"))
     .addColumn("subscriber_id", "text", (c) => c.notNull())
     .addColumn("email", "text", (c) => c.notNull())
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
