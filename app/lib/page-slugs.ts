@@ -26,6 +26,8 @@ const SYSTEM_SEGMENTS = [
   "search",
   "static",
   "well-known",
+  // A subscriber's links and a sent newsletter in the browser (decision 0036).
+  "newsletter",
 ];
 
 const firstSegment = (path: string) => path.split("/")[1] ?? "";
