@@ -54,8 +54,14 @@ async function importRows(page: Page, admin: MailServer["admin"], lines: string[
 
 mailTest(
   "a message of its own: preview, confirm, progress to Done, one mail to each confirmed subscriber",
-  async ({ page, mailServer }) => {
+  async ({ page, mailServer, allowConsoleErrors }) => {
     mailTest.slow();
+    // Playwright tries to run its own script in every frame, and Chromium logs the sandbox's
+    // refusal as an error (microsoft/playwright#33343); a visitor's browser logs nothing.
+    // The preview's sandbox stays empty: the mail's HTML gets no script, no same origin.
+    allowConsoleErrors(
+      /^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/,
+    );
     const tag = `send${stamp()}`;
     const readers = [1, 2, 3].map((i) => `${tag}-${i}@example.com`);
     expect(
@@ -86,7 +92,8 @@ mailTest(
       page.getByTitle(`Preview of the mail “${subject}”`, { exact: true }),
     ).toHaveAttribute("srcdoc", /Stay ahead/);
     await page.getByText("Text version").click();
-    await expect(page.locator("pre")).toContainText("Stay ahead");
+    // The text part writes a heading in capitals, as plain-text mail shows headings.
+    await expect(page.locator("pre")).toContainText("STAY AHEAD");
 
     // Every confirmed subscriber of this server: the three imported here (its own database).
     await page.getByRole("button", { name: "Send…" }).click();
@@ -128,7 +135,7 @@ mailTest(
       (
         await page.request.post("/api/newsletter", { data: { email: pending, source: "/blog" } })
       ).status(),
-    ).toBe(201);
+    ).toBe(202);
     await signIn(page, mailServer.admin);
     await page.goto(`/admin/subscribers?q=${tag}`);
     await expect(page.getByText("1 subscriber", { exact: true })).toBeVisible();
