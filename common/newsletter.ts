@@ -18,7 +18,7 @@ export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
  * consent given (NDPA): change it here and new sign-ups record the new words.
  */
 export const NEWSLETTER_CONSENT =
-  "By subscribing you agree to receive our insights by e-mail. You can unsubscribe at any time.";
+  "By subscribing you agree to get our insights by e-mail. Unsubscribe at any time.";
 
 /** A confirmation link works this long, once. */
 export const CONFIRM_LINK_DAYS = 7;

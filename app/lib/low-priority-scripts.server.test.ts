@@ -53,6 +53,19 @@ describe("deferModulesInPage", () => {
     '  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};\n\n' +
     'import("/e.js");</script><script>window.y = 2;</script></body>';
 
+  it("writes React Router's manifest without its indents, the same data", () => {
+    const manifest = { entry: { module: "/e.js", imports: ["/fw.js"] }, version: "v1" };
+    const pretty = page.replace(
+      /window\.__reactRouterManifest = \{.*?\};/,
+      `window.__reactRouterManifest = ${JSON.stringify(manifest, null, 2)};`,
+    );
+    expect(pretty).toContain('{\n  "entry": {');
+    const script = /<script type="module"[^>]*>([\s\S]*?)<\/script>/.exec(
+      deferModulesInPage(pretty),
+    )![1]!;
+    expect(script).toContain(`window.__reactRouterManifest = ${JSON.stringify(manifest)};`);
+  });
+
   it("drops the preload links and imports the modules only after the load event", () => {
     const html = deferModulesInPage(page);
     expect(html).not.toContain("modulepreload");

@@ -25,8 +25,8 @@ const isTryAgainLater = (error: unknown) =>
   (error as { statusCode?: unknown } | undefined)?.statusCode === 503;
 
 /**
- * The path of the page whose form was sent: the form's own `source` field, else the page it
- * was posted to (a form posts to its page), kept with the consent of a sign-up.
+ * The path of the page whose form was sent, kept with the consent of a sign-up: a `source`
+ * field when a form has one, else the page it was posted to (a form posts to its page).
  */
 function sourceOf(form: FormData, request: Request): string {
   const given = form.get("source");

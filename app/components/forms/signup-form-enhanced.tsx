@@ -20,7 +20,8 @@ export function SignupForm({
   dark: boolean;
 }) {
   const action = useFormAction();
-  // The page the sign-up came from, kept with the consent (decision 0036).
+  // The page the sign-up came from, kept with the consent (decision 0036). Without
+  // JavaScript the form posts to its own page, whose path the action records instead.
   const source = useLocation().pathname;
   const inputId = useId();
   const { formRef, onSubmit, status, busy, values, errorFor } = useJsonSubmit({
@@ -47,7 +48,6 @@ export function SignupForm({
     >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="kind" value="newsletter" />
-      <input type="hidden" name="source" value={source} />
       <div className="flex flex-col gap-3 sm:flex-row">
         <label htmlFor={inputId} className="sr-only">
           Email address
