@@ -58,7 +58,7 @@ mailTest(
     mailTest.slow();
     // Playwright tries to run its own script in every frame, and Chromium logs the sandbox's
     // refusal as an error (microsoft/playwright#33343); a visitor's browser logs nothing.
-    // The preview's sandbox stays empty: the mail's HTML gets no script, no same origin.
+    // The preview's sandbox lets no script run in the mail (it allows only the same origin).
     allowConsoleErrors(
       /^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/,
     );

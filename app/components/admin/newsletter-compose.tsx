@@ -398,8 +398,10 @@ export function NewsletterCompose({
             <span className="font-semibold text-muted">Subject:</span>{" "}
             <span className="font-semibold text-ink">{preview.subject}</span>
           </p>
+          {/* No script runs in the mail (no allow-scripts); same origin only so that the page's
+              CSP (img-src 'self'), which the frame inherits, lets the cover and pictures load. */}
           <iframe
-            sandbox=""
+            sandbox="allow-same-origin"
             srcDoc={preview.html}
             title={`Preview of the mail “${preview.subject}”`}
             className="h-[36rem] w-full rounded-lg bg-white ring-1 ring-slate-200"
