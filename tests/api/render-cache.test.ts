@@ -21,10 +21,17 @@ interface Answer {
   text: string;
 }
 
-/** The sha256 sources of the inline scripts of a page. */
+/**
+ * The sha256 sources of the inline scripts a browser runs on a page: not external ones, not
+ * data blocks (JSON-LD), which CSP does not govern.
+ */
 const inlineHashes = (html: string) =>
   new Set(
-    [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    [
+      ...html.matchAll(
+        /<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g,
+      ),
+    ]
       .map((match) => match[1]!)
       .filter((content) => content.length > 0)
       .map((content) => `'sha256-${createHash("sha256").update(content).digest("base64")}'`),
