@@ -8,6 +8,7 @@ import sharp from "sharp";
 import { defaultLists } from "../common/content/defaults.ts";
 import type { Brand, GalleryImage } from "../common/schemas/content.ts";
 import { site } from "../common/site-config.ts";
+import { escapeMarkup } from "../common/markup.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "public", "images");
 const BLUE = "#053685";
@@ -25,10 +26,8 @@ function write(file: string, svg: string): void {
   writeFileSync(target, svg.replace(/\n\s*/g, "").trim() + "\n");
 }
 
-const esc = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 function svg(width: number, height: number, body: string, label?: string): string {
-  const a11y = label ? ` role="img" aria-label="${esc(label)}"` : "";
+  const a11y = label ? ` role="img" aria-label="${escapeMarkup(label)}"` : "";
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}"${a11y}>${body}</svg>`;
 }
 
@@ -58,7 +57,7 @@ function brandMark(name: string, index: number): string {
   return svg(
     240,
     80,
-    `${shapes[index % shapes.length]}<text x="56" y="48" font-family="${FONT}" font-size="21" font-weight="${index % 2 ? 800 : 700}" fill="${NAVY}" letter-spacing="${index % 2 ? 0 : 0.5}">${esc(name)}</text>`,
+    `${shapes[index % shapes.length]}<text x="56" y="48" font-family="${FONT}" font-size="21" font-weight="${index % 2 ? 800 : 700}" fill="${NAVY}" letter-spacing="${index % 2 ? 0 : 0.5}">${escapeMarkup(name)}</text>`,
     `${name} logo`,
   );
 }
@@ -209,11 +208,11 @@ function poster([top, big, brand]: string[], index: number): string {
     600,
     `<rect width="600" height="600" fill="${bg}"/>${circles}
      <rect x="48" y="60" width="${top!.length * 19 + 44}" height="44" rx="22" fill="${accent}"/>
-     <text x="68" y="90" font-family="${RASTER_FONT}" font-size="22" font-weight="800" fill="${accent === ORANGE ? NAVY : "#fff"}" letter-spacing="2">${esc(top!)}</text>
-     <text x="48" y="300" font-family="${RASTER_FONT}" font-size="${big!.length > 11 ? 54 : 64}" font-weight="800" fill="${ink}">${esc(big!)}</text>
+     <text x="68" y="90" font-family="${RASTER_FONT}" font-size="22" font-weight="800" fill="${accent === ORANGE ? NAVY : "#fff"}" letter-spacing="2">${escapeMarkup(top!)}</text>
+     <text x="48" y="300" font-family="${RASTER_FONT}" font-size="${big!.length > 11 ? 54 : 64}" font-weight="800" fill="${ink}">${escapeMarkup(big!)}</text>
      <rect x="48" y="330" width="120" height="10" rx="5" fill="${accent}"/>
      <rect x="48" y="470" width="504" height="82" rx="16" fill="${dark ? "#fff" : BLUE}"/>
-     <text x="76" y="522" font-family="${RASTER_FONT}" font-size="28" font-weight="700" fill="${dark ? NAVY : "#fff"}">${esc(brand!)}</text>`,
+     <text x="76" y="522" font-family="${RASTER_FONT}" font-size="28" font-weight="700" fill="${dark ? NAVY : "#fff"}">${escapeMarkup(brand!)}</text>`,
     `${brand} poster: ${top} – ${big}`,
   );
 }
@@ -235,8 +234,8 @@ function slide([title, line]: string[], index: number): string {
      <circle cx="${680 - index * 30}" cy="90" r="100" fill="none" stroke="${ORANGE}" stroke-width="26"/>
      <circle cx="120" cy="${440 - index * 20}" r="110" fill="#fff" opacity=".06"/>
      <rect x="60" y="322" width="90" height="8" rx="4" fill="${ORANGE}"/>
-     <text x="60" y="292" font-family="${FONT}" font-size="66" font-weight="800" fill="#fff">${esc(title!)}</text>
-     <text x="60" y="392" font-family="${FONT}" font-size="38" fill="#d9e4f5">${esc(line!)}</text>`,
+     <text x="60" y="292" font-family="${FONT}" font-size="66" font-weight="800" fill="#fff">${escapeMarkup(title!)}</text>
+     <text x="60" y="392" font-family="${FONT}" font-size="38" fill="#d9e4f5">${escapeMarkup(line!)}</text>`,
   );
 }
 const portfolio = [
@@ -426,8 +425,8 @@ const og = svg(
    <circle cx="1060" cy="110" r="230" fill="none" stroke="#fff" stroke-opacity=".08" stroke-width="70"/>
    <circle cx="1100" cy="560" r="46" fill="${ORANGE}"/>
    <rect x="80" y="360" width="160" height="14" rx="7" fill="${ORANGE}"/>
-   <text x="80" y="300" font-family="${RASTER_FONT}" font-size="84" font-weight="700" fill="#fff">${esc(site.name)}</text>
-   <text x="80" y="450" font-family="${RASTER_FONT}" font-size="30" fill="#d9e4f5">${esc(site.tagline)}</text>`,
+   <text x="80" y="300" font-family="${RASTER_FONT}" font-size="84" font-weight="700" fill="#fff">${escapeMarkup(site.name)}</text>
+   <text x="80" y="450" font-family="${RASTER_FONT}" font-size="30" fill="#d9e4f5">${escapeMarkup(site.tagline)}</text>`,
 );
 await sharp(Buffer.from(og))
   .png({ compressionLevel: 9, palette: true })

@@ -5,7 +5,7 @@ import type { PageLink } from "../../common/schemas/pages.ts";
 import { site } from "../../common/site-config.ts";
 import { paths, publicPages } from "./navigation.ts";
 import { postHtml } from "./post-html.ts";
-import { xmlEscape } from "./xml.ts";
+import { escapeMarkup } from "../../common/markup.ts";
 
 type Post = Pick<Blog, "_id" | "title" | "content" | "date" | "updatedAt"> &
   Partial<Pick<Blog, "slug">>;
@@ -67,7 +67,7 @@ export function urlsetXml(urls: Iterable<SitemapUrl>): string {
   const entries: string[] = [];
   for (const { loc, lastmod } of urls) {
     entries.push(
-      `  <url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`,
+      `  <url><loc>${escapeMarkup(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`,
     );
   }
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -100,7 +100,7 @@ export function sitemapIndexXml(origin: string, files: number, lastChanged?: str
   const entries = Array.from(
     { length: files },
     (_, index) =>
-      `  <sitemap><loc>${xmlEscape(`${origin}${sitemapPartPath(index + 1)}`)}</loc>${lastmod}</sitemap>`,
+      `  <sitemap><loc>${escapeMarkup(`${origin}${sitemapPartPath(index + 1)}`)}</loc>${lastmod}</sitemap>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>
 <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
@@ -131,22 +131,22 @@ export function rssXml(
   const items = posts.map((post) => {
     const link = `${origin}${postPath(post)}`;
     return `    <item>
-      <title>${xmlEscape(post.title)}</title>
-      <link>${xmlEscape(link)}</link>
-      <guid isPermaLink="true">${xmlEscape(link)}</guid>
+      <title>${escapeMarkup(post.title)}</title>
+      <link>${escapeMarkup(link)}</link>
+      <guid isPermaLink="true">${escapeMarkup(link)}</guid>
       <pubDate>${new Date(post.date).toUTCString()}</pubDate>
-      <description>${xmlEscape(teaser(post.body.flatMap(blockText), 40))}</description>
-      <content:encoded>${xmlEscape(postHtml(post.body, origin))}</content:encoded>
+      <description>${escapeMarkup(teaser(post.body.flatMap(blockText), 40))}</description>
+      <content:encoded>${escapeMarkup(postHtml(post.body, origin))}</content:encoded>
     </item>`;
   });
   const built = newest(posts);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">
   <channel>
-    <title>${xmlEscape(tag ? `${tagTitle(tag.name)} | ${agency} Blog` : `${agency} Blog`)}</title>
-    <link>${xmlEscape(`${origin}${tag ? tagPath(tag.slug) : "/blog"}`)}</link>
-    <atom:link href="${xmlEscape(`${origin}${tag ? tagFeedPath(tag.slug) : "/blog/rss.xml"}`)}" rel="self" type="application/rss+xml"/>
-    <description>${xmlEscape("Insights, tips and actionable advice from industry experts.")}</description>
+    <title>${escapeMarkup(tag ? `${tagTitle(tag.name)} | ${agency} Blog` : `${agency} Blog`)}</title>
+    <link>${escapeMarkup(`${origin}${tag ? tagPath(tag.slug) : "/blog"}`)}</link>
+    <atom:link href="${escapeMarkup(`${origin}${tag ? tagFeedPath(tag.slug) : "/blog/rss.xml"}`)}" rel="self" type="application/rss+xml"/>
+    <description>${escapeMarkup("Insights, tips and actionable advice from industry experts.")}</description>
     <language>en</language>${built ? `\n    <lastBuildDate>${new Date(built).toUTCString()}</lastBuildDate>` : ""}
 ${items.join("\n")}
   </channel>

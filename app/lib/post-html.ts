@@ -1,4 +1,5 @@
 import type { Inline, PostBlock } from "../../common/post-blocks.ts";
+import { escapeMarkup } from "../../common/markup.ts";
 
 // A post's blocks as HTML text, for readers that get the post elsewhere than on its page
 // (the RSS feed's content:encoded, the newsletter's mail). Every text and address is escaped
@@ -11,22 +12,20 @@ export type PostHtmlTag =
 /** An inline style per tag (the newsletter); none: plain tags. */
 export type PostHtmlStyles = Partial<Record<PostHtmlTag, string>>;
 
-const escapeHtml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 const absolute = (href: string, origin: string) =>
   href.startsWith("/") ? `${origin}${href}` : href;
 
 /** The opening of `tag` with its style, if any (`attributes` already escaped). */
 const open = (tag: PostHtmlTag, styles: PostHtmlStyles, attributes = "") =>
-  `<${tag}${attributes}${styles[tag] ? ` style="${escapeHtml(styles[tag])}"` : ""}>`;
+  `<${tag}${attributes}${styles[tag] ? ` style="${escapeMarkup(styles[tag])}"` : ""}>`;
 
 function inlineHtml(nodes: readonly Inline[], origin: string, styles: PostHtmlStyles): string {
   return nodes
     .map((node) => {
-      if (typeof node === "string") return escapeHtml(node);
+      if (typeof node === "string") return escapeMarkup(node);
       const inner = inlineHtml(node.children, origin, styles);
       if (node.tag !== "a") return `${open(node.tag, styles)}${inner}</${node.tag}>`;
-      return `${open("a", styles, ` href="${escapeHtml(absolute(node.href, origin))}"`)}${inner}</a>`;
+      return `${open("a", styles, ` href="${escapeMarkup(absolute(node.href, origin))}"`)}${inner}</a>`;
     })
     .join("");
 }
@@ -75,14 +74,14 @@ export function postHtml(
             open(
               "img",
               styles,
-              ` src="${escapeHtml(absolute(image.src, origin))}" alt="${escapeHtml(block.alt)}"` +
+              ` src="${escapeMarkup(absolute(image.src, origin))}" alt="${escapeMarkup(block.alt)}"` +
                 ` width="${width}" height="${height}"`,
             ) +
             "</p>"
           );
         }
         case "video":
-          return `${open("p", styles)}${open("a", styles, ` href="${escapeHtml(block.url)}"`)}Watch the video on YouTube</a></p>`;
+          return `${open("p", styles)}${open("a", styles, ` href="${escapeMarkup(block.url)}"`)}Watch the video on YouTube</a></p>`;
       }
     })
     .join("\n");

@@ -1,11 +1,8 @@
 import sharp from "sharp";
+import { escapeMarkup } from "../../common/markup.ts";
 
 const BLUE = "#053685";
 const ORANGE = "#DD8D15";
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * An illustration in the brand colours: stripes, circles and an optional caption. The seed
@@ -23,7 +20,7 @@ export function illustrationSvg(width: number, height: number, caption = "", see
     );
   }
   const text = caption
-    ? `<text x="${width / 2}" y="${height / 2}" font-family="DejaVu Sans, Arial, sans-serif" font-size="${Math.round(height / 10)}" font-weight="700" fill="#ffffff" text-anchor="middle" dominant-baseline="middle">${escapeXml(caption)}</text>`
+    ? `<text x="${width / 2}" y="${height / 2}" font-family="DejaVu Sans, Arial, sans-serif" font-size="${Math.round(height / 10)}" font-weight="700" fill="#ffffff" text-anchor="middle" dominant-baseline="middle">${escapeMarkup(caption)}</text>`
     : "";
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${BLUE}"/><stop offset="1" stop-color="#021a45"/></linearGradient></defs>

@@ -13,6 +13,7 @@ import {
   type Notifier,
   type StaffInvitation,
 } from "./notifier.ts";
+import { escapeMarkup } from "../../common/markup.ts";
 
 const agencyTime = new Intl.DateTimeFormat("en-US", {
   timeZone: AGENCY_TIME_ZONE,
@@ -52,8 +53,6 @@ export function enquiryMailText(
   ].join("\n");
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** The HTML body: the same fields as a table, every value escaped, line breaks kept. */
 export function enquiryMailHtml(
   enquiry: Enquiry,
@@ -61,12 +60,12 @@ export function enquiryMailHtml(
   agency: string = site.name,
 ): string {
   const row = (label: string, value: string) =>
-    `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th>` +
-    `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`;
-  const url = escapeHtml(inboxUrl(enquiry, origin));
+    `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${escapeMarkup(label)}</th>` +
+    `<td style="padding:4px 0;white-space:pre-wrap">${escapeMarkup(value)}</td></tr>`;
+  const url = escapeMarkup(inboxUrl(enquiry, origin));
   return [
     `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1b2333">`,
-    `<p>${escapeHtml(intro(agency))}</p>`,
+    `<p>${escapeMarkup(intro(agency))}</p>`,
     `<table>${enquiryMailFields(enquiry)
       .map(([label, value]) => row(label, value))
       .join("")}${row("Received", received(enquiry))}</table>`,

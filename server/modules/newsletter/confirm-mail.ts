@@ -3,6 +3,7 @@ import { CONFIRM_LINK_DAYS, confirmPath } from "../../../common/newsletter.ts";
 import type { Database } from "../../db/schema.ts";
 import type { DeliveryRenderer, NewsletterMail } from "./delivery.ts";
 import { linkToken } from "./links.ts";
+import { escapeMarkup } from "../../../common/markup.ts";
 
 // The double opt-in mail (decision 0036): a CONFIRM delivery row, written with the sign-up,
 // becomes this mail when the newsletter's worker (worker.ts) reaches it. The link is built
@@ -21,8 +22,6 @@ export interface ConfirmMailDeps {
   clock?: () => number;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** The confirmation mail of `agency` to `to`, with its absolute `link`. */
 export function confirmMail(agency: string, to: string, link: string): NewsletterMail {
   const subject = `Confirm your subscription to ${agency}`;
@@ -37,8 +36,8 @@ export function confirmMail(agency: string, to: string, link: string): Newslette
     "",
     agency,
   ];
-  const a = escapeHtml(agency);
-  const href = escapeHtml(link);
+  const a = escapeMarkup(agency);
+  const href = escapeMarkup(link);
   const html = [
     '<div style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1b2333;max-width:560px">',
     `<p>Someone, hopefully you, asked to receive ${a}&#39;s newsletter at this address.</p>`,

@@ -2,6 +2,7 @@ import { newsletterWebPath } from "../../../common/newsletter.ts";
 import type { Inline, PostBlock } from "../../../common/post-blocks.ts";
 import { parsePost } from "../../../common/post-format.ts";
 import { postHtml, type PostHtmlStyles } from "../../../app/lib/post-html.ts";
+import { escapeMarkup } from "../../../common/markup.ts";
 
 // The newsletter's mail (issue 32, decision 0036): one HTML part that holds up in Gmail,
 // Outlook and dark mode, and a plain-text part, rendered once per send (`prepareIssue`) and
@@ -58,7 +59,6 @@ const FONT = "font-family:Arial,Helvetica,sans-serif";
 const TEXT = "#1f2937";
 const MUTED = "#6b7280";
 
-const escapeHtml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** No line break and no NUL in a subject or header value. */
 const oneLine = (text: string) =>
   noNul(text)
@@ -131,21 +131,21 @@ export function prepareIssue(content: IssueContent, brand: IssueBrand): Prepared
   const bodyHtml = postHtml(blocks, origin, bodyStyles(brand), WIDTH - 2 * PAD);
   const post = content.post;
   const link = (href: string, text: string, colour = MUTED) =>
-    `<a href="${escapeHtml(href)}" style="color:${colour};text-decoration:underline">${escapeHtml(text)}</a>`;
+    `<a href="${escapeMarkup(href)}" style="color:${colour};text-decoration:underline">${escapeMarkup(text)}</a>`;
   const cover = post?.cover
-    ? `<tr><td style="padding:0"><img src="${escapeHtml(post.cover.src)}" alt="${escapeHtml(post.cover.alt)}" width="${WIDTH}" height="${Math.round((post.cover.height * WIDTH) / post.cover.width)}" style="display:block;width:100%;max-width:${WIDTH}px;height:auto;border:0"></td></tr>`
+    ? `<tr><td style="padding:0"><img src="${escapeMarkup(post.cover.src)}" alt="${escapeMarkup(post.cover.alt)}" width="${WIDTH}" height="${Math.round((post.cover.height * WIDTH) / post.cover.width)}" style="display:block;width:100%;max-width:${WIDTH}px;height:auto;border:0"></td></tr>`
     : "";
   const title = post
-    ? `<h1 style="${FONT};font-size:28px;line-height:34px;font-weight:bold;color:${TEXT};margin:0 0 20px">${escapeHtml(post.title)}</h1>`
+    ? `<h1 style="${FONT};font-size:28px;line-height:34px;font-weight:bold;color:${TEXT};margin:0 0 20px">${escapeMarkup(post.title)}</h1>`
     : "";
   const readOn = post
-    ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 0"><tr><td bgcolor="${escapeHtml(brand.primaryColour)}" style="background:${escapeHtml(brand.primaryColour)};border-radius:4px"><a href="${escapeHtml(post.url)}" style="${FONT};display:inline-block;padding:12px 24px;font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none">Read on the website</a></td></tr></table>`
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 0"><tr><td bgcolor="${escapeMarkup(brand.primaryColour)}" style="background:${escapeMarkup(brand.primaryColour)};border-radius:4px"><a href="${escapeMarkup(post.url)}" style="${FONT};display:inline-block;padding:12px 24px;font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none">Read on the website</a></td></tr></table>`
     : "";
-  const address = brand.postalAddress ? `<br>${escapeHtml(brand.postalAddress)}` : "";
+  const address = brand.postalAddress ? `<br>${escapeMarkup(brand.postalAddress)}` : "";
   // Shown by the inbox beside the subject, hidden in the mail; the spaces keep the inbox
   // from filling the rest of the line with the mail's first words.
   const preheader = content.previewText
-    ? `<div style="display:none;max-height:0;overflow:hidden;mso-hide:all;font-size:1px;line-height:1px;color:#ffffff;opacity:0">${escapeHtml(oneLine(content.previewText))}${"&#8199;&#847; ".repeat(40)}</div>`
+    ? `<div style="display:none;max-height:0;overflow:hidden;mso-hide:all;font-size:1px;line-height:1px;color:#ffffff;opacity:0">${escapeMarkup(oneLine(content.previewText))}${"&#8199;&#847; ".repeat(40)}</div>`
     : "";
   const html = `<!DOCTYPE html>
 <html lang="en">
@@ -154,7 +154,7 @@ export function prepareIssue(content: IssueContent, brand: IssueBrand): Prepared
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="supported-color-schemes" content="light dark">
-<title>${escapeHtml(subject)}</title>
+<title>${escapeMarkup(subject)}</title>
 <style>
 @media (prefers-color-scheme: dark) {
   .nl-page { background: #111827 !important; }
@@ -173,7 +173,7 @@ ${preheader}
 <!--[if mso]><table role="presentation" width="${WIDTH}" cellpadding="0" cellspacing="0" border="0"><tr><td><![endif]-->
 <table role="presentation" width="${WIDTH}" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:${WIDTH}px">
 <tr><td class="nl-foot" align="right" style="${FONT};font-size:12px;line-height:18px;color:${MUTED};padding:0 0 8px">${link(webUrl, "View in the browser")}</td></tr>
-<tr><td bgcolor="${escapeHtml(brand.primaryColour)}" style="background:${escapeHtml(brand.primaryColour)};padding:20px ${PAD}px;${FONT};font-size:20px;line-height:26px;font-weight:bold;color:#ffffff;border-top:4px solid ${escapeHtml(brand.accentColour)}">${escapeHtml(brand.name)}</td></tr>
+<tr><td bgcolor="${escapeMarkup(brand.primaryColour)}" style="background:${escapeMarkup(brand.primaryColour)};padding:20px ${PAD}px;${FONT};font-size:20px;line-height:26px;font-weight:bold;color:#ffffff;border-top:4px solid ${escapeMarkup(brand.accentColour)}">${escapeMarkup(brand.name)}</td></tr>
 </table>
 <table role="presentation" class="nl-card" width="${WIDTH}" cellpadding="0" cellspacing="0" border="0" bgcolor="#ffffff" style="width:100%;max-width:${WIDTH}px;background:#ffffff">
 ${cover}
@@ -184,9 +184,9 @@ ${post ? `<div class="nl-button">${readOn}</div>` : ""}
 </table>
 <table role="presentation" width="${WIDTH}" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:${WIDTH}px">
 <tr><td class="nl-foot" style="${FONT};font-size:12px;line-height:18px;color:${MUTED};padding:20px ${PAD}px;text-align:center">
-You receive this because you subscribed to the newsletter of ${escapeHtml(brand.name)}.<br>
+You receive this because you subscribed to the newsletter of ${escapeMarkup(brand.name)}.<br>
 ${link(UNSUBSCRIBE, "Unsubscribe")} &middot; ${link(webUrl, "View in the browser")}
-<br><br><strong style="font-weight:bold">${escapeHtml(brand.name)}</strong>${address}
+<br><br><strong style="font-weight:bold">${escapeMarkup(brand.name)}</strong>${address}
 </td></tr>
 </table>
 <!--[if mso]></td></tr></table><![endif]-->
@@ -219,7 +219,7 @@ export function issueMail(issue: PreparedIssue, to: string, unsubscribeUrl: stri
   return {
     to,
     subject: issue.subject,
-    html: issue.html.replaceAll(UNSUBSCRIBE, escapeHtml(url)),
+    html: issue.html.replaceAll(UNSUBSCRIBE, escapeMarkup(url)),
     text: issue.text.replaceAll(UNSUBSCRIBE, url),
     headers: {
       // One click from the inbox (RFC 8058): the page answers the POST by unsubscribing.
