@@ -4,7 +4,7 @@ import { messages } from "../../common/messages.ts";
 import { BLOG_PAGE_SIZE, type Blog } from "../../common/schemas/blog.ts";
 import { site } from "../../common/site-config.ts";
 import { BlogError } from "../components/blog/blog-error.tsx";
-import { BlogCard } from "../components/blog/blog-card.tsx";
+import { BlogCardGrid } from "../components/blog/blog-card.tsx";
 import { Pager } from "../components/blog/pager.tsx";
 import { InsightsSignup } from "../components/forms/newsletter-form.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
@@ -145,11 +145,7 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
             )
           ) : (
             <>
-              <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3">
-                {blogs.map((blog) => (
-                  <BlogCard key={blog._id} blog={blog} />
-                ))}
-              </ul>
+              <BlogCardGrid blogs={blogs} className="mt-10" />
               <Pager page={page} count={pageCount} href={(to) => blogListHref(to, q)} />
             </>
           )}

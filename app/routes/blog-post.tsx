@@ -3,7 +3,7 @@ import { siteServicesContext } from "../../common/load-context.ts";
 import { messages } from "../../common/messages.ts";
 import type { Blog } from "../../common/schemas/blog.ts";
 import { BlogArticle, postMeta } from "../components/blog/blog-article.tsx";
-import { BlogCard } from "../components/blog/blog-card.tsx";
+import { BlogCardGrid } from "../components/blog/blog-card.tsx";
 import { BlogError } from "../components/blog/blog-error.tsx";
 import { identityFrom, originFrom } from "../lib/seo.ts";
 import type { Route } from "./+types/blog-post";
@@ -55,11 +55,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           <h2 id="related" className="text-2xl font-extrabold text-navy md:text-3xl">
             Related posts
           </h2>
-          <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3">
-            {related.map((post) => (
-              <BlogCard key={post._id} blog={post} />
-            ))}
-          </ul>
+          <BlogCardGrid blogs={related} className="mt-8" />
         </section>
       )}
     </>

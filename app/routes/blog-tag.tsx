@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { siteServicesContext } from "../../common/load-context.ts";
 import { BLOG_PAGE_SIZE } from "../../common/schemas/blog.ts";
 import { site } from "../../common/site-config.ts";
-import { BlogCard } from "../components/blog/blog-card.tsx";
+import { BlogCardGrid } from "../components/blog/blog-card.tsx";
 import { BlogError } from "../components/blog/blog-error.tsx";
 import { Pager } from "../components/blog/pager.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
@@ -95,11 +95,7 @@ export default function BlogTag({ loaderData }: Route.ComponentProps) {
       />
       <section aria-label="Articles" className="bg-brand-50 py-16 md:py-20">
         <div className="container-page">
-          <ul className="grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3">
-            {blogs.map((blog) => (
-              <BlogCard key={blog._id} blog={blog} />
-            ))}
-          </ul>
+          <BlogCardGrid blogs={blogs} />
           <Pager page={page} count={pageCount} href={(to) => tagPath(tag.slug, to)} />
         </div>
       </section>

@@ -65,3 +65,19 @@ export function BlogCard({ blog }: { blog: Blog }) {
     </li>
   );
 }
+
+/**
+ * Posts as cards: two a row on a phone, three from md up (the blog, a tag's page, related
+ * posts). `className` adds the spacing of its place.
+ */
+export function BlogCardGrid({ blogs, className }: { blogs: readonly Blog[]; className?: string }) {
+  return (
+    <ul
+      className={`${className ? `${className} ` : ""}grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3`}
+    >
+      {blogs.map((blog) => (
+        <BlogCard key={blog._id} blog={blog} />
+      ))}
+    </ul>
+  );
+}
