@@ -86,37 +86,47 @@ export function focusById(id: string): void {
   document.getElementById(id)?.focus();
 }
 
-/** Loading, failure and empty states of a list. */
+/**
+ * Loading, failure and empty states of a list, or of a screen's one loaded thing (empty
+ * until it has loaded, no empty text). `className` places it (a margin).
+ */
 export function LoadState({
   loading,
   error,
   empty,
   emptyText,
   loadingText = "Loading…",
+  className = "",
 }: {
   loading: boolean;
   error?: string;
   empty: boolean;
   emptyText: string;
   loadingText?: string;
+  className?: string;
 }) {
   if (error) {
     return (
-      <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 font-semibold text-danger">
+      <p
+        role="alert"
+        className={`rounded-lg bg-red-50 px-4 py-3 font-semibold text-danger ${className}`}
+      >
         {error}
       </p>
     );
   }
   if (loading && empty) {
     return (
-      <p role="status" className="px-1 py-3 text-muted">
+      <p role="status" className={`px-1 py-3 text-muted ${className}`}>
         {loadingText}
       </p>
     );
   }
   if (empty && emptyText) {
     return (
-      <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-muted">
+      <p
+        className={`rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-muted ${className}`}
+      >
         {emptyText}
       </p>
     );

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatDateTime } from "../../../common/format.ts";
 import { AGENCY_TIME_ZONE_NAME } from "../../../common/time-zone.ts";
-import { PageTitle, Panel } from "../../components/admin/ui.tsx";
+import { LoadState, PageTitle, Panel } from "../../components/admin/ui.tsx";
 import { ApiError, problemText } from "../../lib/admin-api.ts";
 import {
   getNewsletterSend,
@@ -71,16 +71,7 @@ export default function NewsletterProgress({ params }: Route.ComponentProps) {
           Back to the newsletter
         </Link>
       </p>
-      {!send && !problem && (
-        <p role="status" className="text-muted">
-          Loading…
-        </p>
-      )}
-      {problem && (
-        <p role="alert" className="mb-6 rounded-lg bg-red-50 px-4 py-3 font-semibold text-danger">
-          {problem}
-        </p>
-      )}
+      <LoadState loading={!send} error={problem} empty={!send} emptyText="" className="mb-6" />
       {send && (
         <Panel title={send.subject} id="newsletter-send-title">
           <dl className="mb-4 grid max-w-2xl gap-x-6 text-sm sm:grid-cols-[8rem_1fr] sm:gap-y-2">

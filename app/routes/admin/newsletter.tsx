@@ -11,6 +11,7 @@ import {
   Cell,
   DataTable,
   failure,
+  LoadState,
   PageTitle,
   Panel,
   Row,
@@ -177,16 +178,13 @@ export default function Newsletter() {
   return (
     <>
       <PageTitle>Newsletter</PageTitle>
-      {settings.loading && !current && (
-        <p role="status" className="mb-6 text-muted">
-          Loading…
-        </p>
-      )}
-      {settings.failed && (
-        <p role="alert" className="mb-6 rounded-lg bg-red-50 px-4 py-3 font-semibold text-danger">
-          {failure("newsletter settings", settings)}
-        </p>
-      )}
+      <LoadState
+        loading={settings.loading}
+        error={failure("newsletter settings", settings)}
+        empty={!current}
+        emptyText=""
+        className="mb-6"
+      />
       {current &&
         (current.canSend ? (
           <NewsletterCompose
