@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { CONFIRM_LINK_DAYS, confirmPath } from "../../../common/newsletter.ts";
 import type { Database } from "../../db/schema.ts";
 import type { DeliveryRenderer, NewsletterMail } from "./delivery.ts";
-import { linkToken } from "./links.ts";
+import { confirmLinkLive, linkToken } from "./links.ts";
 import { escapeMarkup } from "../../../common/markup.ts";
 
 // The double opt-in mail (decision 0036): a CONFIRM delivery row, written with the sign-up,
@@ -65,15 +65,7 @@ export function confirmRenderer(deps: ConfirmMailDeps): DeliveryRenderer {
       .select(["id", "email", "status", "confirm_nonce", "confirm_expires_at"])
       .where("id", "=", row.subscriber_id)
       .executeTakeFirst();
-    if (
-      !subscriber ||
-      subscriber.status !== "pending" ||
-      !subscriber.confirm_nonce ||
-      !subscriber.confirm_expires_at ||
-      subscriber.confirm_expires_at <= new Date(clock()).toISOString()
-    ) {
-      return "gone";
-    }
+    if (!confirmLinkLive(subscriber, new Date(clock()).toISOString())) return "gone";
     const token = linkToken(deps.secret(), "confirm", subscriber.id, subscriber.confirm_nonce);
     const { name } = await deps.identity.get();
     return confirmMail(name, subscriber.email, `${deps.origin}${confirmPath(token)}`);

@@ -51,3 +51,23 @@ export function tokenMatches(
   const given = Buffer.from(token);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
+
+/**
+ * Whether a subscriber's confirmation link is live at `now` (ISO): still pending, with a
+ * nonce (not used yet) that has not expired. The confirm page and the confirmation mail
+ * both ask this.
+ */
+export function confirmLinkLive<
+  T extends { status: string; confirm_nonce: string | null; confirm_expires_at: string | null },
+>(
+  row: T | undefined,
+  now: string,
+): row is T & { confirm_nonce: string; confirm_expires_at: string } {
+  return (
+    row !== undefined &&
+    row.status === "pending" &&
+    Boolean(row.confirm_nonce) &&
+    row.confirm_expires_at !== null &&
+    row.confirm_expires_at > now
+  );
+}

@@ -18,7 +18,7 @@ import { NotFound } from "../../errors.ts";
 import { dayIn } from "../../../common/time-zone.ts";
 import { containsPattern, newestFirstInBatches, pageWindow } from "../../db/lists.ts";
 import { CONFIRM } from "./delivery.ts";
-import { newConfirmNonce, tokenMatches, tokenSubscriberId } from "./links.ts";
+import { confirmLinkLive, newConfirmNonce, tokenMatches, tokenSubscriberId } from "./links.ts";
 
 const DAY_MS = 86_400_000;
 /** The pending sweep runs at most this often (see `sweepSoon`). */
@@ -211,10 +211,7 @@ export function createNewsletterService({
       .where("id", "=", id)
       .executeTakeFirst();
     if (
-      !row ||
-      row.status !== "pending" ||
-      !row.confirm_expires_at ||
-      row.confirm_expires_at <= nowIso() ||
+      !confirmLinkLive(row, nowIso()) ||
       !tokenMatches(secret(), "confirm", token, row.id, row.confirm_nonce)
     ) {
       return undefined;
