@@ -98,3 +98,17 @@ export function leadSourceOf({
     ...utmFrom(pageUrl.searchParams),
   };
 }
+
+/**
+ * The source key a lead or a visit is counted under (the dashboard's sources, the Traffic
+ * screen, the weekly report): utm_source in lower case, else the referrer host without
+ * "www.", else "" (a direct visit). The SQL of the enquiries' sources
+ * (server/modules/enquiries/repository.ts, `SOURCE_KEY_SQL`) is the same rule written for the
+ * database; a unit test keeps the two together.
+ */
+export function sourceKey(source: { utmSource?: string; referrer?: string }): string {
+  const utm = source.utmSource?.trim().toLowerCase();
+  if (utm) return utm;
+  const host = source.referrer?.trim().toLowerCase() ?? "";
+  return host.startsWith("www.") ? host.slice(4) : host;
+}

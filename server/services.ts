@@ -23,6 +23,7 @@ import { createNewsletterSends } from "./modules/newsletter/sends.ts";
 import { createNewsletterWorker } from "./modules/newsletter/worker.ts";
 import { createNotificationOutbox } from "./modules/outbox/service.ts";
 import { createPagesService } from "./modules/pages/service.ts";
+import { createTrafficStats } from "./modules/traffic/stats.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createMailService, personalised } from "./modules/mail/service.ts";
 import { createPriceService } from "./modules/prices/service.ts";
@@ -173,6 +174,8 @@ export function createServices(deps: ServiceDeps) {
     /** Mails the newsletter's deliveries (sends and confirmation links). */
     newsletterWorker,
     pages,
+    /** The Traffic screen's figures: visits next to enquiries (issue 33). */
+    trafficStats: createTrafficStats({ db, clock: deps.clock }),
     /** The published pages' addresses, read by every page's layout: kept until a write. */
     pageLinks: cachedRead(changes, pages.links),
   };

@@ -23,6 +23,7 @@ import * as blogVersion from "./migrations/0021-blog-version.ts";
 import * as blogRevisions from "./migrations/0022-blog-revisions.ts";
 import * as blogTags from "./migrations/0023-blog-tags.ts";
 import * as newsletter from "./migrations/0024-newsletter.ts";
+import * as traffic from "./migrations/0025-traffic.ts";
 import type { Database } from "./schema.ts";
 
 // Listed here rather than read from disk, so migrations run from any working directory.
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   "0022-blog-revisions": blogRevisions,
   "0023-blog-tags": blogTags,
   "0024-newsletter": newsletter,
+  "0025-traffic": traffic,
 };
 
 const provider: MigrationProvider = {

@@ -15,6 +15,8 @@ export interface AdminsTable {
   role: Generated<string>;
   /** How the back office and the audit log name the person ("" when not given). */
   name: Generated<string>;
+  /** 1: an owner gets the weekly traffic report by mail (migration 0025); 0: turned off. */
+  weekly_report: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -153,6 +155,46 @@ export interface NewsletterDeliveriesTable {
 }
 
 /** The newsletter's settings: at most one row, id "newsletter". */
+/** The random salt of a day of visitor keys (migration 0025); only today's is kept. */
+export interface TrafficSaltsTable {
+  /** yyyy-mm-dd in the site's time zone. */
+  day: string;
+  /** 32 random bytes as hex. */
+  salt: string;
+  created_at: string;
+}
+
+/** Views and visitors of a path per day, source and device class (migration 0025). */
+export interface TrafficPagesTable {
+  day: string;
+  path: string;
+  /** common/lead-source.ts sourceKey: "" for direct. */
+  source: string;
+  /** common/traffic.ts DEVICE_CLASSES. */
+  device: string;
+  visitors: Generated<number>;
+  views: Generated<number>;
+}
+
+/** Each visitor once a day (their first view's dims) and all views (migration 0025). */
+export interface TrafficVisitorsTable {
+  day: string;
+  source: string;
+  /** utm_campaign, "" when none. */
+  campaign: string;
+  device: string;
+  visitors: Generated<number>;
+  views: Generated<number>;
+}
+
+/** The traffic settings: one row, id "traffic" (migration 0025). */
+export interface TrafficSettingsTable {
+  id: string;
+  /** 1: browsers sending Sec-GPC: 1 or DNT: 1 are not counted. */
+  respect_dnt: Generated<number>;
+  updated_at: string;
+}
+
 export interface NewsletterSettingsTable {
   id: string;
   rate_per_minute: number;
@@ -237,8 +279,12 @@ export interface AuditLogTable {
  */
 export interface NotificationOutboxTable {
   id: string;
-  enquiry_id: string;
-  /** "enquiry_received". */
+  /**
+   * What the mail is about: the enquiry's id (enquiry_received, enquiry_auto_reply), or
+   * "<admin id>/<monday>" for the weekly traffic report (migration 0025 renamed enquiry_id).
+   */
+  subject_id: string;
+  /** "enquiry_received", "enquiry_auto_reply" or "traffic_report". */
   kind: string;
   /** Sends begun, the one in progress included. */
   attempts: Generated<number>;
@@ -363,6 +409,10 @@ export interface Database {
   newsletter_sends: NewsletterSendsTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
   newsletter_settings: NewsletterSettingsTable;
+  traffic_salts: TrafficSaltsTable;
+  traffic_pages: TrafficPagesTable;
+  traffic_visitors: TrafficVisitorsTable;
+  traffic_settings: TrafficSettingsTable;
   login_attempts: LoginAttemptsTable;
   meta: MetaTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -269,15 +269,15 @@ describe("with mail", () => {
     await t.app.services.outbox.runNow();
     const rows = await t.app.services.database.db
       .selectFrom("notification_outbox")
-      .select(["enquiry_id", "kind", "sent_at"])
+      .select(["subject_id", "kind", "sent_at"])
       .execute();
     expect(
       rows
-        .filter((row) => row.enquiry_id === sent.body._id)
+        .filter((row) => row.subject_id === sent.body._id)
         .map((row) => row.kind)
         .sort(),
     ).toEqual(["enquiry_auto_reply", "enquiry_received"]);
-    expect(rows.some((row) => row.enquiry_id === spam.body._id)).toBe(false);
+    expect(rows.some((row) => row.subject_id === spam.body._id)).toBe(false);
     const mails = smtp.inbox.slice(start);
     expect(mails).toHaveLength(2);
     const toVisitor = mails.find((m) => m.rcptTo[0] === "ngozi@example.com")!;

@@ -116,10 +116,10 @@ describe("the notification outbox", () => {
     );
     const spam = await post(t, { ...payloads.home, faxNumber: "robot" });
     const rows = await outboxRows(t);
-    expect(rows.map((row) => row.enquiry_id).sort()).toEqual(sent.map((e) => e._id).sort());
+    expect(rows.map((row) => row.subject_id).sort()).toEqual(sent.map((e) => e._id).sort());
     expect(rows.every((row) => row.kind === "enquiry_received")).toBe(true);
     // A honeypot hit mails no one, so it has no row.
-    expect(rows.some((row) => row.enquiry_id === spam._id)).toBe(false);
+    expect(rows.some((row) => row.subject_id === spam._id)).toBe(false);
 
     // When the outbox row cannot be written, the enquiry is not stored either.
     const count = async () =>
@@ -165,7 +165,7 @@ describe("the notification outbox", () => {
       headers,
     });
     expect(del.status).toBe(200);
-    expect((await outboxRows(t)).some((row) => row.enquiry_id === sent[0]!._id)).toBe(false);
+    expect((await outboxRows(t)).some((row) => row.subject_id === sent[0]!._id)).toBe(false);
   });
 
   it("keeps retrying while the mail server is down, then delivers the mail once it is back", async () => {
@@ -306,7 +306,7 @@ describe("the notification outbox", () => {
       time.iso(LEASE_MS),
       10,
     );
-    expect(claimed.map((row) => row.enquiry_id)).toEqual([crashed._id]);
+    expect(claimed.map((row) => row.subject_id)).toEqual([crashed._id]);
     // Stopped, not crashed: its database is left as it is for the next instance.
     await first.app.close();
 

@@ -22,6 +22,13 @@ interface NewEnquiry {
   outbox: NewOutboxRow[];
 }
 
+/**
+ * An enquiry's source key in SQL (columns of `enquiries`): common/lead-source.ts `sourceKey`
+ * written for the database, so the dashboard, the Traffic screen and the weekly report count
+ * leads under the same key as visits.
+ */
+export const SOURCE_KEY_SQL = sql<string>`coalesce(nullif(lower(trim(utm_source)), ''), case when lower(source_referrer) like 'www.%' then substr(lower(source_referrer), 5) else lower(source_referrer) end, '')`;
+
 export function createEnquiryRepository(db: Kysely<Database>) {
   const dialect = db.getExecutor().adapter instanceof SqliteAdapter ? "sqlite" : "postgres";
   // Enquiries that arrive together are committed together (one fsync): see group-commit.ts.
@@ -161,10 +168,9 @@ export function createEnquiryRepository(db: Kysely<Database>) {
       to: string,
       limit: number,
     ): Promise<{ source: string; count: number }[]> {
-      const source = sql<string>`coalesce(nullif(lower(trim(utm_source)), ''), case when source_referrer like 'www.%' then substr(source_referrer, 5) else source_referrer end, '')`;
       const inWindow = db
         .selectFrom("enquiries")
-        .select(source.as("source"))
+        .select(SOURCE_KEY_SQL.as("source"))
         .where("status", "!=", "spam")
         .where("created_at", ">=", from)
         .where("created_at", "<", to);
@@ -203,7 +209,7 @@ export function createEnquiryRepository(db: Kysely<Database>) {
     /** Deletes the enquiry and its notification rows together; answers 0 when none was there. */
     remove: (id: string) =>
       db.transaction().execute(async (trx) => {
-        await trx.deleteFrom("notification_outbox").where("enquiry_id", "=", id).execute();
+        await trx.deleteFrom("notification_outbox").where("subject_id", "=", id).execute();
         const { numDeletedRows } = await trx
           .deleteFrom("enquiries")
           .where("id", "=", id)

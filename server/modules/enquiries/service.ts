@@ -122,7 +122,7 @@ export function createEnquiryService(deps: {
      * the mail server does not take it; "gone" when the enquiry was deleted meanwhile.
      */
     async sendNotification(row: OutboxRow, signal: AbortSignal): Promise<"sent" | "gone"> {
-      const stored = await repo.find(row.enquiry_id);
+      const stored = await repo.find(row.subject_id);
       if (!stored) return "gone";
       if (row.kind === AUTO_REPLY) {
         if (!autoReply) throw new Error("The auto-reply is not set up");

@@ -93,11 +93,11 @@ export function createMailService(deps: {
     async failures(limit = FAILURES_SHOWN): Promise<MailFailure[]> {
       const rows = await db
         .selectFrom("notification_outbox as o")
-        .leftJoin("enquiries as e", "e.id", "o.enquiry_id")
+        .leftJoin("enquiries as e", "e.id", "o.subject_id")
         .select([
           "o.id",
           "o.kind",
-          "o.enquiry_id",
+          "o.subject_id",
           "o.created_at",
           "o.attempts",
           "o.next_attempt_at",
@@ -113,7 +113,7 @@ export function createMailService(deps: {
       return rows.map((row) => ({
         id: row.id,
         kind: row.kind,
-        enquiryId: row.enquiry_id,
+        enquiryId: row.subject_id,
         to: row.kind === AUTO_REPLY ? (row.email ?? null) : (deps.notifyTo ?? null),
         createdAt: row.created_at,
         attempts: row.attempts,

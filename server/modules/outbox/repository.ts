@@ -18,7 +18,7 @@ export function newOutboxRow(
 ): NewOutboxRow {
   return {
     id: randomUUID(),
-    enquiry_id: enquiryId,
+    subject_id: enquiryId,
     kind,
     attempts: 0,
     next_attempt_at: now,
@@ -169,7 +169,7 @@ export function createOutboxRepository(db: Kysely<Database>, dialect: "sqlite" |
       return db
         .selectFrom("notification_outbox")
         .selectAll()
-        .where("enquiry_id", "=", enquiryId)
+        .where("subject_id", "=", enquiryId)
         .where("kind", "=", kind)
         .executeTakeFirst();
     },

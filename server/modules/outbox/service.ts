@@ -129,7 +129,7 @@ export function createNotificationOutbox(deps: {
 
   /** Sends one claimed row and records the outcome. */
   async function deliver(row: OutboxRow): Promise<void> {
-    const fields = { enquiry: row.enquiry_id, kind: row.kind, attempt: row.attempts };
+    const fields = { enquiry: row.subject_id, kind: row.kind, attempt: row.attempts };
     try {
       if ((await send!(row, cancel.signal)) === "gone") {
         await repo.remove(row.id);

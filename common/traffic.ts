@@ -1,0 +1,76 @@
+// The site's own visitor statistics (issue 33, decision 0037): what the beacon sends, how a
+// view is classed, and the limits, in one place for the browser's beacon, the server's
+// counter, the Traffic screen and the weekly report. No zod here: the public pages' beacon
+// imports it.
+
+/** Where the page's beacon goes: POST, a JSON body (sent as text/plain by sendBeacon). */
+export const TRAFFIC_BEACON_PATH = "/api/traffic/views";
+
+/**
+ * What the beacon sends for one page view. The source fields are the visit's landing
+ * referrer host and UTM parameters (app/lib/lead-source.ts keeps them for the tab's session,
+ * the same ones an enquiry carries), so visits and leads are counted under one source key.
+ */
+export interface PageViewBeacon {
+  /** The page's path, without the query, e.g. "/contact". */
+  path: string;
+  /** The external site that brought the visit (host only), e.g. "www.google.com". */
+  referrer?: string;
+  utmSource?: string;
+  utmCampaign?: string;
+  /** screen.width in CSS pixels: the device class. */
+  width?: number;
+}
+
+/** The largest beacon body the server reads (bytes); a larger one is refused with 413. */
+export const BEACON_MAX_BYTES = 1024;
+
+/** Device classes, by the screen's width in CSS pixels. */
+export const DEVICE_CLASSES = ["mobile", "tablet", "desktop"] as const;
+export type DeviceClass = (typeof DEVICE_CLASSES)[number];
+export const DEVICE_LABELS: Record<DeviceClass, string> = {
+  mobile: "Phone",
+  tablet: "Tablet",
+  desktop: "Computer",
+};
+
+/** The class of a screen `width` px wide: under 600 a phone, under 1024 a tablet. */
+export function deviceClass(width: number | undefined): DeviceClass {
+  if (width === undefined || !Number.isFinite(width) || width <= 0) return "desktop";
+  if (width < 600) return "mobile";
+  if (width < 1024) return "tablet";
+  return "desktop";
+}
+
+/** How a direct visit (no referrer, no utm_source) is shown. */
+export const DIRECT_SOURCE_LABEL = "Direct";
+/** How views beyond the paths kept per day are counted (a flood of made-up addresses). */
+export const OTHER_PATH = "(other)";
+/** At most this many distinct paths are counted per day and instance; the rest as OTHER_PATH. */
+export const MAX_PATHS_PER_DAY = 2000;
+
+/** The periods the Traffic screen offers, in days (ending today). */
+export const TRAFFIC_PERIODS = [7, 30, 90] as const;
+export const DEFAULT_TRAFFIC_DAYS = 30;
+/** The longest range getTrafficStats answers, in days. */
+export const MAX_TRAFFIC_DAYS = 366;
+/** Rows of each table getTrafficStats answers (pages, sources, campaigns); the CSV has all. */
+export const TRAFFIC_TOP_ROWS = 100;
+
+/** How often each instance writes what it has counted (ms): a visit shows within 15 s. */
+export const TRAFFIC_FLUSH_MS = 5_000;
+
+/** The weekly report: Monday at this hour in the site's time zone, about the week before. */
+export const WEEKLY_REPORT_HOUR = 8;
+
+/** Enquiries per visitor, or null without visitors. */
+export function conversion(enquiries: number, visitors: number): number | null {
+  return visitors > 0 ? enquiries / visitors : null;
+}
+
+/** "4.2%" for 0.042; "–" without visitors. */
+export function conversionText(rate: number | null): string {
+  if (rate === null) return "–";
+  const percent = rate * 100;
+  return `${percent >= 10 || percent === 0 ? percent.toFixed(0) : percent.toFixed(1)}%`;
+}
