@@ -54,6 +54,8 @@ export interface BuildOptions {
   notifier?: Notifier;
   /** Milliseconds since the epoch for the post scheduler, visibility and the mail outbox (tests). */
   clock?: () => number;
+  /** How often the visit counts are written (ms; 0: only on flush(), for tests). */
+  trafficFlushMs?: number;
 }
 
 /**
@@ -168,6 +170,7 @@ export async function buildApp(
     notifier,
     log: app.log,
     clock: options.clock,
+    trafficFlushMs: options.trafficFlushMs,
   });
   app.decorate("services", services);
   app.addHook("onClose", async () => {
@@ -232,6 +235,9 @@ export async function buildApp(
   // Redis and the like when configured: before the rate limits, which may keep their counts there.
   const scaleOut = await connectScaleOut(app, config, services);
   app.addHook("onClose", async () => scaleOut.close());
+  // onClose hooks run last-added first: the visit counts are written before Redis and the
+  // database close.
+  app.addHook("onClose", async () => services.traffic.close());
   await registerRateLimits(app, config, scaleOut);
   registerIdempotency(app, database.db);
   await keepAuditForAYear(app, services.audit);
