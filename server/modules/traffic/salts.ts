@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createSecretKey, randomBytes, type KeyObject } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 
@@ -35,7 +35,7 @@ export async function loadSalt(
 }
 
 /**
- * The salt of each day, loaded once per instance: callers of the same day share one
+ * The salt of each day, loaded once per instance (as the HMAC's key object): callers of the same day share one
  * promise (beacons arriving while it loads wait on it). A failed load is forgotten, so the
  * next caller tries again, but not before `retryMs` have passed (a database that is down is
  * not asked once per beacon); until then `get` rejects at once.
@@ -46,23 +46,23 @@ export function createSaltStore(deps: {
   retryMs?: number;
 }) {
   const retryMs = deps.retryMs ?? 1000;
-  let current: { day: string; salt: Promise<Buffer> } | undefined;
+  let current: { day: string; salt: Promise<KeyObject> } | undefined;
   let failed: { day: string; at: number; error: unknown } | undefined;
   /** The salt once loaded, for the beacons' synchronous path. */
-  let ready: { day: string; salt: Buffer } | undefined;
+  let ready: { day: string; salt: KeyObject } | undefined;
 
   return {
     /** The loaded salt of `day`, or undefined until it is there. */
-    ready(day: string): Buffer | undefined {
+    ready(day: string): KeyObject | undefined {
       return ready?.day === day ? ready.salt : undefined;
     },
-    get(day: string): Promise<Buffer> {
+    get(day: string): Promise<KeyObject> {
       if (current?.day === day) return current.salt;
       const now = deps.clock();
       if (failed?.day === day && Date.now() - failed.at < retryMs) {
         return Promise.reject(failed.error);
       }
-      const salt = loadSalt(deps.db, day, new Date(now));
+      const salt = loadSalt(deps.db, day, new Date(now)).then((bytes) => createSecretKey(bytes));
       const loading = { day, salt };
       current = loading;
       salt.then(

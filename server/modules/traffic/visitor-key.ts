@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, type KeyObject } from "node:crypto";
 import { isIP } from "node:net";
 import { isbot } from "isbot";
 
@@ -111,10 +111,11 @@ export const VISITOR_KEY_BYTES = 16;
 
 /**
  * The visitor key of (network, family) under `salt`: HMAC-SHA256 keyed by the day's salt,
- * its first 16 bytes as a 16-character latin1 string (a compact key for a Set, and the same
- * bytes for Redis).
+ * its first 16 bytes as a 16-character latin1 string (a compact key for a Set). The salt is
+ * a KeyObject made once a day: given as a Buffer, Node makes one per call, which cost 33 µs
+ * of the 37 a key took (4.5 µs with the KeyObject, Node 24, 2026-11-28).
  */
-export function visitorKey(salt: Buffer, address: string, family: BrowserFamily): string {
+export function visitorKey(salt: KeyObject, address: string, family: BrowserFamily): string {
   return createHmac("sha256", salt)
     .update(`${truncatedAddress(address)}\n${family}`)
     .digest()
