@@ -4,6 +4,9 @@
 // the upsert statements its flushes ran per beacon counted (the goal: ≥ 10,000 beacons/s
 // with no database work per beacon).
 //   node bench/traffic.mjs [--seconds 5] [--connections 50]
+// It measures the beacons answered at the FrontDoor (server/modules/traffic/beacon-door.ts),
+// then through the Fastify route with all its hooks (a query string, which the door leaves
+// to the route), each next to the bare hello-world.
 // The server is the whole app (buildApp: every hook a beacon meets, the FrontDoor) over a
 // fresh SQLite database, in a process of this file (--serve) pinned to core 0, behind a
 // trusted proxy (TRUST_PROXY=loopback) so each beacon's X-Forwarded-For is its visitor's
@@ -129,7 +132,7 @@ async function load(options) {
   let next = 0;
   const run = (duration) =>
     autocannon({
-      url: options.url + BEACON_PATH,
+      url: options.url + BEACON_PATH + (options.route ? "?through=fastify" : ""),
       method: "POST",
       connections: options.connections,
       duration,
@@ -216,14 +219,14 @@ function runLoadClient(options, cpu) {
  * on the same core as long; answers { perSecond, p99, cpuShare, perCpuSecond,
  * statementsPerBeacon, helloPerSecond, helloPerCpuSecond, … }.
  */
-export async function measureTraffic({ seconds = 5, connections = 50 } = {}) {
+export async function measureTraffic({ seconds = 5, connections = 50, route = false } = {}) {
   const pins = pinning();
   const server = await startTrafficServer(pins?.server);
   let hello;
   try {
     const before = await server.ask("flush");
     const run = await runLoadClient(
-      { url: server.url, pid: server.pid, seconds, connections },
+      { url: server.url, pid: server.pid, seconds, connections, route },
       pins?.client,
     );
     const after = await server.ask("flush");
@@ -306,14 +309,18 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
         connections: { type: "string", default: "50" },
       },
     });
-    const result = await measureTraffic({
-      seconds: Number(values.seconds),
-      connections: Number(values.connections),
-    });
-    console.log(
-      `Beacons: POST ${BEACON_PATH}, ${values.connections} connections, 1 s warm-up + ${values.seconds} s` +
-        `${result.pinned ? " (server on core 0, load on core 1)" : " (not pinned)"}:`,
-    );
-    printTraffic(result, TRAFFIC_TARGET);
+    for (const route of [false, true]) {
+      const result = await measureTraffic({
+        seconds: Number(values.seconds),
+        connections: Number(values.connections),
+        route,
+      });
+      console.log(
+        `Beacons: POST ${BEACON_PATH}${route ? "?through=fastify (the Fastify route: the door leaves a query string to it)" : " (answered at the FrontDoor)"}, ` +
+          `${values.connections} connections, 1 s warm-up + ${values.seconds} s` +
+          `${result.pinned ? " (server on core 0, load on core 1)" : " (not pinned)"}:`,
+      );
+      printTraffic(result, TRAFFIC_TARGET);
+    }
   }
 }

@@ -31,6 +31,7 @@ import { keepAuditForAYear } from "./modules/audit/retention.ts";
 import { connectScaleOut } from "./scale-out.ts";
 import { createServices, type Services } from "./services.ts";
 import { PRODUCTION_HASH_COST } from "./modules/staff/password.ts";
+import { beaconAtTheDoor } from "./modules/traffic/beacon-door.ts";
 import { createCdnPurger } from "./web/cdn-purge.ts";
 import { redirectToCanonicalPaths } from "./web/canonical-path.ts";
 import { FrontDoor } from "./web/front-door.ts";
@@ -192,6 +193,15 @@ export async function buildApp(
     );
   }
   door.useLog(app.log);
+  // Page-view beacons before Fastify (issue 33): the same counting as their route.
+  door.add(
+    beaconAtTheDoor({
+      door,
+      traffic: services.traffic,
+      trustProxy: config.trustProxy,
+      securityHeaders,
+    }),
+  );
   // First of the hooks: every answer Fastify writes names its request, errors included.
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);

@@ -8,7 +8,7 @@ import {
   TRAFFIC_BEACON_PATH,
 } from "../../common/traffic.ts";
 import { VIEWS_PER_VISITOR_MAX } from "../../server/modules/traffic/counter.ts";
-import { useTestApp } from "./helpers.ts";
+import { createTestApp, useTestApp } from "./helpers.ts";
 
 // Counting page views (issue 33): the beacon's answer, what is not counted, visitors once a
 // day, nothing written before the flush, a failed flush kept, and the salt of the day.
@@ -268,25 +268,64 @@ describe("counting", () => {
     expect(await visitorsOf(second)).toMatchObject({ visitors: 1, views: 2 });
   });
 
-  it("counts a beacon sent over a real connection", async () => {
-    const day = nextDay();
-    const address = await t.app.listen({ host: "127.0.0.1", port: 0 });
-    try {
-      const answer = await fetch(`${address}${TRAFFIC_BEACON_PATH}`, {
+  it("counts beacons over a real connection, at the front door as through the route", async () => {
+    const day = dayIn(now);
+    // Behind a proxy on this machine: each beacon's X-Forwarded-For is its visitor.
+    const proxied = await createTestApp(
+      { TRUST_PROXY: "loopback" },
+      { clock: () => now, trafficFlushMs: 0 },
+    );
+    const address = await proxied.app.listen({ host: "127.0.0.1", port: 0 });
+    const post = (
+      body: string,
+      forwardedFor: string,
+      query = "",
+      contentType = "text/plain;charset=UTF-8",
+    ) =>
+      fetch(`${address}${TRAFFIC_BEACON_PATH}${query}`, {
         method: "POST",
-        headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": FIREFOX },
-        body: JSON.stringify({ path: "/contact", width: 800 }),
+        headers: {
+          "content-type": contentType,
+          "user-agent": FIREFOX,
+          "x-forwarded-for": forwardedFor,
+        },
+        body,
       });
+    const beacon = JSON.stringify({ path: "/contact", width: 800 });
+    for (const visitor of ["203.0.113.5", "198.51.100.7, 10.0.0.1", "2001:db8:1::5"]) {
+      const answer = await post(beacon, visitor);
       expect(answer.status).toBe(202);
       expect(await answer.text()).toBe("");
       expect(answer.headers.get("set-cookie")).toBeNull();
       expect(answer.headers.get("cache-control")).toBe("no-store");
-    } finally {
-      await t.app.server.close();
+      // Answered at the door (server/modules/traffic/beacon-door.ts), not by Fastify's route.
+      expect(answer.headers.get("content-security-policy")).toMatch(/^default-src 'none'/);
     }
-    await t.app.services.traffic.flush();
-    expect(await pagesOf(day)).toEqual([
-      { path: "/contact", source: "", device: "tablet", visitors: 1, views: 1 },
-    ]);
+    // The route (the door leaves a query string to it) sees the same visitor.
+    expect((await post(beacon, "203.0.113.77", "?via=route")).status).toBe(202);
+    const bad = await post("{not json", "203.0.113.5");
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: "The request body is not valid JSON." });
+    const shape = await post(JSON.stringify({ path: "nope" }), "203.0.113.5");
+    expect(shape.status).toBe(400);
+    expect(await shape.json()).toEqual({ error: expect.any(String) });
+    const large = await post(
+      JSON.stringify({ path: `/${"a".repeat(BEACON_MAX_BYTES)}` }),
+      "203.0.113.5",
+    );
+    expect(large.status).toBe(413);
+    expect(await large.json()).toEqual({ error: expect.any(String) });
+    const other = await post(beacon, "203.0.113.5", "", "application/x-www-form-urlencoded");
+    expect(other.status).toBe(415);
+
+    await proxied.app.services.traffic.flush();
+    const rows = await proxied.app.services.database.db
+      .selectFrom("traffic_pages")
+      .select(["path", "device", "visitors", "views"])
+      .where("day", "=", day)
+      .execute();
+    expect(
+      rows.map((row) => ({ ...row, visitors: Number(row.visitors), views: Number(row.views) })),
+    ).toEqual([{ path: "/contact", device: "tablet", visitors: 3, views: 4 }]);
   });
 });
