@@ -249,6 +249,36 @@ describe("counting", () => {
     ]);
   });
 
+  it("counts views without visitors while the salt of the day cannot be read", async () => {
+    const day = nextDay();
+    const postgres = t.config.database.kind === "postgres";
+    if (postgres) {
+      await sql`create function traffic_refuse() returns trigger as $$ begin raise exception 'refused'; end $$ language plpgsql`.execute(
+        db(),
+      );
+      await sql`create trigger traffic_refuse before insert on traffic_salts for each row execute function traffic_refuse()`.execute(
+        db(),
+      );
+    } else {
+      await sql`create trigger traffic_refuse before insert on traffic_salts begin select raise(abort, 'refused'); end`.execute(
+        db(),
+      );
+    }
+    await send({ path: "/" });
+    await send({ path: "/" }, { ip: "198.51.100.7" });
+    await t.app.services.traffic.flush();
+    expect(await visitorsOf(day)).toMatchObject({ visitors: 0, views: 2 });
+    await sql`drop trigger traffic_refuse${postgres ? sql` on traffic_salts` : sql``}`.execute(
+      db(),
+    );
+    if (postgres) await sql`drop function traffic_refuse`.execute(db());
+    // Asked again a second after the failure (not once per beacon meanwhile).
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await send({ path: "/" });
+    await t.app.services.traffic.flush();
+    expect(await visitorsOf(day)).toMatchObject({ visitors: 1, views: 3 });
+  });
+
   it("replaces the salt at the day's end and counts the same visitor again the next day", async () => {
     const first = nextDay();
     await send({ path: "/" });
