@@ -8,7 +8,7 @@ import {
   TRAFFIC_BEACON_PATH,
 } from "../../common/traffic.ts";
 import { VIEWS_PER_VISITOR_MAX } from "../../server/modules/traffic/counter.ts";
-import { createTestApp, useTestApp } from "./helpers.ts";
+import { createTestApp, sameDatabase, useTestApp } from "./helpers.ts";
 
 // Counting page views (issue 33): the beacon's answer, what is not counted, visitors once a
 // day, nothing written before the flush, a failed flush kept, and the salt of the day.
@@ -246,6 +246,22 @@ describe("counting", () => {
     expect((await pagesOf(day)).map((row) => [row.path, row.visitors, row.views])).toEqual([
       ["/", 1, 2],
       ["/about", 1, 1],
+    ]);
+  });
+
+  it("writes what is counted when the app closes", async () => {
+    const day = nextDay();
+    const other = await createTestApp(sameDatabase(t), { clock: () => now, trafficFlushMs: 0 });
+    const answer = await other.app.inject({
+      method: "POST",
+      url: TRAFFIC_BEACON_PATH,
+      headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": CHROME },
+      payload: JSON.stringify({ path: "/closing" }),
+    });
+    expect(answer.statusCode).toBe(202);
+    await other.close();
+    expect(await pagesOf(day)).toEqual([
+      { path: "/closing", source: "", device: "desktop", visitors: 1, views: 1 },
     ]);
   });
 
