@@ -1,5 +1,5 @@
 // `npm run bench`: the figures of issue 9 in one run, from a fresh build on a fresh database.
-//   npm run bench [-- --quick] [-- --only lighthouse,js,load,enquiries,newsletter]
+//   npm run bench [-- --quick] [-- --only lighthouse,js,load,enquiries,newsletter,traffic]
 // --quick: one Lighthouse run per page, one round of 3 s per load target side by side with the
 // hello-world (a check, not a figure).
 // --only: the named parts alone (all four by default).
@@ -14,11 +14,12 @@ import { benchPages, lighthouseMedians, printLighthouse } from "./lighthouse.mjs
 import { perCpu, pinning, runLoad, settle, sideBySide, startHello } from "./load.mjs";
 import { measureNewsletter } from "./newsletter.mjs";
 import { ensureBuild, startServer } from "./server.mjs";
+import { measureTraffic, printTraffic, TRAFFIC_TARGET } from "./traffic.mjs";
 
 const { values } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
-    only: { type: "string", default: "lighthouse,js,load,enquiries,newsletter" },
+    only: { type: "string", default: "lighthouse,js,load,enquiries,newsletter,traffic" },
   },
 });
 const quick = values.quick;
@@ -44,6 +45,8 @@ const targets = {
   lighthouse: { performance: 100, lcpMs: 1200, tbtMs: 50, cls: 0.01 },
   jsGzipKB: 125,
   enquiriesPerSecond: 1000,
+  // Page-view beacons (issue 33), with no database work per beacon.
+  beaconsPerSecond: TRAFFIC_TARGET,
 };
 const mark = (ok) => (ok ? "✓" : "✗");
 
@@ -119,6 +122,16 @@ try {
     console.log(
       `  ${result.mails} mails in ${result.seconds.toFixed(1)} s: ${Math.round(result.perSecond)} mails/s`,
     );
+  }
+  if (want("traffic")) {
+    // Its own server (the app, behind a trusted proxy: each beacon has its visitor's address).
+    const trafficSeconds = quick ? 3 : 5;
+    console.log(
+      `\nPage-view beacons: POST /api/traffic/views, varied pages, sources, browsers and ` +
+        `addresses, 50 connections, 1 s warm-up + ${trafficSeconds} s…`,
+    );
+    const result = await measureTraffic({ seconds: trafficSeconds });
+    printTraffic(result, targets.beaconsPerSecond, (ok) => check(ok, "page-view beacons/s"));
   }
 } finally {
   await hello?.stop();

@@ -31,6 +31,7 @@ import { keepAuditForAYear } from "./modules/audit/retention.ts";
 import { connectScaleOut } from "./scale-out.ts";
 import { createServices, type Services } from "./services.ts";
 import { PRODUCTION_HASH_COST } from "./modules/staff/password.ts";
+import { beaconAtTheDoor } from "./modules/traffic/beacon-door.ts";
 import { createCdnPurger } from "./web/cdn-purge.ts";
 import { redirectToCanonicalPaths } from "./web/canonical-path.ts";
 import { FrontDoor } from "./web/front-door.ts";
@@ -54,6 +55,8 @@ export interface BuildOptions {
   notifier?: Notifier;
   /** Milliseconds since the epoch for the post scheduler, visibility and the mail outbox (tests). */
   clock?: () => number;
+  /** How often the visit counts are written (ms; 0: only on flush(), for tests). */
+  trafficFlushMs?: number;
 }
 
 /**
@@ -168,6 +171,7 @@ export async function buildApp(
     notifier,
     log: app.log,
     clock: options.clock,
+    trafficFlushMs: options.trafficFlushMs,
   });
   app.decorate("services", services);
   app.addHook("onClose", async () => {
@@ -189,6 +193,15 @@ export async function buildApp(
     );
   }
   door.useLog(app.log);
+  // Page-view beacons before Fastify (issue 33): the same counting as their route.
+  door.add(
+    beaconAtTheDoor({
+      door,
+      traffic: services.traffic,
+      trustProxy: config.trustProxy,
+      securityHeaders,
+    }),
+  );
   // First of the hooks: every answer Fastify writes names its request, errors included.
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
@@ -232,6 +245,9 @@ export async function buildApp(
   // Redis and the like when configured: before the rate limits, which may keep their counts there.
   const scaleOut = await connectScaleOut(app, config, services);
   app.addHook("onClose", async () => scaleOut.close());
+  // onClose hooks run last-added first: the visit counts are written before Redis and the
+  // database close.
+  app.addHook("onClose", async () => services.traffic.close());
   await registerRateLimits(app, config, scaleOut);
   registerIdempotency(app, database.db);
   await keepAuditForAYear(app, services.audit);

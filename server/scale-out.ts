@@ -146,6 +146,8 @@ export async function connectScaleOut(
     START_WAIT_MS,
   );
 
+  // The visit counter shares the day's visitor keys through Redis (issue 33).
+  services.traffic.useRedis(clients.commands, prefix);
   return {
     redis: clients.commands,
     async close() {

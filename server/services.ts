@@ -24,6 +24,7 @@ import { createNewsletterWorker } from "./modules/newsletter/worker.ts";
 import { createNotificationOutbox } from "./modules/outbox/service.ts";
 import { createPagesService } from "./modules/pages/service.ts";
 import { createTrafficStats } from "./modules/traffic/stats.ts";
+import { createTrafficCounter } from "./modules/traffic/counter.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createMailService, personalised } from "./modules/mail/service.ts";
 import { createPriceService } from "./modules/prices/service.ts";
@@ -42,6 +43,8 @@ export interface ServiceDeps {
    * (tests set the time).
    */
   clock?: () => number;
+  /** How often the visit counts are written (ms; 0: only on flush(), for tests). */
+  trafficFlushMs?: number;
 }
 
 /** Every domain service, wired once per app. Routes, loaders, scripts and the seed use these. */
@@ -176,6 +179,14 @@ export function createServices(deps: ServiceDeps) {
     pages,
     /** The Traffic screen's figures: visits next to enquiries (issue 33). */
     trafficStats: createTrafficStats({ db, clock: deps.clock }),
+    /** The page views of the beacon, counted in memory and written every few seconds. */
+    traffic: createTrafficCounter({
+      db,
+      changes,
+      log,
+      clock: deps.clock,
+      flushMs: deps.trafficFlushMs,
+    }),
     /** The published pages' addresses, read by every page's layout: kept until a write. */
     pageLinks: cachedRead(changes, pages.links),
   };
