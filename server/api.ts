@@ -17,6 +17,7 @@ import { registerNewsletterSendRoutes } from "./modules/newsletter/send-routes.t
 import { registerPageRoutes } from "./modules/pages/routes.ts";
 import { registerPriceRoutes } from "./modules/prices/routes.ts";
 import { registerStaffRoutes } from "./modules/staff/routes.ts";
+import { registerTrafficRoutes } from "./modules/traffic/routes.ts";
 import { registerVideoRoutes } from "./modules/videos/routes.ts";
 import type { Services } from "./services.ts";
 
@@ -70,6 +71,7 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
   registerIdentityRoutes(api, deps);
   registerMailRoutes(api, deps);
   registerMediaApiRoutes(api, deps);
+  registerTrafficRoutes(api, deps);
 
   const unknownEndpoint = async () => {
     throw new NotFound("No such API endpoint.");

@@ -31,6 +31,10 @@ const tags = [
   { name: "newsletter", description: "Newsletter sign-ups and the subscriber list." },
   { name: "pages", description: "Pages staff make (Terms of Service, Careers…), at /{slug}." },
   { name: "staff", description: "Back-office accounts, roles and invitations (owner only)." },
+  {
+    name: "traffic",
+    description: "The site's own visitor statistics, joined to the enquiries (Traffic screen).",
+  },
   { name: "audit", description: "Who changed what in the back office (the owner's Activity)." },
   {
     name: "mail",
