@@ -22,7 +22,7 @@ export function dailySummary(stats: Pick<TrafficStats, "from" | "to" | "daily">)
   const range = rangeText(stats);
   const visitors = stats.daily.reduce((sum, d) => sum + d.visitors, 0);
   const enquiries = stats.daily.reduce((sum, d) => sum + d.enquiries, 0);
-  const totals = `${plural(visitors, "visitor")} and ${plural(enquiries, "enquiry", "enquiries")}, ${range} (days in ${AGENCY_TIME_ZONE_NAME} time).`;
+  const totals = `${plural(visitors, "visitor")} and ${plural(enquiries, "enquiry", "enquiries")}, ${range} (days in ${AGENCY_TIME_ZONE_NAME}).`;
   if (visitors === 0) return totals;
   const busiest = stats.daily.reduce((best, d) => (d.visitors > best.visitors ? d : best));
   return `${totals} Busiest day: ${dayLabel(busiest.day)} with ${plural(busiest.visitors, "visitor")}.`;
@@ -180,7 +180,7 @@ export function DailyTrafficChart({ stats }: { stats: TrafficStats }) {
         <TrafficTableBox label="Visitors and enquiries per day, table" className="mt-3">
           <table className="w-full text-left text-sm">
             <caption className="mb-2 text-left text-muted">
-              Visitors, page views and enquiries per day ({AGENCY_TIME_ZONE_NAME} time)
+              Visitors, page views and enquiries per day ({AGENCY_TIME_ZONE_NAME})
             </caption>
             <thead>
               <tr>

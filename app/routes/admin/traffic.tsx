@@ -374,8 +374,8 @@ export default function Traffic() {
       <PageTitle>Traffic</PageTitle>
       <p className="mb-6 max-w-3xl text-muted">
         Visits counted by the site itself, without cookies, and the enquiries of the same days (
-        {rangeText(range)}, days in {AGENCY_TIME_ZONE_NAME} time), each against the period of the
-        same length before.
+        {rangeText(range)}, days in {AGENCY_TIME_ZONE_NAME}), each against the period of the same
+        length before.
       </p>
       <PeriodPicker
         period={period}
