@@ -355,9 +355,9 @@ describe("traffic settings", () => {
     return { authorization: `Bearer ${login.body.token}` };
   }
 
-  const read = (headers: object) =>
+  const read = (headers: Record<string, string>) =>
     call<TrafficSettings>(t.app, { method: "GET", url: "/api/admin/traffic/settings", headers });
-  const save = (headers: object, payload: unknown) =>
+  const save = (headers: Record<string, string>, payload: unknown) =>
     call<TrafficSettings & { error?: string }>(t.app, {
       method: "PUT",
       url: "/api/admin/traffic/settings",
