@@ -38,8 +38,8 @@ export function labelledDays(days: number): Set<number> {
 
 const TOP = 14;
 const VISITORS_BOTTOM = 170;
-const ENQUIRIES_TOP = 200;
-const ENQUIRIES_BOTTOM = 246;
+const ENQUIRIES_TOP = 206;
+const ENQUIRIES_BOTTOM = 250;
 const LABELS = ENQUIRIES_BOTTOM + 18;
 const HEIGHT = LABELS + 8;
 /** Horizontal positions are percentages, so the text keeps its size at any width. */
@@ -61,16 +61,17 @@ function Band({
   colour: string;
   name: string;
 }) {
-  const steps = axisSteps(Math.max(0, ...daily.map(value)));
+  const most = Math.max(0, ...daily.map(value));
+  const small = bottom - top < 80;
+  // The small band (enquiries, far fewer) is scaled to its own highest day.
+  const steps = small ? [0, Math.max(1, most)] : axisSteps(most);
   const max = steps.at(-1)!;
   const y = (n: number) => bottom - ((bottom - top) * n) / max;
   const slot = (100 - LEFT) / daily.length;
   const bar = Math.max(slot * 0.7, 0.2);
-  // The bands' scales: all steps for the visitors, the top only for the small band.
-  const shownSteps = bottom - top > 80 ? steps : [0, max];
   return (
     <g>
-      {shownSteps.map((step) => (
+      {steps.map((step) => (
         <g key={step}>
           <line
             x1="0"

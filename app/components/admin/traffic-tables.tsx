@@ -54,6 +54,14 @@ export function FigureTable({
   emptyText: string;
 }) {
   const cell = "border-b border-slate-100 px-3 py-2";
+  // Without rows, the sentence alone: in a box that scrolls it could be cut off on a phone.
+  if (rows.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-muted">
+        {emptyText}
+      </p>
+    );
+  }
   return (
     <TrafficTableBox label={`${label}, table`}>
       <table aria-label={label} className="w-full min-w-[34rem] text-left text-sm">
@@ -71,36 +79,28 @@ export function FigureTable({
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className={`${cell} py-6 text-center text-muted`}>
-                {emptyText}
-              </td>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              {row.cells.map((content, i) =>
+                i === 0 ? (
+                  <th
+                    key={i}
+                    scope="row"
+                    className={`${cell} min-w-36 font-semibold [overflow-wrap:anywhere]`}
+                  >
+                    {content}
+                  </th>
+                ) : (
+                  <td
+                    key={i}
+                    className={`${cell} whitespace-nowrap ${columns[i]?.numeric ? "text-right tabular-nums" : ""}`}
+                  >
+                    {content}
+                  </td>
+                ),
+              )}
             </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={row.key}>
-                {row.cells.map((content, i) =>
-                  i === 0 ? (
-                    <th
-                      key={i}
-                      scope="row"
-                      className={`${cell} font-semibold [overflow-wrap:anywhere]`}
-                    >
-                      {content}
-                    </th>
-                  ) : (
-                    <td
-                      key={i}
-                      className={`${cell} whitespace-nowrap ${columns[i]?.numeric ? "text-right tabular-nums" : ""}`}
-                    >
-                      {content}
-                    </td>
-                  ),
-                )}
-              </tr>
-            ))
-          )}
+          ))}
         </tbody>
       </table>
     </TrafficTableBox>

@@ -328,26 +328,24 @@ function Figures({ stats, range }: { stats: TrafficStats; range: DayRange }) {
       >
         <PagesTable stats={stats} />
       </TablePanel>
-      <div className="grid grid-cols-1 gap-x-6 xl:grid-cols-2">
-        <TablePanel
-          title="Sources"
-          id="traffic-sources-title"
-          table="sources"
-          range={range}
-          note="The campaign’s utm_source, else the site that sent the visitor."
-        >
-          <SourcesTable stats={stats} />
-        </TablePanel>
-        <TablePanel
-          title="Campaigns"
-          id="traffic-campaigns-title"
-          table="campaigns"
-          range={range}
-          note="Visits and enquiries with a utm_campaign."
-        >
-          <CampaignsTable stats={stats} />
-        </TablePanel>
-      </div>
+      <TablePanel
+        title="Sources"
+        id="traffic-sources-title"
+        table="sources"
+        range={range}
+        note="The campaign’s utm_source, else the site that sent the visitor."
+      >
+        <SourcesTable stats={stats} />
+      </TablePanel>
+      <TablePanel
+        title="Campaigns"
+        id="traffic-campaigns-title"
+        table="campaigns"
+        range={range}
+        note="Visits and enquiries with a utm_campaign."
+      >
+        <CampaignsTable stats={stats} />
+      </TablePanel>
       <TablePanel title="Devices" id="traffic-devices-title" table="devices" range={range}>
         <DevicesTable stats={stats} />
       </TablePanel>
