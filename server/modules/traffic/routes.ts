@@ -9,7 +9,7 @@ import {
 } from "../../../common/schemas/traffic.ts";
 import { conversionText, DEVICE_LABELS, DIRECT_SOURCE_LABEL } from "../../../common/traffic.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
-import { toCsv } from "../../lib/csv.ts";
+import { sendCsvFile, toCsv } from "../../lib/csv.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
 import { auditWrites } from "../audit/record.ts";
 import { createTrafficSettings } from "./settings.ts";
@@ -150,14 +150,11 @@ export function registerTrafficRoutes(app: ApiApp, { services }: ApiDeps): void 
       const { table } = request.params;
       const stats = await trafficStats.stats(request.query, { limit: undefined });
       const { header, rows } = trafficCsv(stats, table);
-      return reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header(
-          "content-disposition",
-          `attachment; filename="traffic-${table}-${stats.from}-to-${stats.to}.csv"`,
-        )
-        .header("cache-control", "no-store")
-        .send(toCsv(header, rows));
+      return sendCsvFile(
+        reply,
+        `attachment; filename="traffic-${table}-${stats.from}-to-${stats.to}.csv"`,
+        toCsv(header, rows),
+      );
     },
   );
 
