@@ -152,6 +152,7 @@ test("the owner reads the figures, switches the period, chooses days and exports
     "true",
   );
   await expect(figure(page, "Visitors").change).toHaveText("New: none in the previous 7 days");
+  await page.screenshot({ path: testInfo.outputPath("traffic-7-days-1280.png"), fullPage: true });
   await page.reload();
   await expect(figure(page, "Visitors").value).toHaveText("15");
 
@@ -184,12 +185,16 @@ test("days with no visit say how the site counts; a phone gets the screen withou
   await expect(figure(page, "Conversion").value).toHaveText("–");
   await expectNoPageOverflow(page);
 
-  await page.goto("/admin/traffic");
-  await expect(figure(page, "Visitors").value).toHaveText("15");
+  // A range written into the address by hand is checked as one chosen in the form.
+  await page.goto("/admin/traffic?from=2020-02-05&to=2020-02-01");
+  await expect(page.getByRole("alert")).toHaveText("From must not be after to.");
+
+  await page.goto("/admin/traffic?days=90");
+  await expect(figure(page, "Visitors").value).toHaveText("20");
   await page.getByText("Show as table").click();
   await expectNoPageOverflow(page);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: testInfo.outputPath("traffic-375.png"), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath("traffic-90-days-375.png"), fullPage: true });
 });
 
 test("owners switch Do Not Track on and off; editors do not see the switch", async ({
