@@ -316,7 +316,12 @@ function Figures({ stats, range }: { stats: TrafficStats; range: DayRange }) {
         </p>
       )}
       <Headline stats={stats} />
-      <TablePanel title="Visitors per day" id="traffic-daily-title" table="daily" range={range}>
+      <TablePanel
+        title="Visitors and enquiries per day"
+        id="traffic-daily-title"
+        table="daily"
+        range={range}
+      >
         <DailyTrafficChart stats={stats} />
       </TablePanel>
       <TablePanel
