@@ -18,6 +18,7 @@ import { registerPageRoutes } from "./modules/pages/routes.ts";
 import { registerPriceRoutes } from "./modules/prices/routes.ts";
 import { registerStaffRoutes } from "./modules/staff/routes.ts";
 import { registerTrafficBeaconRoutes } from "./modules/traffic/beacon-routes.ts";
+import { registerTrafficRoutes } from "./modules/traffic/routes.ts";
 import { registerVideoRoutes } from "./modules/videos/routes.ts";
 import type { Services } from "./services.ts";
 
@@ -72,6 +73,7 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
   registerMailRoutes(api, deps);
   registerMediaApiRoutes(api, deps);
   registerTrafficBeaconRoutes(api, deps);
+  registerTrafficRoutes(api, deps);
 
   const unknownEndpoint = async () => {
     throw new NotFound("No such API endpoint.");

@@ -29,9 +29,13 @@ const tags = [
     description: "Enquiries sent by the site's forms, and the back-office inbox.",
   },
   { name: "newsletter", description: "Newsletter sign-ups and the subscriber list." },
-  { name: "traffic", description: "The site's own visitor statistics: the pages' beacon." },
   { name: "pages", description: "Pages staff make (Terms of Service, Careers…), at /{slug}." },
   { name: "staff", description: "Back-office accounts, roles and invitations (owner only)." },
+  {
+    name: "traffic",
+    description:
+      "The site's own visitor statistics: the pages' beacon, and the Traffic screen's figures joined to the enquiries.",
+  },
   { name: "audit", description: "Who changed what in the back office (the owner's Activity)." },
   {
     name: "mail",

@@ -108,11 +108,23 @@ export async function sendCsv(
   lines: AsyncIterable<readonly string[]>,
 ): Promise<FastifyReply> {
   const started = await startedIterable(lines, 2);
+  return sendCsvFile(reply, csvAttachment(prefix), csvStream(started));
+}
+
+/**
+ * A CSV answer: `csv` (a stream or the whole text) as the attachment `disposition` names
+ * (`csvAttachment`, or a name of the route's own such as the Traffic screen's days).
+ */
+export function sendCsvFile(
+  reply: FastifyReply,
+  disposition: string,
+  csv: Readable | string,
+): FastifyReply {
   return reply
     .header("content-type", "text/csv; charset=utf-8")
-    .header("content-disposition", csvAttachment(prefix))
+    .header("content-disposition", disposition)
     .header("cache-control", "no-store")
-    .send(csvStream(started));
+    .send(csv);
 }
 
 /** The OpenAPI answer of a CSV export route. */

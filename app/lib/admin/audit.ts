@@ -10,6 +10,7 @@ import { formatDateTime, naira } from "../../../common/format.ts";
 import { AGENCY_TIME_ZONE_NAME } from "../../../common/time-zone.ts";
 import { api } from "../admin-api.ts";
 import { pageEditPath } from "./pages.ts";
+import { RESPECT_DNT_LABEL } from "./traffic.ts";
 
 export type { AuditLogEntry, AuditPage };
 
@@ -53,6 +54,7 @@ const TYPE_NAMES: Record<string, { one: string; many: string }> = {
   admin: { one: "staff account", many: "Staff accounts" },
   "auto-reply": { one: "enquiry auto-reply", many: "Enquiry auto-reply" },
   session: { one: "sessions", many: "Sign-outs everywhere" },
+  "traffic-settings": { one: "traffic settings", many: "Traffic settings" },
 };
 
 const contentType = (type: string): ListType | undefined => {
@@ -153,6 +155,8 @@ export function itemLink(entry: Pick<AuditLogEntry, "action" | "type" | "entityI
       return "/admin/staff";
     case "auto-reply":
       return "/admin/mail";
+    case "traffic-settings":
+      return "/admin/traffic";
     case "image":
       return id.startsWith("/media/") ? id : undefined;
     default:
@@ -173,6 +177,7 @@ export function itemName(
   if (entry.action === "reorder") return typeLabel(entry.type);
   if (entry.type === "session") return "All sessions";
   if (entry.type === "auto-reply") return "Enquiry auto-reply";
+  if (entry.type === "traffic-settings") return "Traffic settings";
   if (entry.itemTitle) return entry.itemTitle;
   if (UUID.test(id)) return `${id.slice(0, 8)}…`;
   if (entry.type === "image") return id.split("/").at(-1) ?? id;
@@ -197,6 +202,7 @@ const FIELD_NAMES: Record<string, string> = {
   visible: "Shown on the site",
   src: "Address",
   from: "From",
+  respectDnt: RESPECT_DNT_LABEL,
 };
 
 /** "serviceType" → "Service type". */
