@@ -22,8 +22,11 @@ import { CONFIRM, ISSUE } from "./modules/newsletter/delivery.ts";
 import { createNewsletterSends } from "./modules/newsletter/sends.ts";
 import { createNewsletterWorker } from "./modules/newsletter/worker.ts";
 import { createNotificationOutbox } from "./modules/outbox/service.ts";
+import { senderByKind } from "./modules/outbox/service.ts";
+import { TRAFFIC_REPORT } from "./modules/outbox/repository.ts";
 import { createPagesService } from "./modules/pages/service.ts";
 import { createTrafficStats } from "./modules/traffic/stats.ts";
+import { createWeeklyReport } from "./modules/traffic/weekly-report.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createMailService, personalised } from "./modules/mail/service.ts";
 import { createPriceService } from "./modules/prices/service.ts";
@@ -89,8 +92,21 @@ export function createServices(deps: ServiceDeps) {
       },
     },
   });
-  outbox.start(enquiries.sendNotification);
   const identity = createIdentityService({ db, storage, changes, log });
+  const trafficStats = createTrafficStats({ db, clock: deps.clock });
+  // The weekly traffic report to the owners (issue 33): its rows are written on Monday 08:00
+  // by a check at each wake of the outbox, which sends them with the enquiries' mails.
+  const weeklyReport = createWeeklyReport({
+    db,
+    outbox,
+    stats: trafficStats,
+    identity,
+    mailer,
+    origin: config.publicOrigin,
+    clock: deps.clock,
+  });
+  outbox.everyWake(weeklyReport.queueDue);
+  outbox.start(senderByKind({ [TRAFFIC_REPORT]: weeklyReport.send }, enquiries.sendNotification));
   const content = createContentService({ db, storage, changes, log });
   const blogs = createBlogService({
     db,
@@ -175,7 +191,9 @@ export function createServices(deps: ServiceDeps) {
     newsletterWorker,
     pages,
     /** The Traffic screen's figures: visits next to enquiries (issue 33). */
-    trafficStats: createTrafficStats({ db, clock: deps.clock }),
+    trafficStats,
+    /** The weekly traffic report mail to owners (queued Monday 08:00, sent by the outbox). */
+    weeklyReport,
     /** The published pages' addresses, read by every page's layout: kept until a write. */
     pageLinks: cachedRead(changes, pages.links),
   };

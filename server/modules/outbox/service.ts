@@ -92,7 +92,8 @@ export function senderByKind(
   senders: Record<string, OutboxSender>,
   otherwise: OutboxSender,
 ): OutboxSender {
-  return (row, signal) => (Object.hasOwn(senders, row.kind) ? senders[row.kind]! : otherwise)(row, signal);
+  return (row, signal) =>
+    (Object.hasOwn(senders, row.kind) ? senders[row.kind]! : otherwise)(row, signal);
 }
 
 /**
@@ -100,7 +101,7 @@ export function senderByKind(
  * check whether this week's rows are written). It must be cheap when there is nothing to do:
  * it runs every poll, on every instance.
  */
-export type OutboxChore = () => Promise<void>;
+export type OutboxChore = () => Promise<unknown>;
 
 /**
  * The notification outbox (issue 10): each enquiry's mail to the agency is a row written in
