@@ -258,4 +258,31 @@ describe("the weekly traffic report", () => {
       .execute();
     expect(none).toEqual([]);
   });
+
+  it("shows a report that failed on the Mail screen, as a weekly report to its owner", async () => {
+    const t = await createTestApp({ SMTP_URL: "smtp://127.0.0.1:9" });
+    const headers = await t.adminHeaders();
+    const { db } = t.app.services.database;
+    const owner = await db.selectFrom("admins").select(["id", "email"]).executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    await db
+      .insertInto("notification_outbox")
+      .values({
+        id: randomUUID(),
+        subject_id: reportSubject(owner.id, monday),
+        kind: TRAFFIC_REPORT,
+        attempts: 1,
+        next_attempt_at: new Date(Date.now() + 3_600_000).toISOString(),
+        last_error: "connect ECONNREFUSED 127.0.0.1:9",
+        created_at: now,
+      })
+      .execute();
+    const overview = await call<{ failures: { kind: string; to: string | null }[] }>(t.app, {
+      method: "GET",
+      url: "/api/mail",
+      headers,
+    });
+    expect(overview.status).toBe(200);
+    expect(overview.body.failures).toMatchObject([{ kind: TRAFFIC_REPORT, to: owner.email }]);
+  });
 });
