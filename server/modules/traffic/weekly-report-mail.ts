@@ -167,7 +167,7 @@ export function weeklyReportMail(
     (rows.length === 0
       ? `<p style="${MAIL_FONT};font-size:14px;line-height:20px;color:${MAIL_MUTED};margin:0">${escapeMarkup(empty)}</p>`
       : `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;border-collapse:collapse">
-<tr><td style="${head}">${escapeMarkup(column)}</td><td align="right" style="${head}">Visitors</td><td align="right" style="${head}">Enquiries</td><td align="right" style="${head}">Conv.</td></tr>
+<tr><td width="50%" style="${head}">${escapeMarkup(column)}</td><td align="right" style="${head}">Visitors</td><td align="right" style="${head}">Enquiries</td><td align="right" style="${head}">Conv.</td></tr>
 ${rows
   .map(
     (row) =>
@@ -179,7 +179,7 @@ ${rows
     .map(
       (f) =>
         `<td width="25%" valign="top" style="${MAIL_FONT};padding:12px 4px;text-align:center;border-top:3px solid ${escapeMarkup(brand.primaryColour)}">` +
-        `<div style="font-size:12px;line-height:16px;color:${MAIL_MUTED};text-transform:uppercase;letter-spacing:0.5px">${escapeMarkup(f.label)}</div>` +
+        `<div style="font-size:11px;line-height:14px;color:${MAIL_MUTED};text-transform:uppercase">${escapeMarkup(f.label)}</div>` +
         `<div style="font-size:24px;line-height:32px;font-weight:bold;color:${MAIL_TEXT}">${escapeMarkup(f.value)}</div>` +
         `<div style="font-size:12px;line-height:16px;color:${MAIL_MUTED}">${escapeMarkup(f.change)}<br>was ${escapeMarkup(f.before)}</div>` +
         "</td>",
