@@ -126,7 +126,7 @@ describe("the weekly traffic report", () => {
     // The switch: on by default for an owner, off and refused for an editor.
     const quietHeaders = await signIn(t, quiet);
     const editorHeaders = await signIn(t, editor);
-    const me = (headers: object) =>
+    const me = (headers: Record<string, string>) =>
       call<{ weeklyReport: boolean }>(t.app, { method: "GET", url: "/api/auth/me", headers });
     expect((await me(quietHeaders)).body.weeklyReport).toBe(true);
     expect((await me(editorHeaders)).body.weeklyReport).toBe(false);
