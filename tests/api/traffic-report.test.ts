@@ -174,7 +174,16 @@ describe("the weekly traffic report", () => {
     await t.app.services.outbox.runNow();
     expect(await report.queueDue()).toBe(0);
 
-    // Another instance on the same database checks too: the row is there already.
+    // An owner who joins after 08:00 gets next week's report, not this one.
+    await admins.create("late@example.com", TEST_PASSWORD);
+    await t.app.services.database.db
+      .updateTable("admins")
+      .set({ created_at: new Date(dueAt + 3_600_000).toISOString() })
+      .where("email", "=", "late@example.com")
+      .execute();
+
+    // Another instance on the same database checks too (its memory is fresh): the row is
+    // there already, and the late owner is not due.
     const other = await createTestApp({ ...env, ...sameDatabase(t) }, { clock });
     expect(await other.app.services.weeklyReport.queueDue()).toBe(0);
     await other.app.services.outbox.runNow();

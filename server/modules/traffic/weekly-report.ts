@@ -82,6 +82,8 @@ export function createWeeklyReport(deps: WeeklyReportDeps) {
   const iso = (ms: number) => new Date(ms).toISOString();
   /** The Monday whose rows this instance wrote: nothing more to do until the next one. */
   let queuedWeek: string | undefined;
+  /** This week's Monday and its report time, worked out once a week. */
+  let due: { monday: string; at: number } | undefined;
 
   return {
     /**
@@ -95,7 +97,10 @@ export function createWeeklyReport(deps: WeeklyReportDeps) {
       const now = clock();
       const monday = mondayOf(dayIn(now, timeZone));
       if (queuedWeek === monday) return 0;
-      const dueAt = wallClockInstant(monday, WEEKLY_REPORT_HOUR, timeZone);
+      if (due?.monday !== monday) {
+        due = { monday, at: wallClockInstant(monday, WEEKLY_REPORT_HOUR, timeZone) };
+      }
+      const dueAt = due.at;
       if (now < dueAt) return 0;
       const owners = await db
         .selectFrom("admins")
