@@ -110,8 +110,9 @@ export type OutboxChore = () => Promise<unknown>;
  * on a nudge after a commit that added rows and polls every 5 s, so rows left by an
  * instance that crashed, and the retries, are sent too. With several instances on one
  * database each row is claimed by one of them (a lease, see the repository), so each mail
- * is sent once. Without enquiry mail configured (`enabled` false) no row is written and the
- * worker never runs.
+ * is sent once. The owners' weekly traffic report (issue 33) goes the same way: its rows are
+ * written by a chore the worker runs at each wake (see `everyWake`). Without mail configured
+ * (`enabled` false) no row is written and the worker never runs.
  */
 export function createNotificationOutbox(deps: {
   db: Kysely<Database>;
