@@ -21,10 +21,12 @@ import { confirmRenderer } from "./modules/newsletter/confirm-mail.ts";
 import { CONFIRM, ISSUE } from "./modules/newsletter/delivery.ts";
 import { createNewsletterSends } from "./modules/newsletter/sends.ts";
 import { createNewsletterWorker } from "./modules/newsletter/worker.ts";
-import { createNotificationOutbox } from "./modules/outbox/service.ts";
+import { createNotificationOutbox, senderByKind } from "./modules/outbox/service.ts";
+import { TRAFFIC_REPORT } from "./modules/outbox/repository.ts";
 import { createPagesService } from "./modules/pages/service.ts";
 import { createTrafficStats } from "./modules/traffic/stats.ts";
 import { createTrafficCounter } from "./modules/traffic/counter.ts";
+import { createWeeklyReport } from "./modules/traffic/weekly-report.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createMailService, personalised } from "./modules/mail/service.ts";
 import { createPriceService } from "./modules/prices/service.ts";
@@ -92,8 +94,21 @@ export function createServices(deps: ServiceDeps) {
       },
     },
   });
-  outbox.start(enquiries.sendNotification);
   const identity = createIdentityService({ db, storage, changes, log });
+  const trafficStats = createTrafficStats({ db, clock: deps.clock });
+  // The weekly traffic report to the owners (issue 33): its rows are written on Monday 08:00
+  // by a check at each wake of the outbox, which sends them with the enquiries' mails.
+  const weeklyReport = createWeeklyReport({
+    db,
+    outbox,
+    stats: trafficStats,
+    identity,
+    mailer,
+    origin: config.publicOrigin,
+    clock: deps.clock,
+  });
+  outbox.everyWake(weeklyReport.queueDue);
+  outbox.start(senderByKind({ [TRAFFIC_REPORT]: weeklyReport.send }, enquiries.sendNotification));
   const content = createContentService({ db, storage, changes, log });
   const blogs = createBlogService({
     db,
@@ -178,7 +193,9 @@ export function createServices(deps: ServiceDeps) {
     newsletterWorker,
     pages,
     /** The Traffic screen's figures: visits next to enquiries (issue 33). */
-    trafficStats: createTrafficStats({ db, clock: deps.clock }),
+    trafficStats,
+    /** The weekly traffic report mail to owners (queued Monday 08:00, sent by the outbox). */
+    weeklyReport,
     /** The page views of the beacon, counted in memory and written every few seconds. */
     traffic: createTrafficCounter({
       db,

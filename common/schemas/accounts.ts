@@ -64,6 +64,26 @@ export const roleChangeSchema = z.object({ role: adminRoleSchema });
 export const nameChangeSchema = z.object({ name: personName });
 
 /**
+ * PATCH /api/auth/me: my name, and (owners only) whether I get the weekly traffic report;
+ * either or both.
+ */
+export const meChangeSchema = z
+  .object({
+    name: personName.optional(),
+    weeklyReport: z
+      .boolean({ error: "weeklyReport must be true or false." })
+      .optional()
+      .meta({ description: "Owners only: an editor who sends it is refused (403)." }),
+  })
+  .refine((change) => change.name !== undefined || change.weeklyReport !== undefined, {
+    message: "Give a name or weeklyReport.",
+  });
+export type MeChange = z.infer<typeof meChangeSchema>;
+
+/** The refusal of the weekly report's switch to an editor (403). */
+export const WEEKLY_REPORT_OWNERS_ONLY = "Only an owner gets the weekly traffic report.";
+
+/**
  * My account: a new e-mail address, with the current password. With mail a link to the
  * new address confirms it; without mail the change is made at once.
  */

@@ -21,6 +21,11 @@ export const meResponseSchema = z.object({
   email: z.string(),
   name: z.string(),
   role: z.enum(["owner", "editor"]),
+  weeklyReport: z.boolean().meta({
+    description:
+      "Whether the weekly traffic report is mailed to me on Mondays at 08:00 (owners; the " +
+      "mail goes only when mail is set up). Always false for an editor.",
+  }),
 });
 export type Me = z.infer<typeof meResponseSchema>;
 

@@ -16,19 +16,24 @@ export const mailStatusSchema = z.object({
 });
 export type MailStatus = z.infer<typeof mailStatusSchema>;
 
-/** What a queued mail is: the enquiry to the agency, or the auto-reply to the visitor. */
+/**
+ * What a queued mail is: the enquiry to the agency, the auto-reply to the visitor, or an
+ * owner's weekly traffic report.
+ */
 export const mailKindLabels = {
   enquiry_received: "Enquiry notification",
   enquiry_auto_reply: "Auto-reply to the visitor",
+  traffic_report: "Weekly traffic report",
 } as const;
 
 /** A queued mail the outbox could not send (still retrying, or given up). */
 export const mailFailureSchema = z.object({
   id: z.string(),
-  /** enquiry_received or enquiry_auto_reply. */
+  /** enquiry_received, enquiry_auto_reply or traffic_report. */
   kind: z.string(),
+  /** What it is about: the enquiry's id, or "<admin id>/<monday>" for a weekly report. */
   enquiryId: z.string(),
-  /** The address it goes to (null when the enquiry is gone). */
+  /** The address it goes to (null when the enquiry or the owner is gone). */
   to: z.string().nullable(),
   /** When it was queued. */
   createdAt: z.string(),

@@ -24,6 +24,7 @@ import * as blogRevisions from "./migrations/0022-blog-revisions.ts";
 import * as blogTags from "./migrations/0023-blog-tags.ts";
 import * as newsletter from "./migrations/0024-newsletter.ts";
 import * as traffic from "./migrations/0025-traffic.ts";
+import * as policyVisitorStatistics from "./migrations/0026-policy-visitor-statistics.ts";
 import type { Database } from "./schema.ts";
 
 // Listed here rather than read from disk, so migrations run from any working directory.
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   "0023-blog-tags": blogTags,
   "0024-newsletter": newsletter,
   "0025-traffic": traffic,
+  "0026-policy-visitor-statistics": policyVisitorStatistics,
 };
 
 const provider: MigrationProvider = {

@@ -31,7 +31,13 @@ describe("POST /api/auth/login and GET /api/auth/me", () => {
       headers: { authorization: `Bearer ${body.token}` },
     });
     expect(me.status).toBe(200);
-    expect(me.body).toEqual({ id: expect.any(String), email, name: "", role: "owner" });
+    expect(me.body).toEqual({
+      id: expect.any(String),
+      email,
+      name: "",
+      role: "owner",
+      weeklyReport: true,
+    });
   });
 
   it("treats the e-mail case-insensitively", async () => {

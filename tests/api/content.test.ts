@@ -319,7 +319,8 @@ describe("site content", () => {
       { title: "Content and Visual Updates", image: null },
     ]);
     const sections = await list("policy-sections");
-    expect(sections).toHaveLength(12);
+    expect(sections).toHaveLength(13);
+    expect(sections[9]).toMatchObject({ title: "Visitor Statistics" });
     expect(sections[1]).toMatchObject({ title: "Data We Collect" });
     expect(sections[1]!.body).toMatch(/^When you use our website.*\n\* Your name\n/);
 

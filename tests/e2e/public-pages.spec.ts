@@ -87,6 +87,7 @@ const routes: [string, string[]][] = [
       "within one month",
       "GDPR",
       "Cookies",
+      "Visitor Statistics",
       "Changes to This Policy",
     ],
   ],

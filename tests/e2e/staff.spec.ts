@@ -184,6 +184,8 @@ test("the owner invites an editor, who accepts, signs in, and is kept out of the
   await editor.goto("/admin/account");
   await expect(editor.getByText("Ngozi Okafor")).toBeVisible();
   await expect(editor.getByText("Editor", { exact: true })).toBeVisible();
+  // The weekly traffic report is for owners: an editor has no switch for it.
+  await expect(editor.getByRole("checkbox", { name: /weekly traffic report/ })).toHaveCount(0);
 
   // The owner sees the new person and removes them; their session ends.
   await page.reload();

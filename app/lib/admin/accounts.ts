@@ -73,6 +73,13 @@ export async function setMyName(name: string): Promise<Me> {
   );
 }
 
+/** PATCH /api/auth/me: turns my weekly traffic report on or off (owners); answers me. */
+export async function setMyWeeklyReport(weeklyReport: boolean): Promise<Me> {
+  return meResponseSchema.parse(
+    await api<unknown>("/auth/me", { method: "PATCH", json: { weeklyReport } }),
+  );
+}
+
 /** POST /api/auth/email: changed at once (no mail) or a confirmation link mailed. */
 export async function changeMyEmail(email: string, currentPassword: string) {
   return emailChangeResultSchema.parse(

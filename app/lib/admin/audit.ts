@@ -113,6 +113,7 @@ const PHRASES: Record<string, string> = {
   "email-change": "Changed e-mail address",
   "email-change-asked": "Asked to change e-mail address",
   "reset-link": "Made password link",
+  "weekly-report-change": "Changed weekly report setting",
 };
 
 /** What happened, in words: "Updated price", "Deleted offer", "Reordered FAQ"… */

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { useOutletContext } from "react-router";
+import { Link, useOutletContext } from "react-router";
+import { AGENCY_TIME_ZONE_NAME } from "../../../common/time-zone.ts";
 import {
   emailChangeSchema,
   nameChangeSchema,
@@ -18,7 +19,15 @@ import {
 import { useFeedback } from "../../components/admin/feedback.tsx";
 import { adminButton, PageTitle, Panel } from "../../components/admin/ui.tsx";
 import { ApiError } from "../../lib/admin-api.ts";
-import { changeMyEmail, changePassword, setMyName, type Me } from "../../lib/admin/accounts.ts";
+import {
+  changeMyEmail,
+  changePassword,
+  setMyName,
+  setMyWeeklyReport,
+  type Me,
+} from "../../lib/admin/accounts.ts";
+import { getMail } from "../../lib/admin/mail.ts";
+import { useApiData } from "../../components/admin/use-api-data.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
 import type { AdminContext } from "./layout.tsx";
 
@@ -110,6 +119,83 @@ function NameForm({ me, onSaved }: { me: Me; onSaved: (me: Me) => void }) {
       <div aria-live="polite">{problem && <FormMessage kind="error">{problem}</FormMessage>}</div>
       <SubmitButton busy={busy} busyText="Saving…" className={adminButton}>
         Save name
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** What the weekly report's switch means now, said plainly (never more than will happen). */
+function weeklyReportStatus(on: boolean, mail: boolean | undefined, email: string) {
+  if (mail === undefined) return null;
+  if (!mail) {
+    return on
+      ? "Ticked, but mail is not set up: no report is sent until it is."
+      : "Off. Mail is not set up either: the report needs it.";
+  }
+  return on
+    ? `On: each Monday at 08:00 ${AGENCY_TIME_ZONE_NAME} the report on the week before goes to ${email}.`
+    : "Off: no weekly report is mailed to you.";
+}
+
+/**
+ * The owner's switch of the weekly traffic report (issue 33): on by default; the status
+ * under it says what happens, and without mail that nothing is sent.
+ */
+function WeeklyReportForm({ me, onSaved }: { me: Me; onSaved: (me: Me) => void }) {
+  const { notify } = useFeedback();
+  const { form, busy, problem, submit } = useAccountForm<"weeklyReport">();
+  const mail = useApiData(async () => (await getMail()).status.configured, []);
+  const status = weeklyReportStatus(me.weeklyReport, mail.data, me.email);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const on = new FormData(event.currentTarget).get("weeklyReport") === "on";
+    await submit({}, async () => {
+      const saved = await setMyWeeklyReport(on);
+      onSaved(saved);
+      notify(
+        !saved.weeklyReport
+          ? "Weekly report turned off."
+          : mail.data
+            ? "Weekly report turned on."
+            : "Weekly report ticked; no report is sent until mail is set up.",
+      );
+    });
+  }
+
+  return (
+    <form ref={form} onSubmit={onSubmit} noValidate className="max-w-xl space-y-4">
+      <p className="text-sm text-muted">
+        Last week’s visitors, page views, enquiries and conversion, with the top pages and sources,
+        each compared with the week before.
+      </p>
+      <label className="flex items-start gap-3 font-semibold text-ink">
+        <input
+          type="checkbox"
+          name="weeklyReport"
+          defaultChecked={me.weeklyReport}
+          aria-describedby="weekly-report-status"
+          className="mt-0.5 size-5 shrink-0 accent-brand"
+        />
+        Send me the weekly traffic report by e-mail (Mondays at 08:00)
+      </label>
+      <p id="weekly-report-status" className="text-sm text-muted">
+        {mail.loading && !status && "Checking whether mail is set up…"}
+        {status}
+        {mail.data === false && (
+          <>
+            {" "}
+            <Link to="/admin/mail" className="font-semibold text-brand underline">
+              Set up mail on the Mail screen
+            </Link>
+            .
+          </>
+        )}
+        {mail.failed && "Whether mail is set up could not be checked."}
+      </p>
+      <div aria-live="polite">{problem && <FormMessage kind="error">{problem}</FormMessage>}</div>
+      <SubmitButton busy={busy} busyText="Saving…" className={adminButton}>
+        Save
       </SubmitButton>
     </form>
   );
@@ -233,6 +319,14 @@ export default function Account() {
       {me && (
         <Panel title="Change your e-mail address" id="email-title">
           <EmailForm me={me} onChanged={(email) => setSaved((s) => ({ ...s, email }))} />
+        </Panel>
+      )}
+      {me?.role === "owner" && (
+        <Panel title="Weekly traffic report" id="weekly-report-title">
+          <WeeklyReportForm
+            me={me}
+            onSaved={(next) => setSaved((s) => ({ ...s, weeklyReport: next.weeklyReport }))}
+          />
         </Panel>
       )}
       <ChangePassword />

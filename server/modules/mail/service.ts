@@ -10,7 +10,8 @@ import { site } from "../../../common/site-config.ts";
 import type { Database } from "../../db/schema.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { errorText } from "../outbox/service.ts";
-import { AUTO_REPLY } from "../outbox/repository.ts";
+import { AUTO_REPLY, TRAFFIC_REPORT } from "../outbox/repository.ts";
+import { parseReportSubject } from "../traffic/weekly-report.ts";
 
 const ROW_ID = "auto-reply";
 /** How many failed mails the Mail screen lists. */
@@ -110,11 +111,37 @@ export function createMailService(deps: {
         .orderBy("o.created_at", "desc")
         .limit(limit)
         .execute();
+      // A weekly report goes to its owner: their address of now, read in one query.
+      const owners = rows
+        .map((row) =>
+          row.kind === TRAFFIC_REPORT ? parseReportSubject(row.subject_id) : undefined,
+        )
+        .filter((subject) => subject !== undefined)
+        .map((subject) => subject.adminId);
+      const ownerEmails = new Map(
+        owners.length === 0
+          ? []
+          : (
+              await db
+                .selectFrom("admins")
+                .select(["id", "email"])
+                .where("id", "in", [...new Set(owners)])
+                .execute()
+            ).map((admin) => [admin.id, admin.email]),
+      );
+      const to = (row: (typeof rows)[number]) => {
+        if (row.kind === AUTO_REPLY) return row.email ?? null;
+        if (row.kind === TRAFFIC_REPORT) {
+          const subject = parseReportSubject(row.subject_id);
+          return (subject && ownerEmails.get(subject.adminId)) ?? null;
+        }
+        return deps.notifyTo ?? null;
+      };
       return rows.map((row) => ({
         id: row.id,
         kind: row.kind,
         enquiryId: row.subject_id,
-        to: row.kind === AUTO_REPLY ? (row.email ?? null) : (deps.notifyTo ?? null),
+        to: to(row),
         createdAt: row.created_at,
         attempts: row.attempts,
         nextAttemptAt: row.next_attempt_at,

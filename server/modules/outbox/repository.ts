@@ -6,6 +6,11 @@ import type { Database, NotificationOutboxTable } from "../../db/schema.ts";
 export const ENQUIRY_RECEIVED = "enquiry_received";
 /** The auto-reply to the visitor who sent the enquiry (issue 29), when an owner turned it on. */
 export const AUTO_REPLY = "enquiry_auto_reply";
+/**
+ * The weekly traffic report to an owner (issue 33); its subject_id is "<admin id>/<monday>",
+ * so the unique index makes it one row per owner and week, whichever instance writes it.
+ */
+export const TRAFFIC_REPORT = "traffic_report";
 
 export type OutboxRow = Selectable<NotificationOutboxTable>;
 export type NewOutboxRow = Insertable<NotificationOutboxTable>;
@@ -163,6 +168,25 @@ export function createOutboxRepository(db: Kysely<Database>, dialect: "sqlite" |
     /** Nothing left to send it about (the enquiry is gone): the row goes too. */
     async remove(id: string): Promise<void> {
       await db.deleteFrom("notification_outbox").where("id", "=", id).execute();
+    },
+
+    /**
+     * Writes `rows` unless a row of the same subject and kind exists (another instance, or an
+     * earlier run, wrote it): answers how many were new.
+     */
+    async insertMissing(rows: NewOutboxRow[]): Promise<number> {
+      if (rows.length === 0) return 0;
+      let added = 0;
+      // A few rows per statement: SQLite caps the bound parameters of one statement.
+      for (let start = 0; start < rows.length; start += 50) {
+        const result = await db
+          .insertInto("notification_outbox")
+          .values(rows.slice(start, start + 50))
+          .onConflict((oc) => oc.columns(["subject_id", "kind"]).doNothing())
+          .executeTakeFirst();
+        added += Number(result.numInsertedOrUpdatedRows ?? 0);
+      }
+      return added;
     },
 
     forEnquiry(enquiryId: string, kind = ENQUIRY_RECEIVED) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { errorText, retryDelayMs } from "./service.ts";
+import type { OutboxRow } from "./repository.ts";
+import { errorText, retryDelayMs, senderByKind } from "./service.ts";
 
 describe("retryDelayMs", () => {
   it("doubles from 15 s and stops at an hour", () => {
@@ -18,5 +19,29 @@ describe("errorText", () => {
     expect(long.endsWith("…")).toBe(true);
     expect(errorText("")).toBe("Unknown error");
     expect(errorText({ message: "ECONNREFUSED" })).toBe("ECONNREFUSED");
+  });
+});
+
+describe("senderByKind", () => {
+  it("hands a row to its kind's sender, any other kind to the enquiries' one", async () => {
+    const seen: string[] = [];
+    const sender = senderByKind(
+      {
+        traffic_report: async (row) => {
+          seen.push(`report ${row.subject_id}`);
+          return "gone";
+        },
+      },
+      async (row) => {
+        seen.push(`enquiry ${row.subject_id}`);
+        return "sent";
+      },
+    );
+    const row = (kind: string, subject_id: string) => ({ kind, subject_id }) as OutboxRow;
+    const signal = new AbortController().signal;
+    expect(await sender(row("traffic_report", "a/2026-11-23"), signal)).toBe("gone");
+    expect(await sender(row("enquiry_received", "e1"), signal)).toBe("sent");
+    expect(await sender(row("toString", "e2"), signal)).toBe("sent");
+    expect(seen).toEqual(["report a/2026-11-23", "enquiry e1", "enquiry e2"]);
   });
 });

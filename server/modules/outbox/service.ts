@@ -10,6 +10,7 @@ import {
   createOutboxRepository,
   ENQUIRY_RECEIVED,
   newOutboxRow,
+  TRAFFIC_REPORT,
   type NewOutboxRow,
   type OutboxRow,
 } from "./repository.ts";
@@ -84,14 +85,34 @@ export async function finishInFlight(
 export type OutboxSender = (row: OutboxRow, signal: AbortSignal) => Promise<"sent" | "gone">;
 
 /**
+ * One sender for the whole outbox from a sender per kind: a row of a kind in `senders` goes
+ * to that sender, any other row to `otherwise` (the enquiries' mails).
+ */
+export function senderByKind(
+  senders: Record<string, OutboxSender>,
+  otherwise: OutboxSender,
+): OutboxSender {
+  return (row, signal) =>
+    (Object.hasOwn(senders, row.kind) ? senders[row.kind]! : otherwise)(row, signal);
+}
+
+/**
+ * Work the worker does at each wake before it looks for due rows (the weekly report's
+ * check whether this week's rows are written). It must be cheap when there is nothing to do:
+ * it runs every poll, on every instance.
+ */
+export type OutboxChore = () => Promise<unknown>;
+
+/**
  * The notification outbox (issue 10): each enquiry's mail to the agency is a row written in
  * the enquiry's own transaction, and this worker sends the due rows, retrying with
  * exponential backoff (15 s, 30 s, 1 min … 1 h) for three days before it gives up. It wakes
  * on a nudge after a commit that added rows and polls every 5 s, so rows left by an
  * instance that crashed, and the retries, are sent too. With several instances on one
  * database each row is claimed by one of them (a lease, see the repository), so each mail
- * is sent once. Without enquiry mail configured (`enabled` false) no row is written and the
- * worker never runs.
+ * is sent once. The owners' weekly traffic report (issue 33) goes the same way: its rows are
+ * written by a chore the worker runs at each wake (see `everyWake`). Without mail configured
+ * (`enabled` false) no row is written and the worker never runs.
  */
 export function createNotificationOutbox(deps: {
   db: Kysely<Database>;
@@ -122,6 +143,7 @@ export function createNotificationOutbox(deps: {
   const cancel = new AbortController();
 
   let send: OutboxSender | undefined;
+  const chores: OutboxChore[] = [];
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
@@ -129,11 +151,22 @@ export function createNotificationOutbox(deps: {
 
   /** Sends one claimed row and records the outcome. */
   async function deliver(row: OutboxRow): Promise<void> {
-    const fields = { enquiry: row.subject_id, kind: row.kind, attempt: row.attempts };
+    const report = row.kind === TRAFFIC_REPORT;
+    const what = report ? "weekly traffic report" : "enquiry notification";
+    const fields = {
+      ...(report ? { report: row.subject_id } : { enquiry: row.subject_id }),
+      kind: row.kind,
+      attempt: row.attempts,
+    };
     try {
       if ((await send!(row, cancel.signal)) === "gone") {
         await repo.remove(row.id);
-        log.info(fields, "enquiry notification dropped: the enquiry is gone");
+        log.info(
+          fields,
+          report
+            ? `${what} dropped: the owner is gone or turned it off`
+            : `${what} dropped: the enquiry is gone`,
+        );
         return;
       }
     } catch (error) {
@@ -161,18 +194,31 @@ export function createNotificationOutbox(deps: {
         log.error({ err: writeError, ...fields }, "could not record a failed notification");
       }
       if (givingUp) {
-        log.error({ ...fields, error: message }, "enquiry notification given up after 3 days");
+        log.error({ ...fields, error: message }, `${what} given up after 3 days`);
       } else {
-        log.warn({ ...fields, error: message, nextAttemptAt: next }, "enquiry notification failed");
+        log.warn({ ...fields, error: message, nextAttemptAt: next }, `${what} failed`);
       }
       return;
     }
     try {
       await repo.markSent(row.id, iso(clock()));
-      log.info(fields, "enquiry notification sent");
+      log.info(fields, `${what} sent`);
     } catch (error) {
       // Sent but not recorded: after the lease another try sends it again (at least once).
       log.error({ err: error, ...fields }, "could not record a sent notification");
+    }
+  }
+
+  /** Runs the chores; one that fails is logged and tried again at the next wake. */
+  async function runChores(): Promise<void> {
+    for (const chore of chores) {
+      try {
+        await chore();
+      } catch (error) {
+        if (!closed && !(error instanceof DatabaseUnavailable)) {
+          log.error({ err: error }, "an outbox chore failed");
+        }
+      }
     }
   }
 
@@ -214,6 +260,7 @@ export function createNotificationOutbox(deps: {
     clearTimeout(timer);
     running = (async () => {
       try {
+        await runChores();
         do {
           again = false;
           while (!closed && (await pass()) === BATCH);
@@ -240,6 +287,27 @@ export function createNotificationOutbox(deps: {
         ...(notifyEnabled ? [newOutboxRow(enquiryId, now, ENQUIRY_RECEIVED)] : []),
         ...(enabled && options.autoReply ? [newOutboxRow(enquiryId, now, AUTO_REPLY)] : []),
       ];
+    },
+
+    /**
+     * Writes `rows` that are not there yet (one per subject and kind: a row another instance
+     * or an earlier run wrote stays as it is) and sends the new ones now. Nothing without
+     * mail. Answers how many were new.
+     */
+    async queue(rows: NewOutboxRow[]): Promise<number> {
+      if (!enabled || closed) return 0;
+      const added = await repo.insertMissing(rows);
+      if (added > 0) {
+        // Inside a wake (a chore) the run looks once more; else a new one starts.
+        again = true;
+        void wake();
+      }
+      return added;
+    },
+
+    /** Runs `chore` at each wake, before the due rows are sent (see OutboxChore). */
+    everyWake(chore: OutboxChore): void {
+      chores.push(chore);
     },
 
     /** After a commit that added rows: send them now rather than at the next poll. */

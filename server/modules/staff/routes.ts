@@ -6,15 +6,16 @@ import {
   emailChangeResultSchema,
   emailChangeSchema,
   invitationSentSchema,
-  nameChangeSchema,
   resetLinkSchema,
   forgotPasswordSchema,
   invitationInputSchema,
+  meChangeSchema,
   messageResponseSchema,
   resetPasswordSchema,
   roleChangeSchema,
   staffListSchema,
   staffMemberSchema,
+  WEEKLY_REPORT_OWNERS_ONLY,
 } from "../../../common/schemas/accounts.ts";
 import {
   loginSchema,
@@ -25,6 +26,7 @@ import { idParam, successResponse } from "../../../common/schemas/common.ts";
 import type { FastifyReply } from "fastify";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
+import { Forbidden } from "../../errors.ts";
 import type { AuditEntry } from "../audit/service.ts";
 import type { SignedInAdmin, WithdrawnInvitation } from "./types.ts";
 
@@ -113,14 +115,16 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
       schema: {
         tags: ["auth"],
         operationId: "getMe",
-        summary: "The signed-in admin: id, e-mail, name and role (owner or editor)",
+        summary:
+          "The signed-in admin: id, e-mail, name, role (owner or editor) and whether the " +
+          "weekly traffic report is mailed to them",
         security: adminSecurity,
         response: { 200: meResponseSchema, 401: errorAnswers.unauthorized },
       },
     },
     async (request) => {
       const { id, email, name, role } = request.admin!;
-      return { id, email, name, role };
+      return { id, email, name, role, weeklyReport: await admins.weeklyReport(request.admin!) };
     },
   );
 
@@ -153,31 +157,56 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
       schema: {
         tags: ["auth"],
         operationId: "setMyName",
-        summary: "Sets my own name (how the back office and the activity log name me)",
+        summary:
+          "Sets my own name (how the back office and the activity log name me) and, for an " +
+          "owner, whether the weekly traffic report is mailed to me; either or both",
         security: adminSecurity,
-        body: nameChangeSchema,
+        body: meChangeSchema,
         response: {
           200: meResponseSchema,
           400: errorAnswers.invalid,
           401: errorAnswers.unauthorized,
+          403: errorAnswer(`${WEEKLY_REPORT_OWNERS_ONLY} (An editor sent weeklyReport.)`),
           ...jsonBodyErrors,
         },
       },
     },
     async (request) => {
-      const before = request.admin!;
-      const { id, email, name, role } = await admins.setName(before, request.body.name);
-      if (before.name !== name) {
-        await audit.record({
-          actor: before,
-          action: "name-change",
-          type: "admin",
-          id,
-          before: { name: before.name },
-          after: { name },
-        });
+      let me = request.admin!;
+      const change = request.body;
+      // Refused before anything is written: an editor's name stays as it was too.
+      if (change.weeklyReport !== undefined && me.role !== "owner") {
+        throw new Forbidden(WEEKLY_REPORT_OWNERS_ONLY);
       }
-      return { id, email, name, role };
+      if (change.name !== undefined) {
+        const before = me;
+        me = await admins.setName(before, change.name);
+        if (before.name !== me.name) {
+          await audit.record({
+            actor: before,
+            action: "name-change",
+            type: "admin",
+            id: me.id,
+            before: { name: before.name },
+            after: { name: me.name },
+          });
+        }
+      }
+      if (change.weeklyReport !== undefined) {
+        const { before } = await admins.setWeeklyReport(me, change.weeklyReport);
+        if (before !== change.weeklyReport) {
+          await audit.record({
+            actor: me,
+            action: "weekly-report-change",
+            type: "admin",
+            id: me.id,
+            before: { weeklyReport: before },
+            after: { weeklyReport: change.weeklyReport },
+          });
+        }
+      }
+      const { id, email, name, role } = me;
+      return { id, email, name, role, weeklyReport: await admins.weeklyReport(me) };
     },
   );
 

@@ -7,13 +7,14 @@ import {
   RESET_LINK_HOURS,
   type Invitation,
   type StaffList,
+  WEEKLY_REPORT_OWNERS_ONLY,
 } from "../../../common/schemas/accounts.ts";
 import { newPasswordSchema } from "../../../common/schemas/auth.ts";
 import { EMAIL_PATTERN } from "../../../common/schemas/common.ts";
 import type { DatabaseHandle } from "../../db/connection.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import type { Database } from "../../db/schema.ts";
-import { Conflict, Invalid, NotFound } from "../../errors.ts";
+import { Conflict, Forbidden, Invalid, NotFound } from "../../errors.ts";
 import type { Notifier } from "../../mail/notifier.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { site } from "../../../common/site-config.ts";
@@ -294,6 +295,30 @@ export function createStaffService(deps: StaffServiceDeps) {
         .where("id", "=", admin.id)
         .execute();
       return { ...signedIn(row), name };
+    },
+
+    /** Whether `admin` gets the weekly traffic report: an owner with it on (never an editor). */
+    async weeklyReport(admin: SignedInAdmin): Promise<boolean> {
+      if (admin.role !== "owner") return false;
+      const row = await repo.findById(admin.id);
+      return row?.role === "owner" && row.weekly_report === 1;
+    },
+
+    /**
+     * Turns the signed-in owner's weekly traffic report on or off; answers what it was.
+     * 403 for an editor, 404 when the account is gone.
+     */
+    async setWeeklyReport(admin: SignedInAdmin, on: boolean): Promise<{ before: boolean }> {
+      if (admin.role !== "owner") throw new Forbidden(WEEKLY_REPORT_OWNERS_ONLY);
+      const row = await repo.findById(admin.id);
+      if (!row) throw new NotFound("The account no longer exists.");
+      if (row.role !== "owner") throw new Forbidden(WEEKLY_REPORT_OWNERS_ONLY);
+      await db
+        .updateTable("admins")
+        .set({ weekly_report: on ? 1 : 0, updated_at: iso(clock()) })
+        .where("id", "=", admin.id)
+        .execute();
+      return { before: row.weekly_report === 1 };
     },
 
     /**
