@@ -1,26 +1,10 @@
 // The site's own visitor statistics (issue 33, decision 0037): what the beacon sends, how a
 // view is classed, and the limits, in one place for the browser's beacon, the server's
-// counter, the Traffic screen and the weekly report. No zod here: the public pages' beacon
-// imports it.
+// counter, the Traffic screen and the weekly report. No zod here.
 
-/** Where the page's beacon goes: POST, a JSON body (sent as text/plain by sendBeacon). */
-export const TRAFFIC_BEACON_PATH = "/api/traffic/views";
-
-/**
- * What the beacon sends for one page view. The source fields are the visit's landing
- * referrer host and UTM parameters (app/lib/lead-source.ts keeps them for the tab's session,
- * the same ones an enquiry carries), so visits and leads are counted under one source key.
- */
-export interface PageViewBeacon {
-  /** The page's path, without the query, e.g. "/contact". */
-  path: string;
-  /** The external site that brought the visit (host only), e.g. "www.google.com". */
-  referrer?: string;
-  utmSource?: string;
-  utmCampaign?: string;
-  /** screen.width in CSS pixels: the device class. */
-  width?: number;
-}
+// The beacon's path and payload live in common/traffic-beacon.ts, the one part of these that
+// the public pages load (see there); every import from here keeps working.
+export { TRAFFIC_BEACON_PATH, type PageViewBeacon } from "./traffic-beacon.ts";
 
 /** The largest beacon body the server reads (bytes); a larger one is refused with 413. */
 export const BEACON_MAX_BYTES = 1024;

@@ -1,16 +1,10 @@
 // The back office's one way to the API: adds the bearer token kept in localStorage (spec:
 // `adminToken`), and on any 401 forgets the token and goes to the sign-in page.
 
-export const TOKEN_KEY = "adminToken";
-export const LOGIN_PATH = "/admin/login";
+import { getToken, TOKEN_KEY } from "./staff-token.ts";
 
-export function getToken(): string | null {
-  try {
-    return window.localStorage.getItem(TOKEN_KEY);
-  } catch {
-    return null;
-  }
-}
+export { getToken };
+export const LOGIN_PATH = "/admin/login";
 
 export function setToken(token: string): void {
   window.localStorage.setItem(TOKEN_KEY, token);

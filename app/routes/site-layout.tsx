@@ -1,5 +1,12 @@
-import { useEffect, type ReactNode } from "react";
-import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
+import { useContext, useEffect, useRef, type ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Link,
+  Outlet,
+  UNSAFE_DataRouterDataContext,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
 import { siteServicesContext } from "../../common/load-context.ts";
 import { shownSearch } from "../../common/schemas/content.ts";
 import { loadEnhancedForms } from "../components/forms/deferred-forms.tsx";
@@ -9,6 +16,7 @@ import { Header } from "../components/layout/header.tsx";
 import { PendingNotice } from "../components/layout/pending-notice.tsx";
 import { SocialRail } from "../components/layout/social-rail.tsx";
 import { NotFoundPage } from "../components/sections/not-found.tsx";
+import { sendPageView } from "../lib/beacon.ts";
 import { ContactDetailsProvider, SITE_LAYOUT_ROUTE_ID } from "../lib/contact-details.tsx";
 import { staffPagePath } from "../lib/feeds.ts";
 import { rememberLandingSource } from "../lib/lead-source.ts";
@@ -66,6 +74,19 @@ function Shell({ children }: { children: ReactNode }) {
 export default function SiteLayout() {
   // The first page view of a visit keeps where the visitor came from, for the enquiry forms.
   useEffect(rememberLandingSource, []);
+  // Each page view counts once (issue 33): the first load once hydrated, then every
+  // client-side navigation to another path (a new query or hash on the same path is the same
+  // view). After the effect above, so that the first view carries the landing source. Not a
+  // page an error boundary drew (a 404 inside this layout: the router holds a loader's error);
+  // the ref keeps StrictMode's second run of the effect from counting again.
+  const { pathname } = useLocation();
+  const failed = useContext(UNSAFE_DataRouterDataContext)?.errors != null;
+  const counted = useRef<string | null>(null);
+  useEffect(() => {
+    if (counted.current === pathname) return;
+    counted.current = pathname;
+    if (!failed) sendPageView();
+  }, [pathname, failed]);
   return (
     <Shell>
       <Outlet />
