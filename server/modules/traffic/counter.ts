@@ -16,7 +16,8 @@ import type { Database } from "../../db/schema.ts";
 import { cachedRead } from "../../lib/cached-read.ts";
 import type { ChangeFeed } from "../../lib/changes.ts";
 import { throttledWarning } from "../../lib/throttled-warning.ts";
-import { addCounts, readRespectDnt, type PageCounts, type VisitorCounts } from "./repository.ts";
+import { addCounts, type PageCounts, type VisitorCounts } from "./repository.ts";
+import { readTrafficSettings } from "./settings.ts";
 import { createSaltStore } from "./salts.ts";
 import { agentOf, visitorKey, type BrowserFamily } from "./visitor-key.ts";
 
@@ -140,7 +141,10 @@ export function createTrafficCounter(deps: TrafficCounterDeps) {
   const salts = createSaltStore({ db, clock });
   // Read only for beacons that send Sec-GPC or DNT; a save on the settings screen is heard
   // on the change feed, from this instance or (through the relay) another.
-  const respectDnt = cachedRead(deps.changes, () => readRespectDnt(db));
+  const respectDnt = cachedRead(
+    deps.changes,
+    async () => (await readTrafficSettings(db)).respectDnt,
+  );
 
   let today: DayState | undefined;
   let pages = new Map<string, PageCounts>();

@@ -77,13 +77,3 @@ export async function addCounts(
   });
   return pageChunks.length + visitorChunks.length;
 }
-
-/** Whether an owner asked not to count browsers that send Sec-GPC or DNT (off without a row). */
-export async function readRespectDnt(db: Kysely<Database>): Promise<boolean> {
-  const row = await db
-    .selectFrom("traffic_settings")
-    .select("respect_dnt")
-    .where("id", "=", "traffic")
-    .executeTakeFirst();
-  return Number(row?.respect_dnt ?? 0) === 1;
-}
