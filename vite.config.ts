@@ -114,6 +114,15 @@ export default defineConfig({
                   priority: 14,
                 },
                 {
+                  name: "format",
+                  // Dates and prices as the public pages write them, with the site's time
+                  // zone they depend on: one chunk, so the back office importing the zone
+                  // alone (the Traffic screen) does not split it into a file of its own
+                  // that the blog would then load as well.
+                  test: /[\\/]common[\\/](format|time-zone)\./,
+                  priority: 12,
+                },
+                {
                   name: "forms",
                   // The public forms' enhancement (submit handling, fields, payloads): not in
                   // a page's first scripts, loaded when a form is about to be used
