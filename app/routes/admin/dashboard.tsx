@@ -251,7 +251,12 @@ function EnquiryStatsPanels() {
       </Panel>
       <Panel title="Top sources" id="sources-title">
         <p className="mb-3 text-sm text-muted">
-          Last 12 weeks: the campaign (utm_source), else the site that sent the visitor.
+          Last 12 weeks: the campaign (utm_source), else the site that sent the visitor. Visits and
+          conversion per source are on{" "}
+          <Link to="/admin/traffic" className="font-semibold text-brand underline">
+            Traffic
+          </Link>
+          .
         </p>
         <SourcesTable
           stats={data}
