@@ -475,8 +475,16 @@ const serviceBlocks: ServiceBlock[] = Object.entries(blocksByPage).flatMap(([pag
 );
 
 /**
- * The privacy policy's numbered sections (spec §2), in the post format; Visitor Statistics
- * came with the site's own visit counter (issue 33).
+ * What the privacy policy says of the site's own visit counter (issue 33): a heading and a
+ * paragraph at the end of the Cookies section, so the spec's twelve numbered sections keep
+ * their numbers. Migration 0026 adds the same lines to a site that existed before.
+ */
+export const POLICY_VISITOR_STATISTICS =
+  "# Visitor statistics\nOur website counts its own visits: the pages viewed, the site or campaign that brought you, and whether you use a phone, tablet or computer (from your screen’s width). It sets no cookie, stores nothing on your device and uses no third party. Your address and browser are turned into an anonymous key with a random value that is replaced and deleted every day, so visits on different days cannot be linked and your address is never stored. We keep only daily totals: no profile of you, no advertising, and nothing is shared. If we switch it on, browsers that send Do Not Track or Global Privacy Control are not counted at all.";
+
+/**
+ * The privacy policy's numbered sections (spec §2), in the post format; the Cookies section
+ * ends with what the site's own visit counter counts (issue 33).
  */
 const policySections: PolicySection[] = [
   {
@@ -525,11 +533,7 @@ const policySections: PolicySection[] = [
   },
   {
     title: "Cookies",
-    body: "Our website uses only the cookies and local storage it needs to work. We do not use advertising cookies. You can block or delete cookies in your browser settings.",
-  },
-  {
-    title: "Visitor Statistics",
-    body: "Our website counts its own visits: the pages viewed, the site or campaign that brought you, and whether you use a phone, tablet or computer (from your screen’s width). It sets no cookie, stores nothing on your device and uses no third party. Your address and browser are turned into an anonymous key with a random value that is replaced and deleted every day, so visits on different days cannot be linked and your address is never stored. We keep only daily totals: no profile of you, no advertising, and nothing is shared. If we switch it on, browsers that send Do Not Track or Global Privacy Control are not counted at all.",
+    body: `Our website uses only the cookies and local storage it needs to work. We do not use advertising cookies. You can block or delete cookies in your browser settings.\n${POLICY_VISITOR_STATISTICS}`,
   },
   {
     title: "Third-Party Links",

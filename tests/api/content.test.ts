@@ -319,8 +319,11 @@ describe("site content", () => {
       { title: "Content and Visual Updates", image: null },
     ]);
     const sections = await list("policy-sections");
-    expect(sections).toHaveLength(13);
-    expect(sections[9]).toMatchObject({ title: "Visitor Statistics" });
+    expect(sections).toHaveLength(12);
+    expect(sections[8]).toMatchObject({ title: "Cookies" });
+    expect(sections[8]!.body).toContain(
+      "\n# Visitor statistics\nOur website counts its own visits",
+    );
     expect(sections[1]).toMatchObject({ title: "Data We Collect" });
     expect(sections[1]!.body).toMatch(/^When you use our website.*\n\* Your name\n/);
 

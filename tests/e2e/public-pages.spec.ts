@@ -87,7 +87,7 @@ const routes: [string, string[]][] = [
       "within one month",
       "GDPR",
       "Cookies",
-      "Visitor Statistics",
+      "Visitor statistics",
       "Changes to This Policy",
     ],
   ],

@@ -356,12 +356,12 @@ test("WhatsApp click-to-chat on the package cards, the service pages and the con
   expect(hosts.filter((host) => /(^|\.)(wa\.me|whatsapp\.(com|net))$/i.test(host))).toEqual([]);
 });
 
-test("the privacy policy keeps its thirteen sections and adds the NDPA 2023 and the NDPC", async ({
+test("the privacy policy keeps its twelve sections and adds the NDPA 2023 and the NDPC", async ({
   page,
 }) => {
   await page.goto("/policy");
-  await expect(page.locator("main ol > li > h2")).toHaveCount(13);
-  await expect(page.locator("main ol > li > h2").last()).toHaveText("13. Changes to This Policy");
+  await expect(page.locator("main ol > li > h2")).toHaveCount(12);
+  await expect(page.locator("main ol > li > h2").last()).toHaveText("12. Changes to This Policy");
   const ndpa = page.getByRole("region", { name: "Nigeria Data Protection Act 2023 (NDPA)" });
   await expect(ndpa).toBeVisible();
   for (const text of [

@@ -1,16 +1,18 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { defaultLists } from "../../../common/content/defaults.ts";
-import type { PolicySection } from "../../../common/schemas/content.ts";
+import { POLICY_VISITOR_STATISTICS } from "../../../common/content/defaults.ts";
 
 // Issue 33: the site counts its own visits, so the privacy policy says what is counted and
-// what is not, in a section of its own ("Visitor Statistics", common/content/defaults.ts). A
-// new install has it from 0017 already, which seeds the defaults of today. A site that
-// exists gets it once, after its Cookies section (else at the end), the sections after it
-// moving down one; a site whose staff removed every section is left as it is.
+// what is not: a heading and a paragraph at the end of its Cookies section
+// (POLICY_VISITOR_STATISTICS, common/content/defaults.ts), so the twelve numbered sections
+// keep their numbers. A new install has it from 0017 already, which seeds the defaults of
+// today. A site that exists gets it once: at the end of its Cookies section, or, when staff
+// removed or renamed that section, as a section of its own at the end. A site whose staff
+// removed every section is left as it is.
 
 const TYPE = "policy-sections";
-const TITLE = "Visitor Statistics";
+const OWN_SECTION = "Visitor Statistics";
+const HEADING = POLICY_VISITOR_STATISTICS.split("\n")[0]!;
 
 interface ContentItems {
   content_items: {
@@ -23,34 +25,53 @@ interface ContentItems {
   };
 }
 
-const titleOf = (data: string): unknown => (JSON.parse(data) as { title?: unknown }).title;
+interface Section {
+  title?: unknown;
+  body?: unknown;
+}
+
+const parse = (data: string): Section => JSON.parse(data) as Section;
 
 export async function up(database: Kysely<unknown>): Promise<void> {
   const db = database as Kysely<ContentItems>;
-  const section = (defaultLists[TYPE] as PolicySection[]).find((item) => item.title === TITLE)!;
   const items = await db
     .selectFrom("content_items")
-    .select(["position", "data"])
+    .select(["id", "position", "data"])
     .where("type", "=", TYPE)
     .orderBy("position")
     .execute();
-  if (items.length === 0 || items.some((item) => titleOf(item.data) === TITLE)) return;
-  const cookies = items.find((item) => titleOf(item.data) === "Cookies");
-  const position = (cookies ?? items.at(-1)!).position + 1;
-  await db
-    .updateTable("content_items")
-    .set((eb) => ({ position: eb("position", "+", 1) }))
-    .where("type", "=", TYPE)
-    .where("position", ">=", position)
-    .execute();
+  if (items.length === 0) return;
+  const said = items.some((item) => {
+    const section = parse(item.data);
+    return (
+      section.title === OWN_SECTION ||
+      (typeof section.body === "string" && section.body.split("\n").includes(HEADING))
+    );
+  });
+  if (said) return;
   const now = new Date().toISOString();
+  const cookies = items.find((item) => parse(item.data).title === "Cookies");
+  if (cookies) {
+    const section = parse(cookies.data);
+    const body = typeof section.body === "string" ? section.body.trimEnd() : "";
+    await db
+      .updateTable("content_items")
+      .set({
+        data: JSON.stringify({ ...section, body: `${body}\n${POLICY_VISITOR_STATISTICS}` }),
+        updated_at: now,
+      })
+      .where("id", "=", cookies.id)
+      .execute();
+    return;
+  }
+  const [, ...paragraph] = POLICY_VISITOR_STATISTICS.split("\n");
   await db
     .insertInto("content_items")
     .values({
       id: randomUUID(),
       type: TYPE,
-      position,
-      data: JSON.stringify(section),
+      position: items.at(-1)!.position + 1,
+      data: JSON.stringify({ title: OWN_SECTION, body: paragraph.join("\n") }),
       created_at: now,
       updated_at: now,
     })
@@ -64,6 +85,17 @@ export async function down(database: Kysely<unknown>): Promise<void> {
     .select(["id", "data"])
     .where("type", "=", TYPE)
     .execute();
-  const ids = items.filter((item) => titleOf(item.data) === TITLE).map((item) => item.id);
-  if (ids.length > 0) await db.deleteFrom("content_items").where("id", "in", ids).execute();
+  for (const item of items) {
+    const section = parse(item.data);
+    if (section.title === OWN_SECTION) {
+      await db.deleteFrom("content_items").where("id", "=", item.id).execute();
+    } else if (typeof section.body === "string" && section.body.includes(`\n${HEADING}\n`)) {
+      const body = section.body.slice(0, section.body.indexOf(`\n${HEADING}\n`));
+      await db
+        .updateTable("content_items")
+        .set({ data: JSON.stringify({ ...section, body }) })
+        .where("id", "=", item.id)
+        .execute();
+    }
+  }
 }
