@@ -56,6 +56,36 @@ const LEFT = 7;
 const pct = (value: number) => `${value.toFixed(3)}%`;
 
 /**
+ * A chart's horizontal lines, one per step of its axis, with the step's value above it at
+ * the left (`label` writes it): the dashboard's chart and the Traffic screen's.
+ */
+export function AxisLines({
+  steps,
+  y,
+  label = String,
+}: {
+  steps: readonly number[];
+  y: (value: number) => number;
+  label?: (value: number) => string;
+}) {
+  return steps.map((step) => (
+    <g key={step}>
+      <line
+        x1="0"
+        x2="100%"
+        y1={y(step)}
+        y2={y(step)}
+        stroke={step === 0 ? "#64748b" : "#e2e8f0"}
+        strokeWidth={1}
+      />
+      <text x="0" y={y(step) - 4} fontSize={12} fill="#4b5566">
+        {label(step)}
+      </text>
+    </g>
+  ));
+}
+
+/**
  * Enquiries per week as stacked bars, one colour per service. Horizontal positions are in
  * percent of the width and vertical ones in pixels, so the chart fills a 375 px phone and a
  * wide screen alike without shrinking its labels. Below 640 px every other week is labelled.
@@ -83,21 +113,7 @@ export function WeeklyEnquiriesChart({ stats }: { stats: EnquiryStats }) {
           id={titleId}
         >{`Enquiries per week by service, last ${stats.weeks.length} weeks`}</title>
         <desc id={descId}>{chartSummary(stats)}</desc>
-        {steps.map((step) => (
-          <g key={step}>
-            <line
-              x1="0"
-              x2="100%"
-              y1={y(step)}
-              y2={y(step)}
-              stroke={step === 0 ? "#64748b" : "#e2e8f0"}
-              strokeWidth={1}
-            />
-            <text x="0" y={y(step) - 4} fontSize={12} fill="#4b5566">
-              {step}
-            </text>
-          </g>
-        ))}
+        <AxisLines steps={steps} y={y} />
         {stats.weeks.map((week, i) => {
           const x = LEFT + i * slot + (slot - bar) / 2;
           let base = 0;

@@ -2,7 +2,7 @@ import { useId } from "react";
 import type { TrafficStats } from "../../../common/schemas/traffic.ts";
 import { AGENCY_TIME_ZONE_NAME } from "../../../common/time-zone.ts";
 import { count, dayLabel, rangeText } from "../../lib/admin/traffic.ts";
-import { axisSteps, SERIES_COLOURS } from "./enquiry-stats.tsx";
+import { AxisLines, axisSteps, SERIES_COLOURS } from "./enquiry-stats.tsx";
 import { TrafficTableBox } from "./traffic-tables.tsx";
 
 // The Traffic screen's daily chart: visitors per day as bars and, in a band of their own
@@ -71,21 +71,7 @@ function Band({
   const bar = Math.max(slot * 0.7, 0.2);
   return (
     <g>
-      {steps.map((step) => (
-        <g key={step}>
-          <line
-            x1="0"
-            x2="100%"
-            y1={y(step)}
-            y2={y(step)}
-            stroke={step === 0 ? "#64748b" : "#e2e8f0"}
-            strokeWidth={1}
-          />
-          <text x="0" y={y(step) - 4} fontSize={12} fill="#4b5566">
-            {count(step)}
-          </text>
-        </g>
-      ))}
+      <AxisLines steps={steps} y={y} label={count} />
       {daily.map((day, i) => {
         const n = value(day);
         if (n === 0) return null;
