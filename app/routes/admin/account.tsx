@@ -125,7 +125,7 @@ function NameForm({ me, onSaved }: { me: Me; onSaved: (me: Me) => void }) {
 }
 
 /** What the weekly report's switch means now, said plainly (never more than will happen). */
-function weeklyReportStatus(on: boolean, mail: boolean | undefined, email: string) {
+function weeklyReportStatus(on: boolean, mail: boolean | undefined) {
   if (mail === undefined) return null;
   if (!mail) {
     return on
@@ -133,7 +133,7 @@ function weeklyReportStatus(on: boolean, mail: boolean | undefined, email: strin
       : "Off. Mail is not set up either: the report needs it.";
   }
   return on
-    ? `On: each Monday at 08:00 ${AGENCY_TIME_ZONE_NAME} the report on the week before goes to ${email}.`
+    ? `On: each Monday at 08:00 ${AGENCY_TIME_ZONE_NAME} the report on the week before goes to your e-mail address above.`
     : "Off: no weekly report is mailed to you.";
 }
 
@@ -145,7 +145,7 @@ function WeeklyReportForm({ me, onSaved }: { me: Me; onSaved: (me: Me) => void }
   const { notify } = useFeedback();
   const { form, busy, problem, submit } = useAccountForm<"weeklyReport">();
   const mail = useApiData(async () => (await getMail()).status.configured, []);
-  const status = weeklyReportStatus(me.weeklyReport, mail.data, me.email);
+  const status = weeklyReportStatus(me.weeklyReport, mail.data);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
