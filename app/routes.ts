@@ -47,6 +47,7 @@ export default [
     route("reset-password", "routes/admin/reset-password.tsx"),
     route("accept-invite", "routes/admin/accept-invite.tsx"),
     route("confirm-email", "routes/admin/confirm-email.tsx"),
+    route("second-step", "routes/admin/second-step.tsx"),
     layout("routes/admin/layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("posts", "routes/admin/posts.tsx"),

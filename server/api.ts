@@ -1,6 +1,7 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { signInMessages } from "../common/schemas/sign-in.ts";
 import { requiresAdmin, type ApiDeps } from "./api-types.ts";
 import type { Config } from "./config.ts";
 import { Forbidden, NotFound } from "./errors.ts";
@@ -42,6 +43,9 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
   // before its body is read or validated, so a stranger's bad body answers 401, not 400.
   const requireAdmin = async (request: FastifyRequest) => {
     request.admin = await services.auth.authenticate(request.headers.authorization);
+    if (request.admin.setupRequired && !request.routeOptions.config.duringSetup) {
+      throw new Forbidden(signInMessages.setupRequired);
+    }
     if (request.routeOptions.config.ownerOnly && request.admin.role !== "owner") {
       throw new Forbidden();
     }

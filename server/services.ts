@@ -11,6 +11,8 @@ import { createSignInService } from "./modules/staff/sign-in.ts";
 import { createTokenSigner } from "./modules/staff/tokens.ts";
 import { cachedRead } from "./lib/cached-read.ts";
 import { createChangeFeed } from "./lib/changes.ts";
+import { createSessionStore } from "./modules/staff/sessions.ts";
+import { createSecondStepGate } from "./modules/two-step/gate.ts";
 import { createReadiness } from "./lib/readiness.ts";
 import { createContentService } from "./modules/content/service.ts";
 import { createBlogService } from "./modules/blogs/service.ts";
@@ -56,6 +58,13 @@ export function createServices(deps: ServiceDeps) {
   const passwords = createPasswordHasher(config.passwordHashCost);
   const tokens = createTokenSigner(config.tokenSecret, config.tokenTtlSeconds);
   const changes = createChangeFeed(log);
+  const sessions = createSessionStore({ db, tokens, notifier, clock: deps.clock });
+  const secondStep = createSecondStepGate({
+    db,
+    secret: config.tokenSecret,
+    changes,
+    clock: deps.clock,
+  });
   // What /api/ready checks; Redis and S3 storage add theirs when configured.
   const readiness = createReadiness();
   readiness.add("database", () => database.writable());
@@ -165,7 +174,11 @@ export function createServices(deps: ServiceDeps) {
       origin: config.publicOrigin,
     }),
     /** Signing in, and the tokens of the staff accounts' sessions. */
-    auth: createSignInService({ db, passwords, tokens, notifier }),
+    auth: createSignInService({ db, passwords, tokens, notifier, sessions, secondStep }),
+    /** The sessions (devices) of the staff (issue 34). */
+    sessions,
+    /** Whether a sign-in needs a second step, and the owners' requirement (issue 34). */
+    secondStep,
     tokens,
     audit: createAuditService({ db, log }),
     prices: createPriceService(db, changes),

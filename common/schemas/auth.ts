@@ -26,6 +26,11 @@ export const meResponseSchema = z.object({
       "Whether the weekly traffic report is mailed to me on Mondays at 08:00 (owners; the " +
       "mail goes only when mail is set up). Always false for an editor.",
   }),
+  setupRequired: z.boolean().meta({
+    description:
+      "The owners require a second step for signing in and I have none: until I add a " +
+      "passkey or an authenticator app, every other admin call answers 403.",
+  }),
 });
 export type Me = z.infer<typeof meResponseSchema>;
 

@@ -396,7 +396,77 @@ export interface BlogTagsTable {
   tag_id: string;
 }
 
+/** A signed-in browser or client (migration 0027): the token's `sid`. */
+export interface AdminSessionsTable {
+  id: string;
+  admin_id: string;
+  user_agent: string;
+  browser: string;
+  os: string;
+  network: string;
+  method: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface AdminKnownDevicesTable {
+  admin_id: string;
+  device_key: string;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface AdminTotpTable {
+  admin_id: string;
+  secret: string;
+  confirmed_at: string | null;
+  last_step: number | null;
+  created_at: string;
+}
+
+export interface AdminRecoveryCodesTable {
+  id: string;
+  admin_id: string;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface AdminPasskeysTable {
+  id: string;
+  admin_id: string;
+  name: string;
+  public_key: string;
+  counter: Generated<number>;
+  transports: Generated<string>;
+  backed_up: Generated<number>;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface WebauthnChallengesTable {
+  id: string;
+  purpose: string;
+  admin_id: string | null;
+  challenge: string;
+  expires_at: string;
+}
+
+export interface AuthSettingsTable {
+  id: string;
+  require_second_step: Generated<number>;
+  updated_at: string;
+}
+
 export interface Database {
+  admin_sessions: AdminSessionsTable;
+  admin_known_devices: AdminKnownDevicesTable;
+  admin_totp: AdminTotpTable;
+  admin_recovery_codes: AdminRecoveryCodesTable;
+  admin_passkeys: AdminPasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  auth_settings: AuthSettingsTable;
   admins: AdminsTable;
   blogs: BlogsTable;
   blog_revisions: BlogRevisionsTable;

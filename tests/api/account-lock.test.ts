@@ -107,11 +107,13 @@ describe("the per-account lock over time", () => {
       passwords: createPasswordHasher(t.config.passwordHashCost),
       tokens: t.app.services.tokens,
       notifier,
+      sessions: t.app.services.sessions,
+      secondStep: t.app.services.secondStep,
       clock: () => now,
     });
     /** The status of a sign-in, and the error when it is refused. */
     const attempt = (password: string, ip: string) =>
-      auth.login(email, password, ip).then(
+      auth.login(email, password, { ip, userAgent: "" }).then(
         () => ({ status: 200, error: undefined }),
         (error: unknown) => {
           if (!(error instanceof AppError)) throw error;

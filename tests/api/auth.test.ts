@@ -37,6 +37,7 @@ describe("POST /api/auth/login and GET /api/auth/me", () => {
       name: "",
       role: "owner",
       weeklyReport: true,
+      setupRequired: false,
     });
   });
 

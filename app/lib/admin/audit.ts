@@ -53,7 +53,8 @@ const TYPE_NAMES: Record<string, { one: string; many: string }> = {
   page: { one: "page", many: "Pages" },
   admin: { one: "staff account", many: "Staff accounts" },
   "auto-reply": { one: "enquiry auto-reply", many: "Enquiry auto-reply" },
-  session: { one: "sessions", many: "Sign-outs everywhere" },
+  session: { one: "sessions", many: "Sessions" },
+  "auth-settings": { one: "sign-in settings", many: "Sign-in settings" },
   "traffic-settings": { one: "traffic settings", many: "Traffic settings" },
 };
 
@@ -114,6 +115,19 @@ const PHRASES: Record<string, string> = {
   "email-change-asked": "Asked to change e-mail address",
   "reset-link": "Made password link",
   "weekly-report-change": "Changed weekly report setting",
+  // Sign-in and sessions (issue 34, decision 0038).
+  logout: "Signed out",
+  "session-end": "Ended a session",
+  "sessions-end-others": "Signed out other sessions",
+  "totp-on": "Set up authenticator app",
+  "totp-off": "Removed authenticator app",
+  "recovery-codes": "Made new recovery codes",
+  "recovery-code-used": "Signed in with a recovery code",
+  "passkey-add": "Added passkey",
+  "passkey-rename": "Renamed passkey",
+  "passkey-remove": "Removed passkey",
+  "second-step-reset": "Removed second step from the command line",
+  "require-second-step-change": "Changed the second-step requirement",
 };
 
 /** What happened, in words: "Updated price", "Deleted offer", "Reordered FAQ"… */

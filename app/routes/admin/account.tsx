@@ -16,7 +16,10 @@ import {
   TextField,
   useAccountForm,
 } from "../../components/admin/account-forms.tsx";
+import { DevicesPanel } from "../../components/admin/devices-panel.tsx";
 import { useFeedback } from "../../components/admin/feedback.tsx";
+import { PasskeysPanel } from "../../components/admin/passkeys.tsx";
+import { TwoStepPanel } from "../../components/admin/two-step-panel.tsx";
 import { adminButton, PageTitle, Panel } from "../../components/admin/ui.tsx";
 import { ApiError } from "../../lib/admin-api.ts";
 import {
@@ -330,6 +333,9 @@ export default function Account() {
         </Panel>
       )}
       <ChangePassword />
+      <PasskeysPanel />
+      <TwoStepPanel />
+      <DevicesPanel />
     </>
   );
 }

@@ -23,6 +23,8 @@ import {
   tokenResponseSchema,
 } from "../../../common/schemas/auth.ts";
 import { idParam, successResponse } from "../../../common/schemas/common.ts";
+import { loginResponseSchema } from "../../../common/schemas/sign-in.ts";
+import { signInContext } from "./context.ts";
 import type { FastifyReply } from "fastify";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
@@ -59,7 +61,7 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
     admin: SignedInAdmin,
     entry: Omit<AuditEntry, "actor" | "type" | "id">,
   ) => {
-    const token = await auth.tokenFor(admin);
+    const token = await auth.tokenFor(admin, signInContext(reply.request));
     await audit.record({ actor: admin, type: "admin", id: admin.id, ...entry });
     return reply.header("cache-control", "no-store").send({ token });
   };
@@ -88,11 +90,13 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
       schema: {
         tags: ["auth"],
         operationId: "login",
-        summary: "Sign in; answers a bearer token valid for TOKEN_TTL",
+        summary:
+          "Sign in; answers a bearer token valid for TOKEN_TTL, or, when the account has a " +
+          "second step, a ticket for /api/auth/login/second-step (or a passkey) and its methods",
         security: [],
         body: loginSchema,
         response: {
-          200: tokenResponseSchema,
+          200: loginResponseSchema,
           400: errorAnswers.invalid,
           401: errorAnswer("The e-mail address or the password is wrong."),
           ...jsonBodyErrors,
@@ -104,14 +108,19 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
       },
     },
     async (request, reply) => {
-      const token = await auth.login(request.body.email, request.body.password, request.ip);
-      return reply.header("cache-control", "no-store").send({ token });
+      const answer = await auth.login(
+        request.body.email,
+        request.body.password,
+        signInContext(request),
+      );
+      return reply.header("cache-control", "no-store").send(answer);
     },
   );
 
   app.get(
     "/auth/me",
     {
+      config: { duringSetup: true },
       schema: {
         tags: ["auth"],
         operationId: "getMe",
@@ -123,14 +132,22 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
       },
     },
     async (request) => {
-      const { id, email, name, role } = request.admin!;
-      return { id, email, name, role, weeklyReport: await admins.weeklyReport(request.admin!) };
+      const { id, email, name, role, setupRequired = false } = request.admin!;
+      return {
+        id,
+        email,
+        name,
+        role,
+        weeklyReport: await admins.weeklyReport(request.admin!),
+        setupRequired,
+      };
     },
   );
 
   app.post(
     "/auth/logout-all",
     {
+      config: { duringSetup: true },
       schema: {
         tags: ["auth"],
         operationId: "logoutAll",
@@ -206,7 +223,14 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
         }
       }
       const { id, email, name, role } = me;
-      return { id, email, name, role, weeklyReport: await admins.weeklyReport(me) };
+      return {
+        id,
+        email,
+        name,
+        role,
+        weeklyReport: await admins.weeklyReport(me),
+        setupRequired: me.setupRequired ?? false,
+      };
     },
   );
 

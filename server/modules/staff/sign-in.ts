@@ -7,7 +7,10 @@ import type { Notifier } from "../../mail/notifier.ts";
 import { assertHashCapacity, type PasswordHasher } from "./password.ts";
 import { createAdminRepository } from "./repository.ts";
 import type { TokenSigner } from "./tokens.ts";
-import type { SignedInAdmin } from "./types.ts";
+import type { SignedInAdmin, SignInContext, SignInMethod } from "./types.ts";
+import type { LoginResponse } from "../../../common/schemas/sign-in.ts";
+import type { SecondStepGate } from "../two-step/gate.ts";
+import type { SessionStore } from "./sessions.ts";
 
 /** Failures for one e-mail from one address: the pair is locked after 5 in 15 minutes. */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -25,6 +28,10 @@ export interface SignInServiceDeps {
   tokens: TokenSigner;
   /** Tells an admin when sign-in to their account gets locked. */
   notifier: Notifier;
+  /** The sessions (devices) every sign-in starts and every request checks (issue 34). */
+  sessions: SessionStore;
+  /** Whether a right password is enough, or a second step follows (issue 34). */
+  secondStep: SecondStepGate;
   /** Milliseconds since the epoch (tests move it). */
   clock?: () => number;
 }
@@ -47,7 +54,7 @@ function lockedOut(message: string, retryAfterSeconds: number): TooManyRequests 
  * bound password guessing.
  */
 export function createSignInService(deps: SignInServiceDeps) {
-  const { db, passwords, tokens, notifier, clock = Date.now } = deps;
+  const { db, passwords, tokens, notifier, sessions, secondStep, clock = Date.now } = deps;
   const admins = createAdminRepository(db);
   const since = (now: number, windowMs: number) => new Date(now - windowMs).toISOString();
 
@@ -110,6 +117,17 @@ export function createSignInService(deps: SignInServiceDeps) {
     });
   }
 
+  /** One failure of this e-mail from this address; the account's lock mail when it locks. */
+  async function recordFailure(email: string, ip: string, now: number): Promise<void> {
+    await db
+      .insertInto("login_attempts")
+      .values({ id: randomUUID(), email, ip, attempted_at: new Date(now).toISOString() })
+      .execute();
+    await pruneAttempts(now);
+    const failures = await accountFailures(email, now);
+    if (failures.length >= MAX_ACCOUNT_FAILURES) await noticeLock(email, failures, now);
+  }
+
   return {
     /**
      * Checks the credentials and answers a token. Two locks answer 429 even for the right
@@ -118,7 +136,8 @@ export function createSignInService(deps: SignInServiceDeps) {
      * mailed). Each opens when its oldest failure ages out of the window. Unknown e-mails
      * are counted and locked the same way, so no answer tells whether an account exists.
      */
-    async login(email: string, password: string, ip: string): Promise<string> {
+    async login(email: string, password: string, context: SignInContext): Promise<LoginResponse> {
+      const { ip } = context;
       assertHashCapacity();
       const now = clock();
       const pair = await pairFailures(email, ip, now);
@@ -140,13 +159,7 @@ export function createSignInService(deps: SignInServiceDeps) {
       // Verify against a decoy when the e-mail is unknown: both answers take as long.
       const valid = await passwords.verify(password, admin?.password_hash ?? passwords.decoyHash);
       if (!admin || !valid) {
-        await db
-          .insertInto("login_attempts")
-          .values({ id: randomUUID(), email, ip, attempted_at: new Date(now).toISOString() })
-          .execute();
-        await pruneAttempts(now);
-        const failures = await accountFailures(email, now);
-        if (failures.length >= MAX_ACCOUNT_FAILURES) await noticeLock(email, failures, now);
+        await recordFailure(email, ip, now);
         throw new Unauthorized(messages.invalidCredentials);
       }
       // The pair's own failures are forgiven; the account's from other addresses are not.
@@ -156,10 +169,44 @@ export function createSignInService(deps: SignInServiceDeps) {
         .where("ip", "=", ip)
         .execute();
       await pruneAttempts(now);
-      return tokens.sign(
-        { adminId: admin.id, email: admin.email, sessionVersion: admin.session_version },
-        now,
-      );
+      const pending = await secondStep.challengeFor(admin);
+      if (pending) return { secondStep: pending };
+      return { token: await sessions.start(admin, context, "password") };
+    },
+
+    /**
+     * A failed second step (a wrong code) counts like a wrong password: the same pair and
+     * account locks bound guessing codes. Throws 429 while locked, else records the failure.
+     */
+    async checkLocks(email: string, ip: string): Promise<void> {
+      const now = clock();
+      const pair = await pairFailures(email, ip, now);
+      const account = await accountFailures(email, now);
+      if (account.length >= MAX_ACCOUNT_FAILURES) {
+        throw lockedOut(
+          "Too many failed sign-in attempts for this account.",
+          secondsUntilFree(account, now, ACCOUNT_WINDOW_MS),
+        );
+      }
+      if (pair.length >= MAX_FAILED_LOGINS) {
+        throw lockedOut(
+          "Too many failed sign-in attempts.",
+          secondsUntilFree(pair, now, LOGIN_WINDOW_MS),
+        );
+      }
+    },
+    /** A wrong second step: counted with the password's failures. */
+    recordFailure: (email: string, ip: string) => recordFailure(email, ip, clock()),
+
+    /** Starts a session of the admin (by id) and answers its token: a second step passed. */
+    async startSession(
+      adminId: string,
+      context: SignInContext,
+      method: SignInMethod,
+    ): Promise<string> {
+      const admin = await admins.findById(adminId);
+      if (!admin) throw new Unauthorized(messages.invalidCredentials);
+      return sessions.start(admin, context, method);
     },
 
     /**
@@ -176,11 +223,14 @@ export function createSignInService(deps: SignInServiceDeps) {
       if (!admin || admin.session_version !== claims.sessionVersion) {
         throw new Unauthorized("Invalid or expired token");
       }
+      if (!(await sessions.isLive(claims))) throw new Unauthorized("Invalid or expired token");
       return {
         id: admin.id,
         email: admin.email,
         name: admin.name,
         role: admin.role === "editor" ? "editor" : "owner",
+        ...(claims.sessionId ? { sessionId: claims.sessionId } : {}),
+        setupRequired: await secondStep.setupRequired(admin.id),
       };
     },
 
@@ -188,13 +238,10 @@ export function createSignInService(deps: SignInServiceDeps) {
      * A token for an admin who has just set a password or joined (so this browser stays
      * signed in): signed with the account's session version as it is now.
      */
-    async tokenFor(admin: SignedInAdmin): Promise<string> {
+    async tokenFor(admin: SignedInAdmin, context: SignInContext): Promise<string> {
       const row = await admins.findById(admin.id);
       if (!row) throw new NotFound("The account no longer exists.");
-      return tokens.sign(
-        { adminId: row.id, email: row.email, sessionVersion: row.session_version },
-        clock(),
-      );
+      return sessions.start(row, context, "link");
     },
   };
 }

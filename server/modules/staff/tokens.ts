@@ -5,6 +5,8 @@ export interface TokenClaims {
   email: string;
   /** The admin's session version when the token was signed (claim `ver`). */
   sessionVersion: number;
+  /** The admin_sessions row of the token (claim `sid`, issue 34). */
+  sessionId?: string;
 }
 
 export function createTokenSigner(secret: string, ttlSeconds: number) {
@@ -12,7 +14,11 @@ export function createTokenSigner(secret: string, ttlSeconds: number) {
   return {
     async sign(claims: TokenClaims, now = Date.now()): Promise<string> {
       const issuedAt = Math.floor(now / 1000);
-      return new SignJWT({ email: claims.email, ver: claims.sessionVersion })
+      return new SignJWT({
+        email: claims.email,
+        ver: claims.sessionVersion,
+        ...(claims.sessionId ? { sid: claims.sessionId } : {}),
+      })
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
         .setSubject(claims.adminId)
         .setIssuedAt(issuedAt)
@@ -29,10 +35,11 @@ export function createTokenSigner(secret: string, ttlSeconds: number) {
           algorithms: ["HS256"],
           requiredClaims: ["exp", "iat", "sub"],
         });
-        const { sub, email, ver } = payload;
+        const { sub, email, ver, sid } = payload;
         if (typeof sub !== "string" || typeof email !== "string") return undefined;
         if (typeof ver !== "number" || !Number.isSafeInteger(ver)) return undefined;
-        return { adminId: sub, email, sessionVersion: ver };
+        if (sid !== undefined && typeof sid !== "string") return undefined;
+        return { adminId: sub, email, sessionVersion: ver, ...(sid ? { sessionId: sid } : {}) };
       } catch {
         return undefined;
       }

@@ -12,7 +12,31 @@ export interface SignedInAdmin {
   email: string;
   name: string;
   role: AdminRole;
+  /** The session of the request's token (absent for the command line). */
+  sessionId?: string;
+  /**
+   * The owners require a second step and this admin has none: every route but the few
+   * marked `duringSetup` answers 403 (issue 34).
+   */
+  setupRequired?: boolean;
 }
+
+/** Where a sign-in comes from: it names the session on the Devices list. */
+export interface SignInContext {
+  ip: string;
+  /** The User-Agent header, "" when none. */
+  userAgent: string;
+}
+
+/** How a session signed in (admin_sessions.method). */
+export type SignInMethod =
+  | "password"
+  | "password+totp"
+  | "password+recovery"
+  | "password+passkey"
+  | "passkey"
+  /** A new password by link, an accepted invitation, a changed password. */
+  | "link";
 
 /** An invitation withdrawn because its sender lost the authority to grant a role. */
 export interface WithdrawnInvitation {

@@ -1,0 +1,150 @@
+import { z } from "zod";
+import { tokenResponseSchema } from "./auth.ts";
+
+// Staff sign-in beyond the password (issue 34, decision 0038): sessions (devices), the
+// second step (an authenticator app's codes, recovery codes, passkeys) and the owners'
+// requirement. The server validates with these and the back office reads the same types;
+// the words people see are here too.
+
+/** How a second step can be given after the password. */
+export const SECOND_STEP_METHODS = ["totp", "recovery", "passkey"] as const;
+export type SecondStepMethod = (typeof SECOND_STEP_METHODS)[number];
+
+/** Minutes a second-step ticket (after a right password) stays good. */
+export const SECOND_STEP_TICKET_MINUTES = 5;
+/** How many recovery codes are made at once. */
+export const RECOVERY_CODE_COUNT = 10;
+
+export const signInMessages = {
+  /** A wrong, early/late beyond one window, or already used code; or a used recovery code. */
+  wrongCode: "That code is not right. Check the code and try again.",
+  /** The ticket from the password screen is bad or more than 5 minutes old. */
+  ticketExpired: "The sign-in took too long. Please sign in again.",
+  /** 403 for every other call while the owners require a second step and I have none. */
+  setupRequired:
+    "Your team requires a second step for signing in: add a passkey or an authenticator app first.",
+  /** An owner turning the requirement on without a second step of their own. */
+  ownSecondStepFirst:
+    "Add a passkey or an authenticator app to your own account before requiring one for everyone.",
+  /** A passkey the browser offered that the site does not know (removed, or another site's). */
+  unknownPasskey: "This passkey is not registered for any account here.",
+  /** A passkey ceremony that failed its checks or took longer than 5 minutes. */
+  passkeyFailed: "The passkey could not be checked. Please try again.",
+  sessionNotFound: "No such session of your account.",
+} as const;
+
+/** A 6-digit code or a recovery code, as typed (spaces and hyphens allowed). */
+const codeField = z
+  .string({ error: "The code is required." })
+  .trim()
+  .min(1, "The code is required.")
+  .max(32, "The code must be at most 32 characters.");
+
+const ticketField = z.string().min(1).max(2048);
+
+/** After a right password, when the account has a second step: no token yet. */
+export const secondStepChallengeSchema = z.object({
+  secondStep: z.object({
+    ticket: ticketField.meta({
+      description: `Send it back with the code to /api/auth/login/second-step within ${SECOND_STEP_TICKET_MINUTES} minutes.`,
+    }),
+    methods: z.array(z.enum(SECOND_STEP_METHODS)),
+  }),
+});
+export type SecondStepChallenge = z.infer<typeof secondStepChallengeSchema>;
+
+/** POST /api/auth/login answers one of these. */
+export const loginResponseSchema = z.union([tokenResponseSchema, secondStepChallengeSchema]);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const secondStepInputSchema = z.object({ ticket: ticketField, code: codeField });
+
+/** A session of mine: a browser or client signed in to my account. */
+export const sessionSchema = z.object({
+  id: z.string(),
+  /** "Chrome 131", "" when unknown. */
+  browser: z.string(),
+  /** "Android 14", "" when unknown. */
+  os: z.string(),
+  /** "102.89.34.0/24". */
+  network: z.string(),
+  /** How it signed in: "password", "password+totp", "passkey"… */
+  method: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session of the token that asked. */
+  current: z.boolean(),
+});
+export type StaffSession = z.infer<typeof sessionSchema>;
+export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
+
+/** Where I stand: my second steps and whether the team requires one. */
+export const securityStatusSchema = z.object({
+  totp: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+  passkeys: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      createdAt: z.string(),
+      lastUsedAt: z.string().nullable(),
+      backedUp: z.boolean(),
+    }),
+  ),
+  requireSecondStep: z.boolean(),
+  /** The team requires a second step and I have none: nothing else works until I add one. */
+  setupRequired: z.boolean(),
+});
+export type SecurityStatus = z.infer<typeof securityStatusSchema>;
+export type Passkey = SecurityStatus["passkeys"][number];
+export const passkeySchema = securityStatusSchema.shape.passkeys.element;
+
+export const totpSetupSchema = z.object({
+  /** Base32, for typing into an app by hand. */
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  /** The QR code of otpauthUrl, an SVG drawn by the server. */
+  qrSvg: z.string(),
+});
+export type TotpSetup = z.infer<typeof totpSetupSchema>;
+export const totpConfirmSchema = z.object({ code: codeField });
+/** Shown once: the server keeps only their hashes. */
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+
+/** Removing a second step or making new codes asks for the password again. */
+export const currentPasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: "The current password is required." })
+    .min(1, "The current password is required.")
+    .max(1024, "The password must be at most 1,024 characters."),
+});
+
+export const passkeyNameField = z
+  .string({ error: "The name is required." })
+  .trim()
+  .min(1, "The name is required.")
+  .max(60, "The name must be at most 60 characters.");
+
+/** A passkey ceremony's options, from @simplewebauthn/server, with the id to finish it. */
+export const passkeyOptionsSchema = z.object({
+  challengeId: z.string(),
+  options: z.record(z.string(), z.unknown()),
+});
+/** The browser's answer (RegistrationResponseJSON / AuthenticationResponseJSON). */
+const ceremonyResponse = z.record(z.string(), z.unknown());
+export const passkeyAddSchema = z.object({
+  challengeId: z.string().min(1).max(100),
+  name: passkeyNameField,
+  response: ceremonyResponse,
+});
+export const passkeyRenameSchema = z.object({ name: passkeyNameField });
+export const passkeySignInOptionsSchema = z.object({ ticket: ticketField.optional() });
+export const passkeySignInSchema = z.object({
+  challengeId: z.string().min(1).max(100),
+  response: ceremonyResponse,
+  /** With a ticket the passkey is the second step of that account's password sign-in. */
+  ticket: ticketField.optional(),
+});
+
+export const authSettingsSchema = z.object({ requireSecondStep: z.boolean() });
+export type AuthSettings = z.infer<typeof authSettingsSchema>;
