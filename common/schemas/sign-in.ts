@@ -92,6 +92,11 @@ export const securityStatusSchema = z.object({
     }),
   ),
   requireSecondStep: z.boolean(),
+  /**
+   * Passkeys work only on a site reached by a domain name (PUBLIC_ORIGIN's host): false when
+   * it is an IP address, and the screens then say so instead of offering them.
+   */
+  passkeysAvailable: z.boolean(),
   /** The team requires a second step and I have none: nothing else works until I add one. */
   setupRequired: z.boolean(),
 });

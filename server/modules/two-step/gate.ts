@@ -23,6 +23,13 @@ export function createSecondStepGate(_deps: SecondStepGateDeps) {
     async challengeFor(_admin: AdminRow): Promise<SecondStepChallenge["secondStep"] | undefined> {
       return undefined;
     },
+    /**
+     * The account a second-step ticket (from a right password) belongs to, or undefined for
+     * a bad, foreign or expired one (5 minutes), or one signed before a password change.
+     */
+    async readTicket(_ticket: string): Promise<{ adminId: string; email: string } | undefined> {
+      return undefined;
+    },
     /** The owners require a second step and this admin has none. */
     async setupRequired(_adminId: string): Promise<boolean> {
       return false;
