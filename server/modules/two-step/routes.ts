@@ -227,8 +227,7 @@ export function registerTwoStepRoutes(app: ApiApp, deps: ApiDeps): void {
       schema: {
         tags: ["auth"],
         operationId: "removeTotp",
-        summary:
-          "Removes my authenticator app and its recovery codes, with my current password",
+        summary: "Removes my authenticator app and its recovery codes, with my current password",
         security: adminSecurity,
         body: currentPasswordSchema,
         response: {
@@ -264,8 +263,7 @@ export function registerTwoStepRoutes(app: ApiApp, deps: ApiDeps): void {
       schema: {
         tags: ["auth"],
         operationId: "newRecoveryCodes",
-        summary:
-          "Ten new recovery codes, with my current password: the old ones stop working",
+        summary: "Ten new recovery codes, with my current password: the old ones stop working",
         security: adminSecurity,
         body: currentPasswordSchema,
         response: {
@@ -283,7 +281,8 @@ export function registerTwoStepRoutes(app: ApiApp, deps: ApiDeps): void {
     async (request, reply) => {
       const me = request.admin!;
       await checkPassword(me, request.body.currentPassword);
-      if (!(await totp.confirmed(me.id))) throw new Conflict(`${noApp} Recovery codes go with one.`);
+      if (!(await totp.confirmed(me.id)))
+        throw new Conflict(`${noApp} Recovery codes go with one.`);
       const codes = await database.transaction().execute((trx) => recovery.replace(me.id, trx));
       await record(me, "recovery-codes");
       return reply.header("cache-control", "no-store").send({ recoveryCodes: codes });
