@@ -32,7 +32,6 @@ function QrCode({ svg }: { svg: string }) {
       role="img"
       aria-label="QR code to scan with the authenticator app"
       className="size-48 shrink-0 rounded-lg bg-white p-1 ring-1 ring-slate-200 [&>svg]:size-full"
-      // eslint-disable-next-line react/no-danger -- checked above: an SVG of our own server
       dangerouslySetInnerHTML={{ __html: svg }}
     />
   );

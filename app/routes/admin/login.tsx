@@ -272,6 +272,7 @@ export default function AdminLogin() {
                   name="email"
                   type="email"
                   required
+                  defaultValue={email}
                   autoComplete="username"
                   className={`${adminInput} mt-1`}
                 />
