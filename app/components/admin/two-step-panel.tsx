@@ -104,7 +104,16 @@ export function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: ()
  * Setting up the authenticator app: the QR code and the secret, one code to confirm, then
  * the recovery codes. `onDone` runs once the person says the codes are saved.
  */
-export function TotpSetupFlow({ onDone, onCancel }: { onDone: () => void; onCancel?: () => void }) {
+export function TotpSetupFlow({
+  onDone,
+  onCancel,
+  onConfirmed,
+}: {
+  onDone: () => void;
+  onCancel?: () => void;
+  /** The app is on (the codes are being shown). */
+  onConfirmed?: () => void;
+}) {
   const [setup, setSetup] = useState<TotpSetup>();
   const [problem, setProblem] = useState<string>();
   const [codeError, setCodeError] = useState<string>();
@@ -137,6 +146,7 @@ export function TotpSetupFlow({ onDone, onCancel }: { onDone: () => void; onCanc
     setBusy(true);
     try {
       setCodes(await confirmTotp(code));
+      onConfirmed?.();
     } catch (error) {
       setCodeError(problemText(error, networkProblem));
       document.getElementById(codeId)?.focus();
@@ -318,7 +328,7 @@ export function TwoStepPanel() {
               <span className="text-muted">not set up</span>
             )}
           </p>
-          {status.totp && !codes && (
+          {status.totp && !codes && mode !== "setup" && (
             <p className={status.recoveryCodesLeft < 3 ? "font-semibold text-danger" : "text-ink"}>
               {status.recoveryCodesLeft} recovery code{status.recoveryCodesLeft === 1 ? "" : "s"}{" "}
               left
@@ -331,6 +341,7 @@ export function TwoStepPanel() {
           {mode === "setup" && (
             <TotpSetupFlow
               onDone={() => finish("Authenticator app turned on.")}
+              onConfirmed={security.reload}
               onCancel={() => setMode("idle")}
             />
           )}

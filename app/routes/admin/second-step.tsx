@@ -95,6 +95,12 @@ function SetupScreen() {
                 <AddPasskey onAdded={security.reload} />
               </section>
             )}
+            {!status.passkeysAvailable && !app && (
+              <p className="text-sm text-muted">
+                Passkeys work only when the site is reached by its domain name, not by an address of
+                numbers: here, use an authenticator app.
+              </p>
+            )}
             <section aria-labelledby="setup-app" className="space-y-2">
               <h2 id="setup-app" className="font-bold text-navy">
                 An authenticator app
