@@ -120,7 +120,6 @@ export function TotpSetupFlow({
   const [busy, setBusy] = useState(false);
   const [codes, setCodes] = useState<string[]>();
   const codeId = useId();
-  const secretId = useId();
 
   useEffect(() => {
     let live = true;
@@ -178,11 +177,8 @@ export function TotpSetupFlow({
       <div className="flex flex-wrap items-start gap-4">
         <QrCode svg={setup.qrSvg} />
         <div className="min-w-0 flex-[1_1_14rem]">
-          <p id={secretId} className={adminLabel}>
-            Key for typing in
-          </p>
+          <p className={adminLabel}>Key for typing in</p>
           <p
-            aria-labelledby={secretId}
             className="mt-1 font-mono text-base break-words text-navy select-all"
             data-secret={setup.secret}
           >
