@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { createAdmin } from "../support/server-process.ts";
-import { expect, test as base } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, test as base } from "./fixtures.ts";
 import { withOwnServer } from "./own-server.ts";
 
 // Two-step sign-in in the browser (issue 34): the authenticator app set up on My account,
@@ -64,6 +64,8 @@ test("an authenticator app set up on My account; then a code, a recovery code on
   await expect(panel.getByText("Authenticator app: not set up")).toBeVisible();
   await panel.getByRole("button", { name: "Set up authenticator app" }).click();
   await expect(panel.getByRole("img", { name: /QR code/ })).toBeVisible();
+  const panelOnly = { include: 'section[aria-labelledby="two-step-title"]' };
+  await expectNoAxeViolations(page, panelOnly);
   const secret = (await panel.locator("[data-secret]").getAttribute("data-secret"))!;
   expect(secret).toMatch(/^[A-Z2-7]+$/);
   await panel.getByLabel("Code from the app").fill("000000");
@@ -74,6 +76,7 @@ test("an authenticator app set up on My account; then a code, a recovery code on
   const list = panel.getByRole("list", { name: "Recovery codes" });
   await expect(list.getByRole("listitem")).toHaveCount(10);
   recoveryCodes = await list.getByRole("listitem").allTextContents();
+  await expectNoAxeViolations(page, panelOnly);
   await panel.getByRole("button", { name: "I have saved them" }).click();
   await expect(panel.getByText("Authenticator app turned on.")).toBeVisible();
   await expect(panel.getByText("10 recovery codes left")).toBeVisible();
@@ -82,6 +85,7 @@ test("an authenticator app set up on My account; then a code, a recovery code on
   // The password, then the app's code (the next step's: the confirming one is used).
   await passwordScreen(page, owner);
   await expect(page.getByRole("heading", { name: "Two-step sign-in" })).toBeFocused();
+  await expectNoAxeViolations(page);
   await page.getByLabel("Code from your authenticator app").fill(codeOf(secret, 1));
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
@@ -134,11 +138,13 @@ test("owners require a second step: a new editor is held on the set-up screen", 
     },
   );
   expect(made.status).toBe(0);
-  const other = await browser.newPage({ baseURL: twoStepServer.url });
+  const otherContext = await browser.newContext({ baseURL: twoStepServer.url });
+  const other = await otherContext.newPage();
   await passwordScreen(other, editor);
   await expect(other).toHaveURL(/\/admin\/second-step$/);
   await expect(other.getByRole("heading", { name: "Set up a second step" })).toBeVisible();
   await expect(other.getByText("Your team requires a second step")).toBeVisible();
+  await expectNoAxeViolations(other);
   await other.goto("/admin/dashboard");
   await expect(other).toHaveURL(/\/admin\/second-step$/);
   // Setting up the app lets them in.
@@ -150,7 +156,7 @@ test("owners require a second step: a new editor is held on the set-up screen", 
   await other.getByRole("button", { name: "Continue" }).click();
   await expect(other).toHaveURL(/\/admin\/dashboard$/);
   await expect(other.getByRole("navigation", { name: "Back office" })).toBeAttached();
-  await other.close();
+  await otherContext.close();
 
   // Off again.
   await panel.getByLabel("Require a second step for everyone").uncheck();
