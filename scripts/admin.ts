@@ -4,9 +4,13 @@
 //   npm run admin -- reset-password --email E [--password-stdin]
 //   npm run admin -- delete --email E
 //   npm run admin -- sign-out --email E
+//   npm run admin -- reset-2fa --email E
 // Without --password-stdin a random password is generated and printed once. A new
-// password, sign-out and deletion all end every session the admin had signed in.
+// password, sign-out and deletion all end every session the admin had signed in. reset-2fa
+// removes a person's second steps (authenticator app, recovery codes, passkeys) when they
+// lost them; it is recorded in the activity log.
 import { parseArgs } from "node:util";
+import type { FastifyBaseLogger } from "fastify";
 import { loadConfig } from "../server/config.ts";
 import { AppError } from "../server/errors.ts";
 import { createPasswordHasher, generatePassword } from "../server/modules/staff/password.ts";
@@ -18,10 +22,13 @@ const usage = `Usage:
   npm run admin -- reset-password --email <e-mail> [--password-stdin]
   npm run admin -- delete --email <e-mail>
   npm run admin -- sign-out --email <e-mail>
+  npm run admin -- reset-2fa --email <e-mail>
 
 create makes an owner unless --role editor is given.
 sign-out ends every session of the admin (every token signed so far);
-reset-password and delete do too.`;
+reset-password and delete do too.
+reset-2fa removes the admin's second steps (authenticator app, recovery codes and
+passkeys), so they can sign in with the password alone and set up a new one.`;
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -46,8 +53,10 @@ async function main(): Promise<number> {
     console.log(usage);
     return command ? 0 : 1;
   }
-  const needsEmail = ["create", "reset-password", "delete", "sign-out"].includes(command);
-  if (!["create", "list", "reset-password", "delete", "sign-out"].includes(command)) {
+  const needsEmail = ["create", "reset-password", "delete", "sign-out", "reset-2fa"].includes(
+    command,
+  );
+  if (!["create", "list", "reset-password", "delete", "sign-out", "reset-2fa"].includes(command)) {
     console.error(`Unknown command "${command}".\n${usage}`);
     return 1;
   }
@@ -113,6 +122,35 @@ async function main(): Promise<number> {
       case "sign-out": {
         await admins.endSessions(values.email!);
         console.log(`Signed out every session of ${values.email}.`);
+        return 0;
+      }
+      case "reset-2fa": {
+        const { resetSecondStep, COMMAND_LINE_ACTOR } =
+          await import("../server/modules/two-step/reset.ts");
+        const { createAuditService } = await import("../server/modules/audit/service.ts");
+        const removed = await resetSecondStep(database.db, values.email!);
+        const audit = createAuditService({
+          db: database.db,
+          log: console as unknown as FastifyBaseLogger,
+        });
+        const what = [
+          removed.app ? "the authenticator app" : "",
+          removed.recoveryCodes ? `${removed.recoveryCodes} unused recovery codes` : "",
+          removed.passkeys ? `${removed.passkeys} passkey${removed.passkeys === 1 ? "" : "s"}` : "",
+        ].filter(Boolean);
+        await audit.record({
+          actor: COMMAND_LINE_ACTOR,
+          action: "second-step-reset",
+          type: "admin",
+          id: removed.id,
+          // Counts only ("passkeys" as a key would be hidden as a secret by the log).
+          after: { removed: what.length ? what.join(", ") : "nothing" },
+        });
+        console.log(
+          what.length
+            ? `Removed from ${removed.email}: ${what.join(", ")}. They sign in with the password alone now.`
+            : `${removed.email} had no second step; nothing removed.`,
+        );
         return 0;
       }
       case "delete": {

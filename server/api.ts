@@ -20,6 +20,7 @@ import { registerPriceRoutes } from "./modules/prices/routes.ts";
 import { registerStaffRoutes } from "./modules/staff/routes.ts";
 import { registerTrafficBeaconRoutes } from "./modules/traffic/beacon-routes.ts";
 import { registerTrafficRoutes } from "./modules/traffic/routes.ts";
+import { registerTwoStepRoutes } from "./modules/two-step/routes.ts";
 import { registerVideoRoutes } from "./modules/videos/routes.ts";
 import type { Services } from "./services.ts";
 
@@ -78,6 +79,7 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
   registerMediaApiRoutes(api, deps);
   registerTrafficBeaconRoutes(api, deps);
   registerTrafficRoutes(api, deps);
+  registerTwoStepRoutes(api, deps);
 
   const unknownEndpoint = async () => {
     throw new NotFound("No such API endpoint.");

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
@@ -158,6 +159,61 @@ describe("npm run admin", () => {
     expect(unknown.stderr).toContain("No admin nobody@agency.test.");
   });
 
+  it("reset-2fa removes a person's app, recovery codes and passkeys, in the activity log", async () => {
+    const password = "a second step to lose 1";
+    expect(
+      (await admin(["create", "--email", "lost@agency.test", "--password-stdin"], password)).code,
+    ).toBe(0);
+    const token = await tokenOf("lost@agency.test", password);
+    const headers = { authorization: `Bearer ${token}` };
+    await withApi(async (app) => {
+      const setup = await app.inject({ method: "POST", url: "/api/auth/totp/setup", headers });
+      const secret = setup.json<{ secret: string }>().secret;
+      const code = TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() });
+      const confirm = await app.inject({
+        method: "POST",
+        url: "/api/auth/totp/confirm",
+        headers,
+        payload: { code },
+      });
+      expect(confirm.statusCode).toBe(200);
+      const { db } = app.services.database;
+      const { id } = await db
+        .selectFrom("admins")
+        .select("id")
+        .where("email", "=", "lost@agency.test")
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto("admin_passkeys")
+        .values({
+          id: "cred-1",
+          admin_id: id,
+          name: "Phone",
+          public_key: "key",
+          created_at: "2026-11-28T10:00:00.000Z",
+        })
+        .execute();
+    });
+    // The password alone is no longer enough.
+    expect((await signIn("lost@agency.test", password)).token).toBeUndefined();
+    const run = await admin(["reset-2fa", "--email", "Lost@Agency.test"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      "Removed from lost@agency.test: the authenticator app, 10 unused recovery codes, 1 passkey.",
+    );
+    expect((await signIn("lost@agency.test", password)).token).toBeTypeOf("string");
+    const entry = await withApi((app) =>
+      app.services.database.db
+        .selectFrom("audit_log")
+        .select(["actor_email", "entity_type", "summary"])
+        .where("action", "=", "second-step-reset")
+        .executeTakeFirstOrThrow(),
+    );
+    expect(entry.actor_email).toBe("command line");
+    expect(entry.entity_type).toBe("admin");
+    expect(JSON.parse(entry.summary).after.removed).toContain("1 passkey");
+  });
+
   it("deletes an admin, who can then no longer sign in nor use a session", async () => {
     const session = await tokenOf("staff@agency.test", "the new staff password!");
     const run = await admin(["delete", "--email", "staff@agency.test"]);
@@ -180,6 +236,7 @@ describe("npm run admin", () => {
     expect(signOut.code).toBe(1);
     expect(signOut.stderr).toContain('"sign-out" needs --email');
     expect((await admin(["--help"])).stdout).toContain("sign-out --email <e-mail>");
+    expect((await admin(["--help"])).stdout).toContain("reset-2fa --email <e-mail>");
   });
 
   it("stops with a one-line message on a bad setting", async () => {

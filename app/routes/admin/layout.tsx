@@ -11,6 +11,7 @@ import {
   problemText,
 } from "../../lib/admin-api.ts";
 import { getMe, type Me } from "../../lib/admin/accounts.ts";
+import { isSetupRequired } from "../../lib/admin/two-step.ts";
 import { useIdentity } from "../../lib/identity.ts";
 
 export const meta = () => [{ name: "robots", content: "noindex, nofollow" }];
@@ -85,6 +86,9 @@ function SignOutEverywhere({ onDone }: { onDone: () => void }) {
   );
 }
 
+/** Where the owners' requirement holds someone without a second step (issue 34). */
+const SETUP_PATH = "/admin/second-step";
+
 /** The back office frame: only with a stored token; otherwise to the sign-in page. */
 export default function AdminLayout() {
   const identity = useIdentity();
@@ -113,7 +117,12 @@ export default function AdminLayout() {
     const count = () =>
       api<{ new: number }>("/contact/summary").then(
         (summary) => live && setUnread(summary.new),
-        () => live && setUnread(null),
+        (problem: unknown) => {
+          if (!live) return;
+          setUnread(null);
+          // The owners require a second step and I have none: nothing else until I add one.
+          if (isSetupRequired(problem)) navigate(SETUP_PATH, { replace: true });
+        },
       );
     void count();
     const stop = onEnquiriesChanged(() => void count());
@@ -128,13 +137,17 @@ export default function AdminLayout() {
     if (!getToken()) return;
     let live = true;
     getMe().then(
-      (answer) => live && setMe(answer),
+      (answer) => {
+        if (!live) return;
+        setMe(answer);
+        if (answer.setupRequired) navigate(SETUP_PATH, { replace: true });
+      },
       () => {},
     );
     return () => {
       live = false;
     };
-  }, []);
+  }, [navigate]);
 
   // After moving to another page, focus goes to its content (as a page load would start
   // there), not to a link left behind in the navigation or a closed menu.

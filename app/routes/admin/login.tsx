@@ -1,8 +1,11 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { messages } from "../../../common/messages.ts";
+import { PasskeySignInButton } from "../../components/admin/passkeys.tsx";
 import { adminButton, adminInput, adminLabel } from "../../components/admin/ui.tsx";
 import { getToken, setToken } from "../../lib/admin-api.ts";
+import { sendSecondStep } from "../../lib/admin/two-step.ts";
+import { signInMessages, type SecondStepMethod } from "../../../common/schemas/sign-in.ts";
 import { identityFrom, useIdentity } from "../../lib/identity.ts";
 import type { Route } from "./+types/login";
 
@@ -11,58 +14,65 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export default function AdminLogin() {
-  const identity = useIdentity();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const [showPassword, setShowPassword] = useState(false);
+/** A 429's sentence: the server's, or one from Retry-After (seconds). */
+function lockedText(error: string | undefined, retryAfter: string | null): string {
+  const minutes = Math.max(1, Math.ceil(Number(retryAfter) / 60));
+  return (
+    error ??
+    `Too many failed sign-in attempts. Please try again in ${Number.isFinite(minutes) ? minutes : 15} minute${minutes === 1 ? "" : "s"}.`
+  );
+}
+
+interface Challenge {
+  ticket: string;
+  methods: SecondStepMethod[];
+}
+
+/**
+ * The second screen after a right password (issue 34): a code of the authenticator app, or
+ * a recovery code, or the account's passkey. `onExpired` goes back to the password screen.
+ */
+function SecondStepForm({
+  challenge,
+  onToken,
+  onBack,
+}: {
+  challenge: Challenge;
+  onToken: (token: string) => void;
+  onBack: (message?: string) => void;
+}) {
+  const hasApp = challenge.methods.includes("totp");
+  const [recovery, setRecovery] = useState(!hasApp && challenge.methods.includes("recovery"));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const emailId = useId();
-  const passwordId = useId();
-
-  useEffect(() => {
-    if (getToken()) navigate("/admin/dashboard", { replace: true });
-  }, [navigate]);
+  const codeId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const codeMethods = hasApp || challenge.methods.includes("recovery");
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
+    const code = String(new FormData(event.currentTarget).get("code") ?? "").trim();
+    if (!code) {
+      setError(recovery ? "Type one of your recovery codes." : "Type the 6-digit code.");
+      input.current?.focus();
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
-      const response = await fetch("/api/auth/login", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: form.get("email"), password: form.get("password") }),
-      });
-      const body = (await response.json().catch(() => null)) as {
-        token?: string;
-        error?: string;
-      } | null;
-      if (response.status === 429) {
-        // The server's sentence names the wait; Retry-After (seconds) is the fallback.
-        const minutes = Math.max(1, Math.ceil(Number(response.headers.get("retry-after")) / 60));
-        setError(
-          body?.error ??
-            `Too many failed sign-in attempts. Please try again in ${Number.isFinite(minutes) ? minutes : 15} minute${minutes === 1 ? "" : "s"}.`,
-        );
+      const answer = await sendSecondStep(challenge.ticket, code);
+      if ("token" in answer) {
+        onToken(answer.token);
         return;
       }
-      if (response.status === 401 || response.status === 400) {
-        setError(messages.invalidCredentials);
+      if (answer.status === 400 && answer.error === signInMessages.ticketExpired) {
+        onBack(answer.error);
         return;
       }
-      if (!response.ok) {
-        setError(body?.error ?? `Sign-in failed (${response.status}). Please try again.`);
-        return;
-      }
-      if (!body?.token) {
-        setError(messages.noToken);
-        return;
-      }
-      setToken(body.token);
-      navigate("/admin/dashboard", { replace: true });
+      setError(answer.status === 429 ? lockedText(answer.error, null) : answer.error);
+      input.current?.select();
     } catch {
       setError("The server could not be reached. Please check the connection and try again.");
     } finally {
@@ -71,53 +81,38 @@ export default function AdminLogin() {
   }
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand to-navy p-4">
-      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-2xl">
-        <p className="text-sm font-bold tracking-wide text-accent-ink uppercase">{identity.name}</p>
-        <h1 className="mt-1 text-3xl font-extrabold text-navy">Welcome Back</h1>
-        <h2 className="mt-1 text-lg font-semibold text-muted">Admin Login</h2>
-        {params.get("expired") && !error && (
-          <p role="status" className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand">
-            Your session has ended. Please sign in again.
-          </p>
-        )}
-        <form onSubmit={onSubmit} className="mt-6 space-y-4">
+    <>
+      <h2
+        ref={heading}
+        tabIndex={-1}
+        className="mt-1 text-lg font-semibold text-muted focus:outline-none"
+      >
+        Two-step sign-in
+      </h2>
+      {codeMethods && (
+        <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
           <div>
-            <label htmlFor={emailId} className={adminLabel}>
-              Email
+            <label htmlFor={codeId} className={adminLabel}>
+              {recovery ? "Recovery code" : "Code from your authenticator app"}
             </label>
+            <p id={`${codeId}-hint`} className="text-sm text-muted">
+              {recovery
+                ? "One of the ten codes you saved, like k7wq3-hm9xd. Each works once."
+                : "The 6-digit code the app shows for this site now."}
+            </p>
             <input
-              id={emailId}
-              name="email"
-              type="email"
+              ref={input}
+              key={recovery ? "recovery" : "app"}
+              id={codeId}
+              name="code"
               required
-              autoComplete="username"
-              className={`${adminInput} mt-1`}
+              autoComplete={recovery ? "off" : "one-time-code"}
+              inputMode={recovery ? "text" : "numeric"}
+              maxLength={32}
+              aria-describedby={`${codeId}-hint`}
+              aria-invalid={error ? true : undefined}
+              className={`${adminInput} mt-1 font-mono text-lg tracking-widest`}
             />
-          </div>
-          <div>
-            <label htmlFor={passwordId} className={adminLabel}>
-              Password
-            </label>
-            <div className="relative mt-1">
-              <input
-                id={passwordId}
-                name="password"
-                type={showPassword ? "text" : "password"}
-                required
-                autoComplete="current-password"
-                className={`${adminInput} pr-20`}
-              />
-              <button
-                type="button"
-                onClick={() => setShowPassword((value) => !value)}
-                aria-pressed={showPassword}
-                aria-label={showPassword ? "Hide password" : "Show password"}
-                className="absolute inset-y-1 right-1 rounded-md px-3 text-sm font-semibold text-brand hover:bg-brand-50"
-              >
-                {showPassword ? "Hide" : "Show"}
-              </button>
-            </div>
           </div>
           <div aria-live="polite">
             {error && (
@@ -130,14 +125,206 @@ export default function AdminLogin() {
             )}
           </div>
           <button type="submit" disabled={busy} className={`${adminButton} w-full py-3`}>
-            {busy ? "Signing in" : "Sign in"}
+            {busy ? "Checking" : "Sign in"}
           </button>
+          {hasApp && challenge.methods.includes("recovery") && (
+            <button
+              type="button"
+              onClick={() => {
+                setRecovery((value) => !value);
+                setError(null);
+              }}
+              className="w-full text-center text-sm font-semibold text-brand underline"
+            >
+              {recovery ? "Use the authenticator app instead" : "Use a recovery code instead"}
+            </button>
+          )}
         </form>
-        <p className="mt-4 text-center text-sm">
-          <Link to="/admin/forgot-password" className="font-semibold text-brand underline">
-            Forgot password?
-          </Link>
-        </p>
+      )}
+      {challenge.methods.includes("passkey") && (
+        <div className="mt-6">
+          {codeMethods && <p className="mb-2 text-center text-sm text-muted">or</p>}
+          <PasskeySignInButton
+            ticket={challenge.ticket}
+            onToken={onToken}
+            onError={(message) => setError(message)}
+          />
+          {!codeMethods && error && (
+            <p
+              role="alert"
+              className="mt-3 rounded-lg bg-red-50 px-4 py-3 text-sm font-semibold text-danger"
+            >
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+      <p className="mt-4 text-center text-sm">
+        <button
+          type="button"
+          onClick={() => onBack()}
+          className="font-semibold text-brand underline"
+        >
+          Back to the password
+        </button>
+      </p>
+    </>
+  );
+}
+
+export default function AdminLogin() {
+  const identity = useIdentity();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [showPassword, setShowPassword] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<Challenge | null>(null);
+  /** Kept for the way back from the second screen. */
+  const [email, setEmail] = useState("");
+  const emailId = useId();
+  const passwordId = useId();
+
+  useEffect(() => {
+    if (getToken()) navigate("/admin/dashboard", { replace: true });
+  }, [navigate]);
+
+  function signedIn(token: string) {
+    setToken(token);
+    navigate("/admin/dashboard", { replace: true });
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setEmail(String(form.get("email") ?? ""));
+    setBusy(true);
+    setError(null);
+    try {
+      const response = await fetch("/api/auth/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: form.get("email"), password: form.get("password") }),
+      });
+      const body = (await response.json().catch(() => null)) as {
+        token?: string;
+        error?: string;
+        secondStep?: Challenge;
+      } | null;
+      if (response.status === 429) {
+        // The server's sentence names the wait; Retry-After (seconds) is the fallback.
+        setError(lockedText(body?.error, response.headers.get("retry-after")));
+        return;
+      }
+      if (response.status === 401 || response.status === 400) {
+        setError(messages.invalidCredentials);
+        return;
+      }
+      if (!response.ok) {
+        setError(body?.error ?? `Sign-in failed (${response.status}). Please try again.`);
+        return;
+      }
+      if (body?.secondStep) {
+        setChallenge(body.secondStep);
+        return;
+      }
+      if (!body?.token) {
+        setError(messages.noToken);
+        return;
+      }
+      signedIn(body.token);
+    } catch {
+      setError("The server could not be reached. Please check the connection and try again.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand to-navy p-4">
+      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-2xl">
+        <p className="text-sm font-bold tracking-wide text-accent-ink uppercase">{identity.name}</p>
+        <h1 className="mt-1 text-3xl font-extrabold text-navy">Welcome Back</h1>
+        {challenge ? (
+          <SecondStepForm
+            challenge={challenge}
+            onToken={signedIn}
+            onBack={(message) => {
+              setChallenge(null);
+              setError(message ?? null);
+            }}
+          />
+        ) : (
+          <>
+            <h2 className="mt-1 text-lg font-semibold text-muted">Admin Login</h2>
+            {params.get("expired") && !error && (
+              <p role="status" className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand">
+                Your session has ended. Please sign in again.
+              </p>
+            )}
+            <form onSubmit={onSubmit} className="mt-6 space-y-4">
+              <div>
+                <label htmlFor={emailId} className={adminLabel}>
+                  Email
+                </label>
+                <input
+                  id={emailId}
+                  name="email"
+                  type="email"
+                  required
+                  defaultValue={email}
+                  autoComplete="username"
+                  className={`${adminInput} mt-1`}
+                />
+              </div>
+              <div>
+                <label htmlFor={passwordId} className={adminLabel}>
+                  Password
+                </label>
+                <div className="relative mt-1">
+                  <input
+                    id={passwordId}
+                    name="password"
+                    type={showPassword ? "text" : "password"}
+                    required
+                    autoComplete="current-password"
+                    className={`${adminInput} pr-20`}
+                  />
+                  <button
+                    type="button"
+                    onClick={() => setShowPassword((value) => !value)}
+                    aria-pressed={showPassword}
+                    aria-label={showPassword ? "Hide password" : "Show password"}
+                    className="absolute inset-y-1 right-1 rounded-md px-3 text-sm font-semibold text-brand hover:bg-brand-50"
+                  >
+                    {showPassword ? "Hide" : "Show"}
+                  </button>
+                </div>
+              </div>
+              <div aria-live="polite">
+                {error && (
+                  <p
+                    role="alert"
+                    className="rounded-lg bg-red-50 px-4 py-3 text-sm font-semibold text-danger"
+                  >
+                    {error}
+                  </p>
+                )}
+              </div>
+              <button type="submit" disabled={busy} className={`${adminButton} w-full py-3`}>
+                {busy ? "Signing in" : "Sign in"}
+              </button>
+            </form>
+            <div className="mt-4">
+              <PasskeySignInButton onToken={signedIn} onError={(message) => setError(message)} />
+            </div>
+            <p className="mt-4 text-center text-sm">
+              <Link to="/admin/forgot-password" className="font-semibold text-brand underline">
+                Forgot password?
+              </Link>
+            </p>
+          </>
+        )}
       </div>
     </main>
   );

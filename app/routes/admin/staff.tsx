@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Link, useOutletContext } from "react-router";
 import { formatDate } from "../../../common/format.ts";
 import {
@@ -50,6 +50,7 @@ import {
   type StaffMember,
 } from "../../lib/admin/accounts.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
+import { getAuthSettings, saveAuthSettings } from "../../lib/admin/two-step.ts";
 import type { AdminContext } from "./layout.tsx";
 
 export const meta = adminMeta("Staff");
@@ -369,6 +370,80 @@ function Invitations({ invitations, update }: { invitations: Invitation[]; updat
   );
 }
 
+/**
+ * The owners' switch (issue 34): everyone must have a second step (a passkey or an
+ * authenticator app). Turning it on needs one's own first: the server's 409 sentence shows.
+ */
+function RequireSecondStep() {
+  const settings = useApiData(getAuthSettings, []);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ kind: "error" | "success"; text: string }>();
+  const switchId = useId();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const on = new FormData(event.currentTarget).get("requireSecondStep") === "on";
+    setBusy(true);
+    setResult(undefined);
+    try {
+      const saved = await saveAuthSettings(on);
+      settings.setData(() => saved);
+      setResult({
+        kind: "success",
+        text: saved.requireSecondStep
+          ? "A second step is now required for everyone. Whoever has none is asked to add one when they next sign in or open a screen."
+          : "A second step is no longer required. Those who set one up keep it.",
+      });
+    } catch (problem) {
+      setResult({
+        kind: "error",
+        text: problemText(problem, "The server could not be reached. Please try again."),
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Panel title="Sign-in security" id="sign-in-security-title">
+      {settings.loading && !settings.data && (
+        <p role="status" className="text-muted">
+          Loading…
+        </p>
+      )}
+      {settings.failed && (
+        <FormMessage kind="error">{failure("sign-in settings", settings)}</FormMessage>
+      )}
+      {settings.data && (
+        <form onSubmit={onSubmit} className="max-w-xl space-y-4">
+          <label htmlFor={switchId} className="flex items-start gap-3 font-semibold text-ink">
+            <input
+              id={switchId}
+              type="checkbox"
+              name="requireSecondStep"
+              defaultChecked={settings.data.requireSecondStep}
+              aria-describedby={`${switchId}-hint`}
+              className="mt-0.5 size-5 shrink-0 accent-brand"
+            />
+            Require a second step for everyone
+          </label>
+          <p id={`${switchId}-hint`} className="text-sm text-muted">
+            After the password, everyone then confirms with a passkey or a code from an
+            authenticator app. Someone without one is sent to set it up right after signing in and
+            can do nothing else until they have. Add your own on My account first.
+          </p>
+          <div aria-live="polite">
+            {result && <FormMessage kind={result.kind}>{result.text}</FormMessage>}
+          </div>
+          <button type="submit" disabled={busy} className={adminButton}>
+            {busy ? "Saving…" : "Save"}
+          </button>
+        </form>
+      )}
+    </Panel>
+  );
+}
+
 export default function Staff() {
   const { me } = useOutletContext<AdminContext>();
   const staff = useApiData(listStaff, []);
@@ -409,6 +484,7 @@ export default function Staff() {
           )
         }
       />
+      <RequireSecondStep />
     </>
   );
 }
