@@ -22,6 +22,11 @@ import { Conflict, Invalid, NotFound, Unauthorized } from "../../errors.ts";
 
 /** Minutes a passkey ceremony's challenge stays good. */
 export const CHALLENGE_MINUTES = 5;
+/**
+ * EdDSA, ES256, RS256: what passkey providers use. Named, since the library's default asks
+ * the runtime about ML-DSA, an experimental Web Crypto part that prints a warning.
+ */
+const ALGORITHMS = [-8, -7, -257];
 /** The most passkeys one account may have. */
 export const MAX_PASSKEYS = 20;
 
@@ -163,6 +168,7 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
         attestationType: "none",
         excludeCredentials: existing.map((row) => ({ id: row.id, transports: transportsOf(row) })),
         authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+        supportedAlgorithmIDs: ALGORITHMS,
       });
       const challengeId = await storeChallenge("register", admin.id, options.challenge);
       return { challengeId, options: { ...options } as Record<string, unknown> };
@@ -189,6 +195,7 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
           expectedOrigin: origin,
           expectedRPID: rpID,
           requireUserVerification: false,
+          supportedAlgorithmIDs: ALGORITHMS,
         });
       } catch {
         throw new Invalid(signInMessages.passkeyFailed);
