@@ -167,8 +167,12 @@ export const passkeyMessages = {
   noPasskey: "Your account has no passkey: sign in another way.",
 } as const;
 
-/** My passkeys, oldest first (GET /api/auth/passkeys). */
-export const passkeyListSchema = z.object({ passkeys: z.array(passkeySchema) });
+/** My passkeys, oldest first (GET /api/auth/passkeys), and whether passkeys work here. */
+export const passkeyListSchema = z.object({
+  passkeys: z.array(passkeySchema),
+  /** False when PUBLIC_ORIGIN's host is an IP address (see securityStatusSchema). */
+  available: z.boolean(),
+});
 export type PasskeyList = z.infer<typeof passkeyListSchema>;
 
 /** A passkey's id in a path: its credential id, base64url (at most 1,023 bytes). */

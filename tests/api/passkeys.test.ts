@@ -44,10 +44,11 @@ class SoftPasskey {
   readonly key: KeyObject;
   readonly publicKey: KeyObject;
   counter = 0;
-  constructor(
-    readonly userHandle: string,
-    readonly origin = ORIGIN,
-  ) {
+  readonly userHandle: string;
+  readonly origin: string;
+  constructor(userHandle: string, origin = ORIGIN) {
+    this.userHandle = userHandle;
+    this.origin = origin;
     const pair = generateKeyPairSync("ec", { namedCurve: "P-256" });
     this.key = pair.privateKey;
     this.publicKey = pair.publicKey;
@@ -62,7 +63,9 @@ class SoftPasskey {
     return Buffer.concat([rpIdHash, Buffer.from([flags]), count, ...(attested ? [attested] : [])]);
   }
   private clientData(type: string, challenge: string) {
-    return Buffer.from(JSON.stringify({ type, challenge, origin: this.origin, crossOrigin: false }));
+    return Buffer.from(
+      JSON.stringify({ type, challenge, origin: this.origin, crossOrigin: false }),
+    );
   }
   register(options: Record<string, unknown>) {
     const jwk = this.publicKey.export({ format: "jwk" });
@@ -341,9 +344,10 @@ describe("passkeys", () => {
     // Without user verification, a passkey alone is not enough.
     const other = (await signInOptions()).body;
     const unverified = passkey.assert(other.options, { verified: false });
-    expect(
-      await signIn({ challengeId: other.challengeId, response: unverified }),
-    ).toMatchObject({ status: 401, body: { error: signInMessages.passkeyFailed } });
+    expect(await signIn({ challengeId: other.challengeId, response: unverified })).toMatchObject({
+      status: 401,
+      body: { error: signInMessages.passkeyFailed },
+    });
   });
 
   it("answers 401 unknownPasskey for a passkey the site does not know, 401 for bogus answers", async () => {
@@ -372,9 +376,11 @@ describe("passkeys", () => {
     const editorPasskey = new SoftPasskey(editorId);
     // The gate's tickets are the two-step part's: here its answer is stood in for.
     const gate = t.app.services.secondStep;
-    const read = vi.spyOn(gate, "readTicket").mockImplementation(async (ticket) =>
-      ticket === "good-ticket" ? { adminId: ownerId, email: "owner@example.com" } : undefined,
-    );
+    const read = vi
+      .spyOn(gate, "readTicket")
+      .mockImplementation(async (ticket) =>
+        ticket === "good-ticket" ? { adminId: ownerId, email: "owner@example.com" } : undefined,
+      );
     try {
       const bad = await signInOptions({ ticket: "bad-ticket" });
       expect(bad).toMatchObject({ status: 400, body: { error: signInMessages.ticketExpired } });
@@ -456,7 +462,12 @@ describe("passkeys", () => {
       payload: { name: "Kitchen tablet" },
     });
     expect(renamed).toMatchObject({ status: 200, body: { name: "Kitchen tablet" } });
-    const blank = await call(t.app, { method: "PATCH", url, headers: editor, payload: { name: "" } });
+    const blank = await call(t.app, {
+      method: "PATCH",
+      url,
+      headers: editor,
+      payload: { name: "" },
+    });
     expect(blank.status).toBe(400);
 
     const removed = await call(t.app, { method: "DELETE", url, headers: editor });
@@ -533,6 +544,6 @@ describe("passkeys on a site reached by an IP address", () => {
       body: { error: passkeyMessages.passkeysUnavailable },
     });
     const list = await call(t.app, { method: "GET", url: "/api/auth/passkeys", headers });
-    expect(list).toMatchObject({ status: 200, body: { passkeys: [] } });
+    expect(list).toMatchObject({ status: 200, body: { passkeys: [], available: false } });
   });
 });

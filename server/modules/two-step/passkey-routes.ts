@@ -52,7 +52,9 @@ export function registerPasskeyRoutes(app: ApiApp, deps: ApiDeps): void {
       schema: {
         tags: ["auth"],
         operationId: "listMyPasskeys",
-        summary: "My passkeys: name, when added, when last used, whether synced (oldest first)",
+        summary:
+          "My passkeys (name, when added, when last used, whether synced; oldest first), and " +
+          "whether passkeys work on this site (not when PUBLIC_ORIGIN is an IP address)",
         security: adminSecurity,
         response: { 200: passkeyListSchema, 401: errorAnswers.unauthorized },
       },
@@ -60,7 +62,7 @@ export function registerPasskeyRoutes(app: ApiApp, deps: ApiDeps): void {
     async (request, reply) =>
       reply
         .header("cache-control", "no-store")
-        .send({ passkeys: await passkeys.list(request.admin!.id) }),
+        .send({ passkeys: await passkeys.list(request.admin!.id), available: passkeys.available }),
   );
 
   app.post(
