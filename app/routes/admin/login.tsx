@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { messages } from "../../../common/messages.ts";
 import { adminButton, adminInput, adminLabel } from "../../components/admin/ui.tsx";
+import { PasskeySignInButton } from "../../components/admin/passkeys.tsx";
 import { getToken, setToken } from "../../lib/admin-api.ts";
 import { identityFrom, useIdentity } from "../../lib/identity.ts";
 import type { Route } from "./+types/login";
@@ -133,6 +134,16 @@ export default function AdminLogin() {
             {busy ? "Signing in" : "Sign in"}
           </button>
         </form>
+        {/* Passkeys helper's stand-in until the two-step helper's sign-in page lands. */}
+        <div className="mt-4">
+          <PasskeySignInButton
+            onToken={(token) => {
+              setToken(token);
+              navigate("/admin/dashboard", { replace: true });
+            }}
+            onError={setError}
+          />
+        </div>
         <p className="mt-4 text-center text-sm">
           <Link to="/admin/forgot-password" className="font-semibold text-brand underline">
             Forgot password?
