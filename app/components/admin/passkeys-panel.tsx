@@ -239,9 +239,8 @@ function RenameForm({ passkey, onDone }: { passkey: Passkey; onDone: (saved?: Pa
   );
 }
 
-/** Adds a passkey (asks for its name); the set-up screen uses it too. */
+/** Adds a passkey (asks for its name); the set-up screen uses it too (no FeedbackProvider there). */
 export function AddPasskey({ onAdded }: { onAdded: () => void }) {
-  const { notify } = useFeedback();
   const id = useId();
   const browser = useBrowserHasPasskeys();
   const suggested = useSuggestedName();
@@ -252,10 +251,13 @@ export function AddPasskey({ onAdded }: { onAdded: () => void }) {
   const [fieldError, setFieldError] = useState<string>();
   const [error, setError] = useState<string>();
   const [quiet, setQuiet] = useState<string>();
+  // Said here, not in a toast: the set-up screen has no toasts (no back-office frame).
+  const [done, setDone] = useState<string>();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setQuiet(undefined);
+    setDone(undefined);
     setError(undefined);
     const parsed = passkeyNameField.safeParse(name);
     if (!parsed.success) {
@@ -267,7 +269,7 @@ export function AddPasskey({ onAdded }: { onAdded: () => void }) {
     setBusy(true);
     try {
       const passkey = await addPasskey(parsed.data);
-      notify(`Passkey “${passkey.name}” added. You can sign in with it now.`);
+      setDone(`Passkey “${passkey.name}” added. You can sign in with it now.`);
       setName(undefined);
       onAdded();
     } catch (problem) {
@@ -309,6 +311,7 @@ export function AddPasskey({ onAdded }: { onAdded: () => void }) {
       </div>
       <div aria-live="polite">
         {error && <FormMessage kind="error">{error}</FormMessage>}
+        {done && <FormMessage kind="success">{done}</FormMessage>}
         {quiet && (
           <p role="status" className="text-sm text-muted">
             {quiet}
