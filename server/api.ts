@@ -17,6 +17,7 @@ import { registerNewsletterRoutes } from "./modules/newsletter/routes.ts";
 import { registerNewsletterSendRoutes } from "./modules/newsletter/send-routes.ts";
 import { registerPageRoutes } from "./modules/pages/routes.ts";
 import { registerPriceRoutes } from "./modules/prices/routes.ts";
+import { registerPasskeyRoutes } from "./modules/two-step/passkey-routes.ts";
 import { registerStaffRoutes } from "./modules/staff/routes.ts";
 import { registerTrafficBeaconRoutes } from "./modules/traffic/beacon-routes.ts";
 import { registerTrafficRoutes } from "./modules/traffic/routes.ts";
@@ -65,6 +66,7 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
   const api = app.withTypeProvider<ZodTypeProvider>();
   registerHealthRoutes(api, deps);
   registerStaffRoutes(api, deps);
+  registerPasskeyRoutes(api, deps);
   registerPriceRoutes(api, deps);
   registerBlogRoutes(api, deps);
   registerVideoRoutes(api, deps);

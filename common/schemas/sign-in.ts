@@ -153,3 +153,33 @@ export const passkeySignInSchema = z.object({
 
 export const authSettingsSchema = z.object({ requireSecondStep: z.boolean() });
 export type AuthSettings = z.infer<typeof authSettingsSchema>;
+
+// --- Passkeys (the passkeys helper's block) ---
+
+export const passkeyMessages = {
+  /** The options routes when PUBLIC_ORIGIN's host is an IP address. */
+  passkeysUnavailable:
+    "Passkeys need the site to be reached by a domain name, not an IP address: set PUBLIC_ORIGIN to one.",
+  tooManyPasskeys: "Your account has 20 passkeys, the most it may have: remove one first.",
+  passkeyKnown: "This passkey is already registered.",
+  passkeyNotFound: "No such passkey of your account.",
+  /** A passkey as the second step of an account that has none. */
+  noPasskey: "Your account has no passkey: sign in another way.",
+} as const;
+
+/** My passkeys, oldest first (GET /api/auth/passkeys), and whether passkeys work here. */
+export const passkeyListSchema = z.object({
+  passkeys: z.array(passkeySchema),
+  /** False when PUBLIC_ORIGIN's host is an IP address (see securityStatusSchema). */
+  available: z.boolean(),
+});
+export type PasskeyList = z.infer<typeof passkeyListSchema>;
+
+/** A passkey's id in a path: its credential id, base64url (at most 1,023 bytes). */
+export const passkeyIdParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(1400)
+    .regex(/^[A-Za-z0-9_-]+$/, "A passkey id is base64url."),
+});

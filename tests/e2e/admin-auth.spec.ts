@@ -45,7 +45,7 @@ test("sign-in: wrong password, show/hide, busy text, the dashboard, logout", asy
   );
   await page.getByRole("button", { name: "Hide password" }).click();
   await expect(password).toHaveAttribute("type", "password");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText("Invalid credentials");
 
   await password.fill(e2eAdmin.password);
@@ -94,7 +94,7 @@ test("a login answer without a token says so", async ({ page }) => {
   await page.goto("/admin/login");
   await page.getByLabel("Email").fill("a@b.co");
   await page.getByLabel("Password", { exact: true }).fill("whatever");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText("Login failed: No token received");
   expect(await page.evaluate(() => localStorage.getItem("adminToken"))).toBeNull();
 });
@@ -114,7 +114,7 @@ test("five failed sign-ins lock the e-mail out with the wait time (429)", async 
   await page.goto("/admin/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("wrong password");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText(
     /^Too many failed sign-in attempts\. Please try again in 1[45] minutes\.$/,
   );
@@ -164,7 +164,7 @@ test("Sign out everywhere ends this session and the ones on other devices", asyn
   await page.goto("/admin/login");
   await page.getByLabel("Email").fill(e2eSecondAdmin.email);
   await page.getByLabel("Password", { exact: true }).fill(e2eSecondAdmin.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   const here = await page.evaluate(() => localStorage.getItem("adminToken"));
   expect(here).toBeTruthy();

@@ -173,7 +173,7 @@ test("the owner invites an editor, who accepts, signs in, and is kept out of the
   await editor.getByLabel("Email", { exact: true }).fill(email);
   await editor.getByLabel("Password", { exact: true }).fill(password);
   const me = editor.waitForResponse((response) => response.url().endsWith("/api/auth/me"));
-  await editor.getByRole("button", { name: "Sign in" }).click();
+  await editor.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(editor).toHaveURL(/\/admin\/dashboard$/);
   expect((await (await me).json()).role).toBe("editor");
   await expect(nav(editor).getByRole("link", { name: "My account" })).toBeVisible();

@@ -18,7 +18,8 @@ export interface ServerProcess {
  * for another `checkout`): production mode, on a free port of 127.0.0.1, over SQLite in
  * `dataDir`. `env` adds or overrides settings (BUILD_DIR, …).
  * `cpu` pins the process to that core with `taskset` (the benchmarks); `prefix` runs it
- * under another program that execs it (valgrind); `checkout` runs another checkout's server.
+ * under another program that execs it (valgrind); `checkout` runs another checkout's server;
+ * `hostname` names it in its URL and PUBLIC_ORIGIN ("localhost": passkeys need a domain name).
  * Used by the browser tests' global setup, the lifecycle tests and the benchmarks.
  */
 export async function spawnServer(
@@ -29,9 +30,10 @@ export async function spawnServer(
     cpu,
     prefix = [],
     checkout = root,
-  }: { cpu?: number; prefix?: string[]; checkout?: string } = {},
+    hostname = "127.0.0.1",
+  }: { cpu?: number; prefix?: string[]; checkout?: string; hostname?: string } = {},
 ): Promise<ServerProcess> {
-  const url = `http://127.0.0.1:${await freePort()}`;
+  const url = `http://${hostname}:${await freePort()}`;
   const serverEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
