@@ -180,6 +180,8 @@ export function createServices(deps: ServiceDeps) {
     /** Whether a sign-in needs a second step, and the owners' requirement (issue 34). */
     secondStep,
     tokens,
+    /** The password hasher (scrypt) of every password check. */
+    passwords,
     audit: createAuditService({ db, log }),
     prices: createPriceService(db, changes),
     content,

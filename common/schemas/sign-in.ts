@@ -15,23 +15,7 @@ export const SECOND_STEP_TICKET_MINUTES = 5;
 /** How many recovery codes are made at once. */
 export const RECOVERY_CODE_COUNT = 10;
 
-export const signInMessages = {
-  /** A wrong, early/late beyond one window, or already used code; or a used recovery code. */
-  wrongCode: "That code is not right. Check the code and try again.",
-  /** The ticket from the password screen is bad or more than 5 minutes old. */
-  ticketExpired: "The sign-in took too long. Please sign in again.",
-  /** 403 for every other call while the owners require a second step and I have none. */
-  setupRequired:
-    "Your team requires a second step for signing in: add a passkey or an authenticator app first.",
-  /** An owner turning the requirement on without a second step of their own. */
-  ownSecondStepFirst:
-    "Add a passkey or an authenticator app to your own account before requiring one for everyone.",
-  /** A passkey the browser offered that the site does not know (removed, or another site's). */
-  unknownPasskey: "This passkey is not registered for any account here.",
-  /** A passkey ceremony that failed its checks or took longer than 5 minutes. */
-  passkeyFailed: "The passkey could not be checked. Please try again.",
-  sessionNotFound: "No such session of your account.",
-} as const;
+export { signInMessages } from "../sign-in-messages.ts";
 
 /** A 6-digit code or a recovery code, as typed (spaces and hyphens allowed). */
 const codeField = z

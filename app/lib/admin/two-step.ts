@@ -1,7 +1,6 @@
 // The back office's calls about the second step of signing in (issue 34): where I stand,
 // the authenticator app, recovery codes, the owners' requirement, and the code after the
 // password. Each answer is checked with the shared schemas (common/schemas/sign-in.ts).
-import { tokenResponseSchema } from "../../../common/schemas/auth.ts";
 import {
   authSettingsSchema,
   recoveryCodesSchema,
@@ -62,33 +61,6 @@ export const isSetupRequired = (problem: unknown) =>
   problem instanceof ApiError &&
   problem.status === 403 &&
   problem.message === signInMessages.setupRequired;
-
-/** The answer of the second step after the password: a token, or why not. */
-export type SecondStepAnswer =
-  { token: string } | { error: string; status: number; retryAfter?: number };
-
-/**
- * POST /api/auth/login/second-step (no token yet, so not through `api`): the ticket of the
- * password screen and a code of the app or a recovery code.
- */
-export async function sendSecondStep(ticket: string, code: string): Promise<SecondStepAnswer> {
-  const response = await fetch("/api/auth/login/second-step", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ ticket, code }),
-  });
-  const body = (await response.json().catch(() => null)) as unknown;
-  if (response.ok) {
-    const parsed = tokenResponseSchema.safeParse(body);
-    if (parsed.success) return parsed.data;
-  }
-  const error = (body as { error?: unknown } | null)?.error;
-  return {
-    status: response.status,
-    error:
-      typeof error === "string" ? error : `Sign-in failed (${response.status}). Please try again.`,
-  };
-}
 
 /** "JBSW Y3DP EHPK 3PXP": a secret in groups of four, for typing into an app. */
 export const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");

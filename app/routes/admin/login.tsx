@@ -4,8 +4,9 @@ import { messages } from "../../../common/messages.ts";
 import { PasskeySignInButton } from "../../components/admin/passkeys.tsx";
 import { adminButton, adminInput, adminLabel } from "../../components/admin/ui.tsx";
 import { getToken, setToken } from "../../lib/admin-api.ts";
-import { sendSecondStep } from "../../lib/admin/two-step.ts";
-import { signInMessages, type SecondStepMethod } from "../../../common/schemas/sign-in.ts";
+import { sendSecondStep } from "../../lib/admin/second-step-call.ts";
+import type { SecondStepMethod } from "../../../common/schemas/sign-in.ts";
+import { signInMessages } from "../../../common/sign-in-messages.ts";
 import { identityFrom, useIdentity } from "../../lib/identity.ts";
 import type { Route } from "./+types/login";
 

@@ -1,4 +1,4 @@
-import { isIP } from "node:net";
+import { passkeysAvailableAt } from "./passkeys.ts";
 import { accountMessages } from "../../../common/schemas/accounts.ts";
 import { tokenResponseSchema } from "../../../common/schemas/auth.ts";
 import { successResponse } from "../../../common/schemas/common.ts";
@@ -16,7 +16,6 @@ import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { Conflict, Invalid, NotFound, Unauthorized } from "../../errors.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
 import { signInContext } from "../staff/context.ts";
-import { createPasswordHasher } from "../staff/password.ts";
 import type { SignedInAdmin } from "../staff/types.ts";
 import { normaliseRecoveryCode } from "./recovery.ts";
 
@@ -38,15 +37,8 @@ export function registerTwoStepRoutes(app: ApiApp, deps: ApiDeps): void {
   const { auth, audit, secondStep, identity } = services;
   const { totp, recovery, settings } = secondStep;
   const database = services.database.db;
-  const passwords = createPasswordHasher(config.passwordHashCost);
-  const passkeysAvailable = (() => {
-    try {
-      const host = new URL(config.publicOrigin).hostname.replace(/^\[|\]$/g, "");
-      return isIP(host) === 0;
-    } catch {
-      return false;
-    }
-  })();
+  const { passwords } = services;
+  const passkeysAvailable = passkeysAvailableAt(config.publicOrigin);
 
   /** The password asked again before a second step is removed or remade (400 when wrong). */
   async function checkPassword(admin: SignedInAdmin, password: string): Promise<void> {
