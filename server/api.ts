@@ -18,6 +18,7 @@ import { registerNewsletterSendRoutes } from "./modules/newsletter/send-routes.t
 import { registerPageRoutes } from "./modules/pages/routes.ts";
 import { registerPriceRoutes } from "./modules/prices/routes.ts";
 import { registerStaffRoutes } from "./modules/staff/routes.ts";
+import { registerSessionRoutes } from "./modules/staff/session-routes.ts";
 import { registerTrafficBeaconRoutes } from "./modules/traffic/beacon-routes.ts";
 import { registerTrafficRoutes } from "./modules/traffic/routes.ts";
 import { registerVideoRoutes } from "./modules/videos/routes.ts";
@@ -64,6 +65,7 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
   const api = app.withTypeProvider<ZodTypeProvider>();
   registerHealthRoutes(api, deps);
   registerStaffRoutes(api, deps);
+  registerSessionRoutes(api, deps);
   registerPriceRoutes(api, deps);
   registerBlogRoutes(api, deps);
   registerVideoRoutes(api, deps);
