@@ -19,6 +19,7 @@ import { registerPageRoutes } from "./modules/pages/routes.ts";
 import { registerPriceRoutes } from "./modules/prices/routes.ts";
 import { registerPasskeyRoutes } from "./modules/two-step/passkey-routes.ts";
 import { registerStaffRoutes } from "./modules/staff/routes.ts";
+import { registerSessionRoutes } from "./modules/staff/session-routes.ts";
 import { registerTrafficBeaconRoutes } from "./modules/traffic/beacon-routes.ts";
 import { registerTrafficRoutes } from "./modules/traffic/routes.ts";
 import { registerTwoStepRoutes } from "./modules/two-step/routes.ts";
@@ -66,6 +67,7 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
   const api = app.withTypeProvider<ZodTypeProvider>();
   registerHealthRoutes(api, deps);
   registerStaffRoutes(api, deps);
+  registerSessionRoutes(api, deps);
   registerPasskeyRoutes(api, deps);
   registerPriceRoutes(api, deps);
   registerBlogRoutes(api, deps);

@@ -58,7 +58,13 @@ export function createServices(deps: ServiceDeps) {
   const passwords = createPasswordHasher(config.passwordHashCost);
   const tokens = createTokenSigner(config.tokenSecret, config.tokenTtlSeconds);
   const changes = createChangeFeed(log);
-  const sessions = createSessionStore({ db, tokens, notifier, clock: deps.clock });
+  const sessions = createSessionStore({
+    db,
+    tokens,
+    notifier,
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    clock: deps.clock,
+  });
   const secondStep = createSecondStepGate({
     db,
     secret: config.tokenSecret,

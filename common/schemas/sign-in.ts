@@ -62,6 +62,12 @@ export const sessionSchema = z.object({
 export type StaffSession = z.infer<typeof sessionSchema>;
 export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
 
+// --- sessions helper (issue 34, part 1) ---
+/** POST /api/auth/sessions/end-others: how many of my other sessions ended. */
+export const sessionsEndedSchema = z.object({ ended: z.number().int() });
+export type SessionsEnded = z.infer<typeof sessionsEndedSchema>;
+// --- end sessions helper ---
+
 /** Where I stand: my second steps and whether the team requires one. */
 export const securityStatusSchema = z.object({
   totp: z.boolean(),

@@ -30,6 +30,19 @@ export interface StaffInvitation extends AccountLink {
   invitedBy: string;
 }
 
+/** A sign-in to an admin account from a device the account had not used (issue 34). */
+export interface NewSignIn {
+  /** The admin's e-mail address (the mail goes there). */
+  email: string;
+  /** "Chrome 131", "" when unknown. */
+  browser: string;
+  /** "Android 14", "" when unknown. */
+  os: string;
+  /** "102.89.34.0/24", "" when unknown. */
+  network: string;
+  at: Date;
+}
+
 /**
  * Tells people what happened: the agency about enquiries, an admin about a lock. Best
  * effort: it never throws, except `sendEnquiryReceived`, which the outbox worker retries.
@@ -43,6 +56,8 @@ export interface Notifier {
    */
   sendEnquiryReceived?(enquiry: Enquiry, options?: { signal?: AbortSignal }): Promise<void>;
   accountLocked(lock: AccountLock): Promise<void>;
+  /** A sign-in from a new device (browser, system, network): tells the person. */
+  newSignIn(signIn: NewSignIn): Promise<void>;
   /** The link to choose a new password (asked for on the sign-in page). */
   passwordReset(link: AccountLink): Promise<void>;
   /** The link to accept an invitation to the back office. */
@@ -60,6 +75,12 @@ export function createSilentNotifier(log: FastifyBaseLogger): Notifier {
       log.warn(
         { email: lock.email, failures: lock.failures, until: lock.until.toISOString() },
         "admin sign-in locked after failed attempts; mail not configured, the admin is not told",
+      );
+    },
+    async newSignIn(signIn) {
+      log.info(
+        { email: signIn.email, browser: signIn.browser, os: signIn.os, network: signIn.network },
+        "admin signed in from a new device; mail not configured, the admin is not told",
       );
     },
     // The link is not logged: a log is read by more people than the mailbox it was meant for.

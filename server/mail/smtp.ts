@@ -10,6 +10,7 @@ import {
   createSilentNotifier,
   type AccountLink,
   type AccountLock,
+  type NewSignIn,
   type Notifier,
   type StaffInvitation,
 } from "./notifier.ts";
@@ -97,6 +98,37 @@ export function accountLockedMailText(lock: AccountLock, agency: string = site.n
     "If it wasn't you, someone may be trying to guess your password. Choose a new one by running this on the server (a new password also signs out every session of the account):",
     `    npm run admin -- reset-password --email ${lock.email}`,
     "You get this mail at most once an hour.",
+  ].join("\n\n");
+}
+
+/** The subject of the new-device notice; nothing in it comes from the browser. */
+export function newSignInMailSubject(agency: string = site.name): string {
+  return `New sign-in to your ${agency} account`;
+}
+
+/** What a sign-in says about itself, one line each; the User-Agent's words are cut short. */
+const deviceLine = (value: string, unknown: string) =>
+  value.replace(/[\r\n]+/g, " ").slice(0, 100) || unknown;
+
+/**
+ * The plain-text notice of a sign-in from a device the account had not used: browser,
+ * system, network and time, and what to do if it was not the person.
+ */
+export function newSignInMailText(
+  signIn: NewSignIn,
+  origin: string,
+  agency: string = site.name,
+): string {
+  return [
+    `Someone signed in to the ${agency} back office as ${signIn.email} from a browser or network the account had not used before.`,
+    [
+      `Browser: ${deviceLine(signIn.browser, "Unknown browser")}`,
+      `System: ${deviceLine(signIn.os, "Unknown system")}`,
+      `Network: ${deviceLine(signIn.network, "Unknown network")}`,
+      `Time: ${agencyTime.format(signIn.at)} (${AGENCY_TIME_ZONE_NAME})`,
+    ].join("\n"),
+    "If this was you, there is nothing to do.",
+    `If this was not you: end that session on My account (${origin}/admin/account) and change your password.`,
   ].join("\n\n");
 }
 
@@ -243,6 +275,15 @@ export function createNotifier(
         to: lock.email,
         subject: accountLockedMailSubject(lock, agency),
         text: accountLockedMailText(lock, agency),
+      }));
+    },
+    newSignIn(signIn) {
+      const fields = { email: signIn.email, browser: signIn.browser, os: signIn.os };
+      return send("new sign-in notice", fields, (agency) => ({
+        from: config.mailFrom,
+        to: signIn.email,
+        subject: newSignInMailSubject(agency),
+        text: newSignInMailText(signIn, config.publicOrigin, agency),
       }));
     },
     passwordReset(link) {

@@ -58,6 +58,23 @@ const DERIVED_TABLES = [BLOG_FTS_TABLE, ENQUIRY_SEARCH_TABLE, ENQUIRY_COUNTS_TAB
 export const isDerivedTable = (table: string) =>
   DERIVED_TABLES.some((name) => table === name || table.startsWith(`${name}_`));
 
+/**
+ * Sign-in state that lasts hours at most (the staff's sessions, passkey ceremonies under
+ * way): not backed up, and emptied by a restore, which so signs everyone out (issue 34).
+ */
+const SESSION_TABLES = new Set(["admin_sessions", "webauthn_challenges"]);
+export const isSessionTable = (table: string) => SESSION_TABLES.has(table);
+
+/**
+ * Tables other tables reference by foreign key: a restore fills them first and empties
+ * them last (the rest in name order, which would put admin_sessions before admins).
+ */
+const REFERENCED_TABLES = ["admins", "blogs", "tags", "newsletter_sends"];
+const restoreRank = (table: string) => {
+  const rank = REFERENCED_TABLES.indexOf(table);
+  return rank === -1 ? REFERENCED_TABLES.length : rank;
+};
+
 /** The site's tables (those the migrations made), with their columns in order. */
 async function siteTables(db: Kysely<Database> | Transaction<Database>) {
   const tables = await db.introspection.getTables();
@@ -111,6 +128,7 @@ export async function backup(
   await snapshot.execute(async (trx) => {
     migrations = await appliedMigrations(trx);
     for (const table of await siteTables(trx)) {
+      if (SESSION_TABLES.has(table.name)) continue;
       counts[table.name] = 0;
       const order = table.columns.map((column) => sql.ref(column));
       async function* rows() {
@@ -282,9 +300,13 @@ export async function restore(
   if (unknown.length > 0) {
     throw new BackupError(`The backup has tables this site does not: ${unknown.join(", ")}.`);
   }
+  // Referenced tables first (the sort is stable: the rest stay in name order).
+  const inOrder = [...tables].sort((a, b) => restoreRank(a.name) - restoreRank(b.name));
   await database.db.transaction().execute(async (trx) => {
-    for (const table of tables) await trx.deleteFrom(table.name as keyof Database).execute();
-    for (const table of tables) {
+    for (const table of inOrder.toReversed()) {
+      await trx.deleteFrom(table.name as keyof Database).execute();
+    }
+    for (const table of inOrder) {
       if (!(table.name in manifest.tables)) continue;
       const columns = new Set(table.columns);
       for await (const page of pagesOf(path.join(source, "tables", `${table.name}.ndjson`))) {

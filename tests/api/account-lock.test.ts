@@ -96,6 +96,7 @@ describe("the per-account lock over time", () => {
       accountLocked: async (lock) => {
         notices.push(lock);
       },
+      newSignIn: async () => {},
       passwordReset: async () => {},
       staffInvited: async () => {},
       close: async () => {},

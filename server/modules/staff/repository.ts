@@ -6,9 +6,16 @@ export type LinkPurpose = "reset" | "invite" | "email";
 
 /** The `admins` rows: the accounts themselves. */
 export function createAdminRepository(db: Kysely<Database>) {
-  /** Moves the admin to a new session version (with `changes`): earlier tokens stop working. */
-  const endSessions = (email: string, now: string, changes: { password_hash?: string } = {}) =>
-    db
+  /**
+   * Moves the admin to a new session version (with `changes`): earlier tokens stop working,
+   * and their sessions leave the Devices list (issue 34).
+   */
+  const endSessions = async (
+    email: string,
+    now: string,
+    changes: { password_hash?: string } = {},
+  ) => {
+    const result = await db
       .updateTable("admins")
       .set((eb) => ({
         ...changes,
@@ -17,6 +24,14 @@ export function createAdminRepository(db: Kysely<Database>) {
       }))
       .where("email", "=", email)
       .executeTakeFirst();
+    await db
+      .deleteFrom("admin_sessions")
+      .where("admin_id", "in", (eb) =>
+        eb.selectFrom("admins").select("id").where("email", "=", email),
+      )
+      .execute();
+    return result;
+  };
 
   return {
     findByEmail: (email: string) =>

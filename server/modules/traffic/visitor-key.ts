@@ -106,6 +106,19 @@ export function truncatedAddress(address: string): string {
     .join(":");
 }
 
+/**
+ * The network of an address as people read it: "102.89.34.0/24", "2c0f:2a80:10::/48" (an
+ * IPv4-mapped IPv6 address as its IPv4 network); "" when it is no address. The same cut as
+ * `truncatedAddress` (the staff's Devices list and new-device mails, issue 34).
+ */
+export function networkOf(address: string): string {
+  const network = truncatedAddress(address);
+  if (network === "") return "";
+  if (network.includes(".")) return `${network}.0/24`;
+  // Trailing zero groups go into the "::": "2001:db8:0" is "2001:db8::/48".
+  return `${network.replace(/(^|:)0(:0)*$/, "")}::/48`;
+}
+
 /** The byte length of a visitor key (of SHA-256's 32). */
 export const VISITOR_KEY_BYTES = 16;
 
