@@ -1,6 +1,142 @@
-// CONTRACT STUB (issue 34): the sessions helper writes the Devices panel of My account.
+import { useState } from "react";
+import { formatDateTime } from "../../../common/format.ts";
+import { problemText } from "../../lib/admin-api.ts";
+import {
+  deviceName,
+  endOtherSessions,
+  endSession,
+  listSessions,
+  type StaffSession,
+} from "../../lib/admin/sessions.ts";
+import { useFeedback } from "./feedback.tsx";
+import { adminButtonDanger, adminButtonSecondary, focusById, LoadState, Panel } from "./ui.tsx";
+import { useApiData } from "./use-api-data.ts";
+
+const PANEL_TITLE_ID = "devices-title";
+/** Last seen within this long counts as "Active now" (the server writes it once a minute). */
+const NOW_MS = 2 * 60_000;
+
+function lastActive(session: StaffSession): string {
+  if (session.current) return "Active now";
+  return Date.now() - Date.parse(session.lastSeenAt) < NOW_MS
+    ? "Active now"
+    : `Last active ${formatDateTime(session.lastSeenAt)}`;
+}
 
 /** My account: every session of mine (browser, system, network, first and last seen). */
 export function DevicesPanel() {
-  return null;
+  const { notify, confirm } = useFeedback();
+  const sessions = useApiData(listSessions, []);
+  const [busy, setBusy] = useState(false);
+  const list = sessions.data ?? [];
+  const others = list.filter((session) => !session.current);
+
+  async function end(session: StaffSession) {
+    const name = deviceName(session);
+    const sure = await confirm(
+      `End the session on ${name}?`,
+      "End session",
+      "That browser is signed out at its next step and needs the password again.",
+    );
+    if (!sure) return;
+    setBusy(true);
+    try {
+      await endSession(session.id);
+      sessions.setData((data) => (data ?? []).filter((item) => item.id !== session.id));
+      notify(`Session on ${name} ended.`);
+      focusById(PANEL_TITLE_ID);
+    } catch (problem) {
+      notify(problemText(problem, "The session could not be ended. Please try again."), "error");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function endOthers() {
+    const sure = await confirm(
+      `Sign out ${others.length === 1 ? "the other device" : `all ${others.length} other devices`}?`,
+      "Sign out other devices",
+      "This browser stays signed in.",
+    );
+    if (!sure) return;
+    setBusy(true);
+    try {
+      await endOtherSessions();
+      sessions.setData((data) => (data ?? []).filter((item) => item.current));
+      notify("Every other device is signed out. This one stays signed in.");
+      focusById(PANEL_TITLE_ID);
+    } catch (problem) {
+      notify(problemText(problem, "The sessions could not be ended. Please try again."), "error");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Panel title="Devices" id={PANEL_TITLE_ID}>
+      <p className="-mt-2 mb-4 max-w-2xl text-sm text-muted">
+        Where your account is signed in. End any session you do not recognise, then change your
+        password.
+      </p>
+      <LoadState
+        loading={sessions.loading}
+        error={
+          sessions.failed
+            ? (sessions.error ?? "Your sessions could not be loaded. Please reload the page.")
+            : undefined
+        }
+        empty={list.length === 0}
+        emptyText="No sessions."
+        loadingText="Loading your sessions…"
+        className="mb-4"
+      />
+      {list.length > 0 && (
+        <ul className="mb-4 divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200">
+          {list.map((session) => (
+            <li
+              key={session.id}
+              className="flex flex-wrap items-center justify-between gap-3 p-4"
+              aria-current={session.current ? "true" : undefined}
+            >
+              <div className="min-w-0">
+                <p className="flex flex-wrap items-center gap-2 font-semibold break-words text-ink">
+                  {deviceName(session)}
+                  {session.current && (
+                    <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-bold text-brand">
+                      This device
+                    </span>
+                  )}
+                </p>
+                <p className="text-sm break-words text-muted">
+                  Network {session.network || "unknown"} · Signed in{" "}
+                  {formatDateTime(session.createdAt)} · {lastActive(session)}
+                </p>
+              </div>
+              {!session.current && (
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => void end(session)}
+                  aria-label={`End the session on ${deviceName(session)}, signed in ${formatDateTime(session.createdAt)}`}
+                  className={adminButtonDanger}
+                >
+                  End session
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {others.length > 0 && (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void endOthers()}
+          className={adminButtonSecondary}
+        >
+          Sign out all other devices
+        </button>
+      )}
+    </Panel>
+  );
 }

@@ -10,6 +10,7 @@ import {
   LOGIN_PATH,
   problemText,
 } from "../../lib/admin-api.ts";
+import { signOutHere } from "../../lib/admin/sessions.ts";
 import { getMe, type Me } from "../../lib/admin/accounts.ts";
 import { isSetupRequired } from "../../lib/admin/two-step.ts";
 import { useIdentity } from "../../lib/identity.ts";
@@ -172,7 +173,12 @@ export default function AdminLayout() {
   // The owner-only screens (Activity, Staff) are left out until /auth/me says "owner".
   const visibleItems = navItems.filter((item) => !item.ownerOnly || me?.role === "owner");
 
+  // Signing out here ends this session on the server too; after "everywhere" it is gone.
   const logout = () => {
+    void signOutHere();
+    navigate(LOGIN_PATH, { replace: true });
+  };
+  const afterEverywhere = () => {
     clearToken();
     navigate(LOGIN_PATH, { replace: true });
   };
@@ -244,7 +250,7 @@ export default function AdminLayout() {
                   </button>
                 </li>
                 <li>
-                  <SignOutEverywhere onDone={logout} />
+                  <SignOutEverywhere onDone={afterEverywhere} />
                 </li>
               </ul>
               <p className="mt-4 border-t border-white/15 px-3 pt-4 text-sm text-brand-100">

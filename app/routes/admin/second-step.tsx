@@ -6,7 +6,8 @@ import { AddPasskey } from "../../components/admin/passkeys.tsx";
 import { TotpSetupFlow } from "../../components/admin/two-step-panel.tsx";
 import { adminButton, adminButtonSecondary } from "../../components/admin/ui.tsx";
 import { useApiData } from "../../components/admin/use-api-data.ts";
-import { clearToken, getToken, LOGIN_PATH } from "../../lib/admin-api.ts";
+import { getToken, LOGIN_PATH } from "../../lib/admin-api.ts";
+import { signOutHere } from "../../lib/admin/sessions.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
 import { getSecurity } from "../../lib/admin/two-step.ts";
 
@@ -35,7 +36,7 @@ function SetupScreen() {
   }, [ready]);
 
   const signOut = () => {
-    clearToken();
+    void signOutHere();
     navigate(LOGIN_PATH, { replace: true });
   };
 
