@@ -63,7 +63,8 @@ export function createServices(deps: ServiceDeps) {
     tokens,
     notifier,
     tokenTtlSeconds: config.tokenTtlSeconds,
-    clock: deps.clock,
+    // No test clock: sessions live in real time, like the tokens that name them (jose checks
+    // a token's expiry against the real time).
   });
   const secondStep = createSecondStepGate({
     db,

@@ -200,12 +200,15 @@ export function createSessionStore(deps: SessionStoreDeps) {
       if (!row) return false;
       const stale = iso(now - SEEN_EVERY_MS);
       if (row.last_seen_at <= stale) {
+        // Best effort: a database that takes no writes (locked, read-only, going away) must
+        // not turn a signed-in read into an error; the next request notes it.
         await db
           .updateTable("admin_sessions")
           .set({ last_seen_at: iso(now) })
           .where("id", "=", claims.sessionId)
           .where("last_seen_at", "<=", stale)
-          .execute();
+          .execute()
+          .catch(() => undefined);
       }
       return true;
     },
