@@ -45,10 +45,51 @@ function precompress(): Plugin {
   };
 }
 
+/** The islands pages' one script (docs/decisions/0039), built with the client's files. */
+const ISLANDS_ENTRY = "app/islands/main.ts";
+const ISLANDS_MODULE = "virtual:agency-islands";
+/** Its built file, set by the client build for the server build that follows in this process. */
+let islandsScript: string | undefined;
+
+/**
+ * Builds app/islands/main.ts as an entry of the browser's build (React Router's plugin adds
+ * only the routes and its own entry) and hands its hashed address to the server's render
+ * through `virtual:agency-islands`. In the dev server it is the source file, which Vite serves.
+ */
+function islands(): Plugin {
+  const entry = path.resolve(ISLANDS_ENTRY);
+  return {
+    name: "agency-islands",
+    buildStart() {
+      if (this.environment?.name === "client" && this.environment.mode === "build") {
+        this.emitFile({ type: "chunk", id: entry, name: "islands" });
+      }
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment?.name !== "client") return;
+      for (const file of Object.values(bundle)) {
+        if (file.type === "chunk" && file.facadeModuleId === entry) islandsScript = `/${file.fileName}`;
+      }
+    },
+    resolveId(id) {
+      return id === ISLANDS_MODULE ? `\0${ISLANDS_MODULE}` : undefined;
+    },
+    load(id) {
+      if (id !== `\0${ISLANDS_MODULE}`) return undefined;
+      if (this.environment?.mode === "dev") return `export default "/${ISLANDS_ENTRY}";`;
+      // The browser never renders an islands page's script tag: only the server does.
+      if (this.environment?.name === "client") return `export default "";`;
+      if (!islandsScript) this.error("the islands script must be built before the server");
+      return `export default ${JSON.stringify(islandsScript)};`;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     tailwindcss(),
     reactRouter(),
+    islands(),
     fastifyReactRouterDev({ entry: "./server/dev.ts", externalizeServerEntryImports: false }),
     precompress(),
   ],
@@ -79,6 +120,15 @@ export default defineConfig({
                   name: "framework",
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/,
                   priority: 20,
+                },
+                {
+                  name: "islands-lib",
+                  // What the islands pages' script (app/islands/) shares with React's pages:
+                  // plain modules, kept out of `shared`, whose React components would bring
+                  // the framework to those pages (scripts/islands-build.test.ts checks).
+                  // Vite's helper for dynamic imports too.
+                  test: /[\\/]app[\\/]lib[\\/](beacon|lead-source|staff-token|pending-text|reveal-on-scroll)\.|[\\/]common[\\/](lead-source|traffic-beacon)\.|vite[\\/]preload-helper/,
+                  priority: 18,
                 },
                 {
                   name: "shared",

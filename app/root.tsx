@@ -6,12 +6,18 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  UNSAFE_DataRouterDataContext,
+  UNSAFE_FrameworkContext,
+  useMatches,
 } from "react-router";
+import { useContext } from "react";
+import islandsScript from "virtual:agency-islands";
 import { brandStyle, themeColourOf } from "../common/brand-colours.ts";
 import { siteServicesContext } from "../common/load-context.ts";
 import { iconHref, identityChanges, MANIFEST_PATH } from "../common/identity.ts";
 // The site's icon inside every page (Vite inlines it as a data: URI): no request for it.
 import favicon from "../public/favicon.svg?inline";
+import { isIslandsPage } from "./islands/switch.ts";
 import { useIdentity } from "./lib/identity.ts";
 import type { Route } from "./+types/root";
 import "./styles/app.css";
@@ -64,12 +70,33 @@ function IdentityHead() {
   );
 }
 
+/**
+ * An islands page's one script (docs/decisions/0039), asked for once the page has been
+ * painted: nothing is parsed before the first paint, and the rest of the page's life does
+ * not wait for the `load` event. The same text for every request (the render cache's CSP
+ * takes its hash).
+ */
+function IslandsScript() {
+  const nonce = useContext(UNSAFE_FrameworkContext)?.nonce;
+  const load = `requestAnimationFrame(()=>setTimeout(()=>import(${JSON.stringify(islandsScript)})))`;
+  // A classic script (app/lib/low-priority-scripts.server.ts rewrites module scripts, which
+  // are React Router's); import() works from it all the same.
+  return <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: load }} />;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const identity = useIdentity();
+  // Decided on the server only: in the browser this document is the back office or a page
+  // React Router hydrated, and its client navigations render with React as before.
+  const matches = useMatches();
+  const islands = typeof document === "undefined" && isIslandsPage(matches);
+  // An error page (a 404 within the site's layout) is marked: its view is not counted.
+  const failed = useContext(UNSAFE_DataRouterDataContext)?.errors != null;
   const colours = brandStyle({ primary: identity.primaryColour, accent: identity.accentColour });
   return (
     <html
       lang="en"
+      data-islands={islands ? (failed ? "error" : "") : undefined}
       style={Object.keys(colours).length > 0 ? (colours as React.CSSProperties) : undefined}
     >
       <head>
@@ -81,8 +108,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {islands ? (
+          <IslandsScript />
+        ) : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

@@ -1,4 +1,5 @@
 import { useNavigation } from "react-router";
+import { pendingTextClass, pendingTextFor } from "../../lib/pending-text.ts";
 
 /**
  * What a visitor sees while the next page loads in the browser (spec §2: 'Fetching Blogs...'
@@ -8,29 +9,20 @@ import { useNavigation } from "react-router";
 export function PendingNotice() {
   const navigation = useNavigation();
   const path = navigation.location?.pathname;
-  const text =
-    navigation.state !== "loading" || path === undefined
-      ? null
-      : path === "/blog"
-        ? "Fetching Blogs..."
-        : path.startsWith("/blog/")
-          ? "Loading..."
-          : null;
+  const text = navigation.state !== "loading" || path === undefined ? null : pendingTextFor(path);
   return (
     <>
-      {navigation.state === "loading" && (
-        <div
-          aria-hidden="true"
-          className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-accent motion-reduce:animate-none"
-        />
-      )}
+      {/* The islands' navigation shows the same bar and text (app/islands/navigate.ts). */}
+      <div
+        aria-hidden="true"
+        data-island="pending-bar"
+        hidden={navigation.state !== "loading"}
+        className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-accent motion-reduce:animate-none"
+      />
       <p
         role="status"
-        className={
-          text
-            ? "fixed top-24 left-1/2 z-50 -translate-x-1/2 rounded-full bg-navy px-4 py-2 text-sm font-semibold text-white shadow-lg"
-            : "sr-only"
-        }
+        data-island="pending-text"
+        className={text ? pendingTextClass.shown : pendingTextClass.empty}
       >
         {text}
       </p>

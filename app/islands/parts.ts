@@ -1,0 +1,35 @@
+import type { Enhancer } from "./enhancer.ts";
+import { partsOf } from "./enhancer.ts";
+import { enhanceHeader } from "./header.ts";
+
+/**
+ * A part whose code comes only to a page that has one: its module is imported the first
+ * time the page (or a page swapped in) holds an element with `data-island="<name>"` (or,
+ * given a selector, one that matches it).
+ */
+function onlyWhere(
+  name: string,
+  load: () => Promise<{ enhance: Enhancer }>,
+  selector?: string,
+): Enhancer {
+  return (root, signal) => {
+    const found = selector ? root.querySelector(selector) !== null : partsOf(root, name).length > 0;
+    if (!found) return;
+    load()
+      .then(({ enhance }) => {
+        if (!signal.aborted) enhance(root, signal);
+      })
+      // No connection to load it: the part stays as the server sent it (it works as HTML).
+      .catch(() => undefined);
+  };
+}
+
+/**
+ * Every kind of interactive part of the public pages, in the order they come alive. The
+ * header is on every page and comes with the entry; the others load where they are used.
+ */
+export const enhancers: readonly Enhancer[] = [
+  enhanceHeader,
+  // Parts that load where they are used: one line each.
+  onlyWhere("reveal", () => import("./reveal.ts"), ".reveal[data-reveal]"),
+];
