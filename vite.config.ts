@@ -68,7 +68,8 @@ function islands(): Plugin {
     generateBundle(_options, bundle) {
       if (this.environment?.name !== "client") return;
       for (const file of Object.values(bundle)) {
-        if (file.type === "chunk" && file.facadeModuleId === entry) islandsScript = `/${file.fileName}`;
+        if (file.type === "chunk" && file.facadeModuleId === entry)
+          islandsScript = `/${file.fileName}`;
       }
     },
     resolveId(id) {

@@ -1,5 +1,6 @@
 // Sums the gzip size of the JavaScript a first visit to a page loads (module scripts and
-// modulepreload links in the server-rendered HTML, and the modules it imports inline).
+// modulepreload links in the server-rendered HTML, the modules it imports inline, and their
+// static imports).
 //   node bench/js-size.mjs [--url http://host:port] [path …]
 // `jsGzipSizes` is the same measurement for `npm run bench` (bench/run.mjs).
 import { fileURLToPath } from "node:url";
@@ -25,9 +26,14 @@ export async function jsGzipSizes(url, paths) {
     const html = await (await fetch(`${url}${path}`)).text();
     const files = scriptsOf(html);
     let gzipBytes = 0;
+    // Each file, and the files it imports statically (an islands page names only its entry).
     for (const file of files) {
-      const body = Buffer.from(await (await fetch(new URL(file, url))).arrayBuffer());
+      const address = new URL(file, url);
+      const body = Buffer.from(await (await fetch(address)).arrayBuffer());
       gzipBytes += gzipSync(body, { level: 9 }).length;
+      for (const match of body.toString("utf8").matchAll(/(?:from|import)\s*"(\.\/[^"]+\.js)"/g)) {
+        files.add(new URL(match[1], address).pathname);
+      }
     }
     rows.push({ path, files: files.size, gzipBytes });
   }

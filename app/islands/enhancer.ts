@@ -10,6 +10,7 @@ export type Enhancer = (root: ParentNode, signal: AbortSignal) => void;
 
 /** The parts of an islands page: `data-island="<name>"` on each part's outer element. */
 export function partsOf<E extends Element = HTMLElement>(root: ParentNode, name: string): E[] {
-  const own = root instanceof Element && root.matches(`[data-island~="${name}"]`) ? [root as E] : [];
+  const own =
+    root instanceof Element && root.matches(`[data-island~="${name}"]`) ? [root as E] : [];
   return [...own, ...root.querySelectorAll<E>(`[data-island~="${name}"]`)];
 }

@@ -6,32 +6,52 @@ import { enhancers } from "./parts.ts";
 // The one script of an islands page (docs/decisions/0039). The page arrived whole from the
 // server and reads and works as HTML; this brings its interactive parts alive, counts the
 // view, and turns links to the site's other islands pages into client-side navigations.
+// Each step is a task of its own: a tap between two of them is answered at once.
+
+/** Lets the browser paint and handle input before the next step. */
+const nextTask = (): Promise<void> =>
+  new Promise((resolve) => {
+    const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+    if (scheduler?.yield) void scheduler.yield().then(resolve);
+    else setTimeout(resolve, 0);
+  });
 
 let page = new AbortController();
 
-/** Brings the parts in `root` alive; the previous page's listeners end. */
-function bringAlive(root: ParentNode): void {
+/** Brings the parts in `root` alive, one kind per task; the previous page's listeners end. */
+async function bringAlive(root: ParentNode): Promise<void> {
   page.abort();
-  page = new AbortController();
+  const current = (page = new AbortController());
   for (const enhance of enhancers) {
+    if (current.signal.aborted) return;
     try {
-      enhance(root, page.signal);
+      enhance(root, current.signal);
     } catch (error) {
       // One part that fails leaves the others alive, and the page as the server sent it.
       console.error(error);
     }
+    await nextTask();
   }
-  document.documentElement.dataset.enhanced = "";
+  if (!current.signal.aborted) document.documentElement.dataset.enhanced = "";
 }
 
-// The first page view of a visit keeps where the visitor came from, for the enquiry forms;
-// then the view is counted (not an error page's: the server marks those).
-rememberLandingSource();
-bringAlive(document);
-if (document.documentElement.dataset.islands !== "error") sendPageView();
+/** Counts this view (not an error page's), when the browser has a moment. */
+function countView(ok: boolean): void {
+  if (!ok) return;
+  if (typeof requestIdleCallback === "function")
+    requestIdleCallback(sendPageView, { timeout: 2000 });
+  else setTimeout(sendPageView, 0);
+}
+
 startNavigation({
   onSwap(ok) {
-    bringAlive(document.body);
-    if (ok) sendPageView();
+    void bringAlive(document.body);
+    countView(ok);
   },
+});
+void bringAlive(document).then(() => {
+  // The first page view of a visit keeps where the visitor came from, for the enquiry forms,
+  // before the view that carries it is counted.
+  rememberLandingSource();
+  countView(document.documentElement.dataset.islands !== "error");
 });

@@ -50,6 +50,8 @@ function ownHeadElements(head: HTMLHeadElement): Element[] {
 
 /** The new head: the same elements stay, the old page's own go, the new page's come. */
 function swapHead(next: Document): void {
+  // Read before its element moves over.
+  const title = next.title;
   const current = new Map(ownHeadElements(document.head).map((el) => [el.outerHTML, el]));
   for (const element of ownHeadElements(next.head)) {
     if (current.has(element.outerHTML)) current.delete(element.outerHTML);
@@ -58,11 +60,15 @@ function swapHead(next: Document): void {
   for (const element of current.values()) element.remove();
   // A stylesheet the new page needs and this one lacked (the pages share one today).
   for (const sheet of next.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
-    if (!document.head.querySelector(`link[rel="stylesheet"][href="${CSS.escape(sheet.getAttribute("href") ?? "")}"]`)) {
+    if (
+      !document.head.querySelector(
+        `link[rel="stylesheet"][href="${CSS.escape(sheet.getAttribute("href") ?? "")}"]`,
+      )
+    ) {
       document.head.append(document.adoptNode(sheet));
     }
   }
-  document.title = next.title;
+  document.title = title;
 }
 
 /** The bar across the top and, for the blog and its posts, the text (spec §2). */
@@ -141,9 +147,12 @@ export function startNavigation({ onSwap }: Options): void {
     swapHead(next);
     document.body.replaceWith(document.adoptNode(next.body));
     current = undefined;
-    const target = landed.hash ? document.getElementById(decodeURIComponent(landed.hash.slice(1))) : null;
-    if (target) target.scrollIntoView();
-    else window.scrollTo(0, scrollY ?? 0);
+    const target = landed.hash
+      ? document.getElementById(decodeURIComponent(landed.hash.slice(1)))
+      : null;
+    // At once, as a new document opens (the site's CSS scrolls smoothly within a page).
+    if (target) target.scrollIntoView({ behavior: "instant" });
+    else window.scrollTo({ top: scrollY ?? 0, behavior: "instant" });
     onSwap(answer.ok);
   }
 

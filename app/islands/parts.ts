@@ -1,6 +1,7 @@
 import type { Enhancer } from "./enhancer.ts";
 import { partsOf } from "./enhancer.ts";
 import { enhanceHeader } from "./header.ts";
+import { watchOutboxSoon } from "./outbox.ts";
 
 /**
  * A part whose code comes only to a page that has one: its module is imported the first
@@ -30,6 +31,7 @@ function onlyWhere(
  */
 export const enhancers: readonly Enhancer[] = [
   enhanceHeader,
+  watchOutboxSoon,
   // Parts that load where they are used: one line each.
   onlyWhere("reveal", () => import("./reveal.ts"), ".reveal[data-reveal]"),
 ];

@@ -11,6 +11,10 @@ import { buttonPrimary } from "../components/ui/styles.ts";
 import { identityFrom, originFrom, seo } from "../lib/seo.ts";
 import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/about";
+import { islandsPage } from "../islands/switch.ts";
+
+/** An islands page (docs/decisions/0039): no React in the browser. */
+export const handle = islandsPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const content = await context.get(siteServicesContext).content.all();

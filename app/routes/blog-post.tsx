@@ -9,6 +9,10 @@ import { identityFrom, originFrom } from "../lib/seo.ts";
 import type { Route } from "./+types/blog-post";
 import { logLoadFailure } from "../lib/load-failure.server.ts";
 import { showPost } from "../lib/shown-post.ts";
+import { islandsPage } from "../islands/switch.ts";
+
+/** An islands page (docs/decisions/0039): no React in the browser. */
+export const handle = islandsPage;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(siteServicesContext);

@@ -9,11 +9,15 @@ import { NotFoundPage } from "../components/sections/not-found.tsx";
 import { staffPagePath } from "../lib/feeds.ts";
 import { originFrom, pageTitle, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/page";
+import { islandsPage } from "../islands/switch.ts";
 
 // A page staff made (decision 0030): /{slug} when published. A draft or an unknown address
 // is the site's 404 page, as the catch-all route answers it. The site's own routes are
 // static and come first; a slug can never take one of their first segments
 // (app/lib/page-slugs.ts).
+
+/** An islands page (docs/decisions/0039): no React in the browser. */
+export const handle = islandsPage;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { pages } = context.get(siteServicesContext);

@@ -9,6 +9,10 @@ import { teamPage } from "../copy/team-copy.ts";
 import { identityFrom, originFrom, seo } from "../lib/seo.ts";
 import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/team";
+import { islandsPage } from "../islands/switch.ts";
+
+/** An islands page (docs/decisions/0039): no React in the browser. */
+export const handle = islandsPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { team, claims, banners } = await context.get(siteServicesContext).content.all();

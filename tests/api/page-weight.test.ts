@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { describe, expect, inject, it } from "vitest";
 import { publicPaths } from "../e2e/public-paths.ts";
 import { useTestApp } from "./helpers.ts";
@@ -67,5 +67,50 @@ describe("the weight of the public pages", () => {
     const colours = (text: string) => text.match(/#[0-9a-f]{6}/gi)?.map((c) => c.toLowerCase());
     expect(svg).toContain(/ d="([^"]+)"/.exec(file)![1]!);
     expect(colours(svg)).toEqual(colours(file));
+  });
+
+  // Issue 31 (docs/decisions/0039): a budget phone runs at most 80 KB of gzip JavaScript on
+  // a first visit, and an islands page none of React's.
+  it("an islands page loads its one script after the first paint: no React, at most 80 KB gzip", async () => {
+    const clientDir = path.join(inject("buildDir"), "client");
+    /** A built file and, followed through their static imports, the files it needs at once. */
+    const closure = (file: string, seen = new Set<string>()) => {
+      if (seen.has(file)) return seen;
+      seen.add(file);
+      const code = readFileSync(path.join(clientDir, file), "utf8");
+      for (const match of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) {
+        closure(path.posix.join(path.posix.dirname(file), match[1]!), seen);
+      }
+      return seen;
+    };
+    for (const url of ["/services", "/about", "/about/team", "/policy"]) {
+      const page = await t.app.inject({ method: "GET", url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toMatch(/<html[^>]* data-islands=""/);
+      // No React Router in the page: no hydration data, no module preloads, no module script.
+      expect(page.body, url).not.toContain("__reactRouterContext");
+      expect(page.body, url).not.toContain("modulepreload");
+      expect(page.body, url).not.toMatch(/<script[^>]*type="module"/);
+      const scripts = [...page.body.matchAll(/<script[^>]*>([^<]*)<\/script>/g)].map((m) => m[1]!);
+      const loaders = scripts.filter((script) => script.includes("import("));
+      expect(loaders, url).toHaveLength(1);
+      // Asked for after the first paint (a frame, then a task), never during the parse.
+      expect(loaders[0], url).toMatch(
+        /^requestAnimationFrame\(\(\)=>setTimeout\(\(\)=>import\("\/assets\/islands-[\w-]+\.js"\)\)\)$/,
+      );
+      const entry = /import\("\/(assets\/[^"]+)"\)/.exec(loaders[0]!)![1]!;
+      expect(existsSync(path.join(clientDir, entry)), entry).toBe(true);
+      const files = [...closure(entry)];
+      expect(
+        files.filter((file) => /\/(framework|shared)-/.test(file)),
+        url,
+      ).toEqual([]);
+      const gzipBytes = files.reduce(
+        (sum, file) =>
+          sum + gzipSync(readFileSync(path.join(clientDir, file)), { level: 9 }).length,
+        0,
+      );
+      expect(gzipBytes, url).toBeLessThanOrEqual(80 * 1024);
+    }
   });
 });

@@ -65,15 +65,17 @@ export async function expectNoAxeViolations(
 }
 
 /**
- * Waits until React has hydrated the page (the body carries React's props), when the page
- * is a React Router page and scripts run. Before that, the server-rendered buttons are
- * there but have no handlers yet: a click would be lost.
+ * Waits until the page is alive: React has hydrated it (the body carries React's props),
+ * when it is a React Router page, or the islands script has brought its parts alive (the
+ * `data-enhanced` mark), when it is an islands page (docs/decisions/0039). Before that, the
+ * server-rendered buttons are there but have no handlers yet: a click would be lost.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      !("__reactRouterContext" in window) ||
-      Object.keys(document.body ?? {}).some((key) => key.startsWith("__reactProps$")),
+  await page.waitForFunction(() =>
+    document.documentElement.hasAttribute("data-islands")
+      ? document.documentElement.hasAttribute("data-enhanced")
+      : !("__reactRouterContext" in window) ||
+        Object.keys(document.body ?? {}).some((key) => key.startsWith("__reactProps$")),
   );
 }
 

@@ -125,7 +125,7 @@ test("the back office, signed-in staff and a page not found send no beacon", asy
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
   // A client-side navigation from a page (counted) to a missing one (not), as a link that
   // has gone stale would make: through the page's own router.
-  await page.goto("/services");
+  await page.goto("/contact");
   // The page's data request for the missing page is answered 404, which the browser logs.
   allowConsoleErrors(/status of 404 .*\/no-such-page-either\.data\?/);
   await page.evaluate(() =>
@@ -138,12 +138,36 @@ test("the back office, signed-in staff and a page not found send no beacon", asy
   await follow(page, "Policy", "/policy");
   await expect.poll(() => sent.length).toBe(3);
   expect(sent.slice(1)).toEqual([
-    { path: "/services", width: WIDTH },
+    { path: "/contact", width: WIDTH },
     { path: "/policy", width: WIDTH },
   ]);
+  // The same through an islands page's own navigation (docs/decisions/0039).
+  await page.goto("/about/team");
+  allowConsoleErrors(/status of 404 .*\/no-such-page-at-all/);
+  await page.evaluate(() => {
+    const stale = Object.assign(document.createElement("a"), {
+      href: "/no-such-page-at-all",
+      id: "stale-link",
+      textContent: "A link gone stale",
+    });
+    document.querySelector("main")!.append(stale);
+  });
+  await page.locator("#stale-link").click();
+  await expect(page).toHaveURL(/\/no-such-page-at-all$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await follow(page, "Policy", "/policy");
+  await expect.poll(() => sent.length).toBe(5);
+  expect(sent.slice(3).map((beacon) => beacon.path)).toEqual(["/about/team", "/policy"]);
   // Leaving a page not found, drawn by the server, for a real page counts again.
   await page.goto("/no-such-page-here");
   await follow(page, "Blog", "/blog");
-  await expect.poll(() => sent.length).toBe(4);
-  expect(sent.map((beacon) => beacon.path)).toEqual(["/about", "/services", "/policy", "/blog"]);
+  await expect.poll(() => sent.length).toBe(6);
+  expect(sent.map((beacon) => beacon.path)).toEqual([
+    "/about",
+    "/contact",
+    "/policy",
+    "/about/team",
+    "/policy",
+    "/blog",
+  ]);
 });

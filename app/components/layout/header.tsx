@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { brandPalette } from "../../../common/brand-colours.ts";
 import { useIdentity } from "../../lib/identity.ts";
 import { barNavigation, drawerNavigation, paths } from "../../lib/navigation.ts";
 import { ChevronIcon, CloseIcon, MenuIcon } from "../ui/icons.tsx";
@@ -14,13 +13,9 @@ const CLOSE_DELAY = 200;
 /** The logo's height in the bar, in CSS pixels; its width follows its shape (at most 4:1). */
 const LOGO_HEIGHT = 36;
 
-function Logo({ solid }: { solid: boolean }) {
+function Logo() {
   const identity = useIdentity();
   const { logo } = identity;
-  // The built-in mark in the brand colours (the site's own: "#053685" and "#DD8D15").
-  const brand = brandPalette({ primary: identity.primaryColour, accent: identity.accentColour })[
-    "--color-brand"
-  ];
   return (
     <Link to={paths.home} className="flex items-center gap-2 font-extrabold tracking-tight">
       {logo ? (
@@ -33,15 +28,23 @@ function Logo({ solid }: { solid: boolean }) {
         />
       ) : (
         <svg viewBox="0 0 64 64" width="36" height="36" aria-hidden="true">
-          <rect width="64" height="64" rx="14" fill={solid ? brand : "#fff"} />
+          {/* The built-in mark in the brand colours (the site's own: #053685, #DD8D15). */}
+          <rect
+            width="64"
+            height="64"
+            rx="14"
+            className="fill-white group-data-[solid=true]/header:fill-brand"
+          />
           <path
             d="M18 14h16c8 0 13 4 13 10 0 4-2 7-6 8 5 1 8 5 8 10 0 7-6 12-14 12H18z"
-            fill={solid ? "#fff" : brand}
+            className="fill-brand group-data-[solid=true]/header:fill-white"
           />
           <circle cx="48" cy="50" r="6" fill={identity.accentColour.toUpperCase()} />
         </svg>
       )}
-      <span className={`text-lg ${solid ? "text-brand" : "text-white"}`}>{identity.name}</span>
+      <span className="text-lg text-white group-data-[solid=true]/header:text-brand">
+        {identity.name}
+      </span>
     </Link>
   );
 }
@@ -76,12 +79,10 @@ interface MenuItem {
  * `link`, the entry is that link plus a small button that opens the menu (About Us).
  */
 function NavMenu({
-  solid,
   label,
   link,
   items,
 }: {
-  solid: boolean;
   /** The button's accessible name (its text, unless `link` is given). */
   label: string;
   link?: { to: string; label: string };
@@ -146,6 +147,7 @@ function NavMenu({
 
   return (
     <li
+      data-island="nav-menu"
       className="relative flex items-center"
       onMouseEnter={show}
       onMouseLeave={hideSoon}
@@ -153,7 +155,7 @@ function NavMenu({
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
-      {link && <TopLink to={link.to} label={link.label} solid={solid} />}
+      {link && <TopLink to={link.to} label={link.label} />}
       <button
         ref={button}
         type="button"
@@ -174,12 +176,15 @@ function NavMenu({
           } else setOpen((value) => !value);
         }}
         onKeyDown={onButtonKey}
-        className={`flex items-center gap-1 rounded-md py-2 font-semibold transition-colors ${
+        className={`group/menu flex items-center gap-1 rounded-md py-2 font-semibold text-white transition-colors group-data-[solid=true]/header:text-ink hover:text-accent-soft group-data-[solid=true]/header:hover:text-brand ${
           link ? "-ml-2 px-1" : "px-3"
-        } ${solid ? "text-ink hover:text-brand" : "text-white hover:text-accent-soft"}`}
+        }`}
       >
         {!link && label}
-        <ChevronIcon width={16} className={`transition-transform ${open ? "rotate-180" : ""}`} />
+        <ChevronIcon
+          width={16}
+          className="transition-transform group-aria-expanded/menu:rotate-180"
+        />
       </button>
       {/* Arrow keys and Escape move between the links the list holds. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
@@ -192,29 +197,28 @@ function NavMenu({
           link ? "w-56" : "w-72"
         }`}
       >
-        {/* Its links exist while it is open only: it cannot open before the page is
-            hydrated, and every page of the site would otherwise render them for nothing. */}
-        {open &&
-          items.map((item) => (
-            <li key={item.to}>
-              <Link
-                to={item.to}
-                className={
-                  item.overview
-                    ? "block rounded-lg px-3 py-2 text-sm font-bold text-brand hover:bg-brand-50 focus:bg-brand-50"
-                    : "block rounded-lg px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50 hover:text-brand focus:bg-brand-50"
-                }
-              >
-                {item.label}
-              </Link>
-            </li>
-          ))}
+        {/* Its links are in the HTML, hidden until it opens: an islands page opens it
+            without React (app/islands/header.ts). */}
+        {items.map((item) => (
+          <li key={item.to}>
+            <Link
+              to={item.to}
+              className={
+                item.overview
+                  ? "block rounded-lg px-3 py-2 text-sm font-bold text-brand hover:bg-brand-50 focus:bg-brand-50"
+                  : "block rounded-lg px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50 hover:text-brand focus:bg-brand-50"
+              }
+            >
+              {item.label}
+            </Link>
+          </li>
+        ))}
       </ul>
     </li>
   );
 }
 
-function MobileMenu({ solid }: { solid: boolean }) {
+function MobileMenu() {
   const [open, setOpen, close] = useOpenOnThisPath();
   const identity = useIdentity();
   const button = useRef<HTMLButtonElement>(null);
@@ -251,7 +255,7 @@ function MobileMenu({ solid }: { solid: boolean }) {
   }, [open, close]);
 
   return (
-    <div className="md:hidden">
+    <div className="md:hidden" data-island="mobile-menu">
       <button
         ref={button}
         type="button"
@@ -259,13 +263,15 @@ function MobileMenu({ solid }: { solid: boolean }) {
         aria-controls={drawerId}
         aria-label={open ? "Close menu" : "Open menu"}
         onClick={() => setOpen((value) => !value)}
-        className={`flex size-11 items-center justify-center rounded-lg ${solid ? "text-brand" : "text-white"}`}
+        className="group/menu peer/menu flex size-11 items-center justify-center rounded-lg text-white group-data-[solid=true]/header:text-brand"
       >
-        {open ? <CloseIcon width={26} /> : <MenuIcon width={26} />}
+        <MenuIcon width={26} className="group-aria-expanded/menu:hidden" />
+        <CloseIcon width={26} className="hidden group-aria-expanded/menu:block" />
       </button>
       <div
-        className={`fixed inset-0 z-40 bg-navy/60 transition-opacity ${open ? "opacity-100" : "pointer-events-none opacity-0"}`}
+        className="pointer-events-none fixed inset-0 z-40 bg-navy/60 opacity-0 transition-opacity peer-aria-expanded/menu:pointer-events-auto peer-aria-expanded/menu:opacity-100"
         onClick={() => setOpen(false)}
+        data-island="menu-overlay"
         aria-hidden="true"
       />
       <div
@@ -277,13 +283,14 @@ function MobileMenu({ solid }: { solid: boolean }) {
         hidden={!open}
         className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white p-6 shadow-2xl"
       >
-        {/* The drawer holds its content while it is open only (as the dropdowns do). */}
-        {open && (
+        {/* Its content is in the HTML, hidden until it opens (as the dropdowns' is). */}
+        {
           <>
             <div className="mb-6 flex items-center justify-between">
               <span className="text-lg font-extrabold text-brand">{identity.name}</span>
               <button
                 type="button"
+                data-island="menu-close"
                 onClick={() => {
                   setOpen(false);
                   button.current?.focus();
@@ -312,7 +319,7 @@ function MobileMenu({ solid }: { solid: boolean }) {
               </ul>
             </nav>
           </>
-        )}
+        }
       </div>
     </div>
   );
@@ -327,33 +334,29 @@ export function Header() {
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);
   }, []);
-  const solid = scrolled || pathname === paths.contact;
+  const alwaysSolid = pathname === paths.contact;
+  const solid = scrolled || alwaysSolid;
 
   return (
     <header
       data-solid={solid}
-      className={`fixed inset-x-0 top-0 z-40 transition-colors duration-300 ${
-        solid ? "bg-white shadow-md" : "bg-transparent"
-      }`}
+      data-island="header"
+      data-always-solid={alwaysSolid || undefined}
+      className="group/header fixed inset-x-0 top-0 z-40 bg-transparent transition-colors duration-300 data-[solid=true]:bg-white data-[solid=true]:shadow-md"
     >
       <div className="container-page flex h-18 items-center justify-between gap-4">
-        <Logo solid={solid} />
+        <Logo />
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
-            <DesktopLink {...barNavigation.home} solid={solid} />
+            <DesktopLink {...barNavigation.home} />
             <NavMenu
-              solid={solid}
               label={barNavigation.about.label}
               link={barNavigation.about.link}
               items={barNavigation.about.items}
             />
-            <NavMenu
-              solid={solid}
-              label={barNavigation.services.label}
-              items={barNavigation.services.items}
-            />
+            <NavMenu label={barNavigation.services.label} items={barNavigation.services.items} />
             {barNavigation.after.map((item) => (
-              <DesktopLink key={item.to} {...item} solid={solid} />
+              <DesktopLink key={item.to} {...item} />
             ))}
             <li className="ml-3">
               <Link
@@ -367,36 +370,32 @@ export function Header() {
         </nav>
         <div className="flex items-center gap-2 md:hidden">
           <SocialMenu />
-          <MobileMenu solid={solid} />
+          <MobileMenu />
         </div>
       </div>
     </header>
   );
 }
 
-function DesktopLink({ to, label, solid }: { to: string; label: string; solid: boolean }) {
+function DesktopLink({ to, label }: { to: string; label: string }) {
   return (
     <li>
-      <TopLink to={to} label={label} solid={solid} />
+      <TopLink to={to} label={label} />
     </li>
   );
 }
 
 /** A link of the top bar, underlined on its page (and, for About Us, on the team page). */
-function TopLink({ to, label, solid }: { to: string; label: string; solid: boolean }) {
+function TopLink({ to, label }: { to: string; label: string }) {
   return (
     <NavLink
       to={to}
       end={to === paths.home}
       className={({ isActive }) =>
         `rounded-md px-3 py-2 font-semibold transition-colors ${
-          solid
-            ? isActive
-              ? "text-brand underline decoration-accent decoration-2 underline-offset-8"
-              : "text-ink hover:text-brand"
-            : isActive
-              ? "text-white underline decoration-accent decoration-2 underline-offset-8"
-              : "text-white/90 hover:text-white"
+          isActive
+            ? "text-white underline decoration-accent decoration-2 underline-offset-8 group-data-[solid=true]/header:text-brand"
+            : "text-white/90 group-data-[solid=true]/header:text-ink hover:text-white group-data-[solid=true]/header:hover:text-brand"
         }`
       }
     >
