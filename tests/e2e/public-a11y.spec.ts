@@ -5,10 +5,13 @@ import { publicPaths } from "./public-paths.ts";
 // Accessibility of the public site, in one place: axe-core (WCAG 2.x A/AA) once on every
 // distinct page template at 1280 px, and at 375 px on the templates whose phone layout is
 // different (the header's menu and social button, one-card carousels, stacked forms and
-// cards). Every public page, at both widths, is also checked for sideways scrolling (cheap:
-// no axe). The seven service pages share one route module (app/routes/service-page.tsx):
-// two are scanned whole, and of the others only the sections no other page has; the rest of
-// what each shows is asserted in service-pages.spec.ts.
+// cards). Every public page, at both widths, is also checked for sideways scrolling, and at
+// 320 px for text or controls cut off. Each page is loaded once per width and every check
+// of that width runs on that load: the 320 px check narrows the 375 px page (the layout is
+// CSS; the carousels follow the window through matchMedia). The seven service pages share
+// one route module (app/routes/service-page.tsx): two are scanned whole, and of the others
+// only the sections no other page has; the rest of what each shows is asserted in
+// service-pages.spec.ts.
 
 const HABITS = "5 Social Media Habits That Grow Nigerian Small Businesses";
 const UNKNOWN_POST = "/blog/00000000-0000-0000-0000-000000000000";
@@ -58,7 +61,7 @@ async function axeOn(page: Page, path: string, width: number, include?: string):
  * What is checked on one page: its width always, axe when `axe` says so (true: the whole
  * page; a selector: that part only), and `then`, more checks on the same load.
  */
-type Visit = { path: string; axe?: true | string; then?: (page: Page) => Promise<void> };
+type Visit = { path: string; axe?: true | string; then?: () => Promise<void> };
 
 /** Opens each page once at `width`: its fit, and axe where the page is a template's. */
 async function visitAt(page: Page, width: number, visits: Visit[]): Promise<void> {
@@ -66,7 +69,7 @@ async function visitAt(page: Page, width: number, visits: Visit[]): Promise<void
     await test.step(`${path} at ${width} px`, async () => {
       await openFitting(page, path, width);
       if (axe) await axeOn(page, path, width, axe === true ? undefined : axe);
-      await then?.(page);
+      await then?.();
     });
   }
 }
@@ -217,7 +220,7 @@ test.describe("at 375 px, and 320 px", () => {
       { path: post, axe: true, then: () => phoneChecks(page, post) },
       { path: "/contact", axe: true, then: () => phoneChecks(page, "/contact") },
     ]);
-    // The unknown post's page (its text was not checked at 320 px before either).
+    // The unknown post's page: its fit, before and after scrolling.
     await openFitting(page, UNKNOWN_POST, 375);
     await phoneChecks(page, UNKNOWN_POST, { at320: false });
   });
