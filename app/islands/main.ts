@@ -35,12 +35,15 @@ async function bringAlive(root: ParentNode): Promise<void> {
   if (!current.signal.aborted) document.documentElement.dataset.enhanced = "";
 }
 
+/** Runs `task` when the browser has a moment: a task of its own. */
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 0);
+}
+
 /** Counts this view (not an error page's), when the browser has a moment. */
 function countView(ok: boolean): void {
-  if (!ok) return;
-  if (typeof requestIdleCallback === "function")
-    requestIdleCallback(sendPageView, { timeout: 2000 });
-  else setTimeout(sendPageView, 0);
+  if (ok) whenIdle(sendPageView);
 }
 
 startNavigation({
@@ -49,9 +52,12 @@ startNavigation({
     countView(ok);
   },
 });
-void bringAlive(document).then(() => {
+void bringAlive(document).then(() =>
   // The first page view of a visit keeps where the visitor came from, for the enquiry forms,
-  // before the view that carries it is counted.
-  rememberLandingSource();
-  countView(document.documentElement.dataset.islands !== "error");
-});
+  // before the view that carries it is counted: each in a moment of its own (the first use
+  // of the browser's storage waits for it).
+  whenIdle(() => {
+    rememberLandingSource();
+    countView(document.documentElement.dataset.islands !== "error");
+  }),
+);

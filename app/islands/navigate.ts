@@ -85,7 +85,14 @@ function showPending(pathname: string | null): void {
 
 export function startNavigation({ onSwap }: Options): void {
   if (!("fetch" in window) || !("DOMParser" in window)) return;
-  history.scrollRestoration = "manual";
+  // A reload, or a way back from another site, to an address this page pushed: the browser
+  // does not know where it was left (this page scrolls those by itself), the state does.
+  const arrival = performance.getEntriesByType("navigation")[0] as
+    PerformanceNavigationTiming | undefined;
+  const kept = (history.state as { scrollY?: number } | null)?.scrollY;
+  if (history.scrollRestoration === "manual" && kept && arrival?.type !== "navigate") {
+    window.scrollTo({ top: kept, behavior: "instant" });
+  }
   // The address whose document is on screen: a popstate to another one swaps.
   let shown = location.pathname + location.search;
   let current: AbortController | undefined;
@@ -136,6 +143,8 @@ export function startNavigation({ onSwap }: Options): void {
       location.assign(landed.href);
       return;
     }
+    // From the first swap on, this page puts back the scroll position of what it swaps in.
+    history.scrollRestoration = "manual";
     if (push) history.pushState({ scrollY: 0 }, "", landed.href);
     else if (landed.href !== location.href) history.replaceState(history.state, "", landed.href);
     shown = landed.pathname + landed.search;
