@@ -315,4 +315,21 @@ test("where React renders the home page (from the back office), the widgets work
   await page.keyboard.press("Escape");
   await expect(tab).toHaveAttribute("aria-expanded", "false");
   await expect(tab).toBeFocused();
+  const images = highlights(page);
+  await alive(images);
+  await images.getByRole("button", { name: "Next slide" }).click();
+  await expect(images.getByText(/^Slide \d of 5$/)).toHaveText("Slide 2 of 5");
+
+  // The contact page, rendered by React after a client-side navigation.
+  await page.getByRole("banner").getByRole("link", { name: "Contact Us", exact: true }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
+  const faq = faqOf(page);
+  await alive(faq.locator('[data-island="faq"]'));
+  const question = faq.getByRole("button").first();
+  await expect(question).toHaveAttribute("aria-expanded", "false");
+  await question.click();
+  await expect(question).toHaveAttribute("aria-expanded", "true");
+  await expect(faq.getByRole("region").first()).toBeVisible();
+  await alive(page.locator('[data-island="parallax"]'));
 });
