@@ -132,6 +132,14 @@ export default defineConfig({
                   priority: 18,
                 },
                 {
+                  name: "islands-parts",
+                  // The behaviour of the public pages' widgets (FAQ, carousels, parallax, the
+                  // enquiry tab, the home page's sections): plain modules that React's
+                  // components and app/islands/ both call, out of `shared` for the same reason.
+                  test: /[\\/]app[\\/]lib[\\/](faq-accordion|parallax|image-carousel|testimonial-carousel|sections-when-idle|floating-enquiry)\./,
+                  priority: 17,
+                },
+                {
                   name: "shared",
                   // What the layout (header, footer, error pages) and most pages use, and
                   // Vite's helper for dynamic imports. Not the back office's modules, nor the

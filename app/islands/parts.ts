@@ -34,4 +34,9 @@ export const enhancers: readonly Enhancer[] = [
   watchOutboxSoon,
   // Parts that load where they are used: one line each.
   onlyWhere("reveal", () => import("./reveal.ts"), ".reveal[data-reveal]"),
+  onlyWhere("floating-enquiry", () => import("./floating-enquiry.ts")),
+  onlyWhere("faq", () => import("./faq.ts")),
+  onlyWhere("carousel", () => import("./carousel.ts")),
+  onlyWhere("parallax", () => import("./parallax.ts")),
+  onlyWhere("sections", () => import("./home.ts")),
 ];

@@ -19,8 +19,12 @@ import { useIdentity } from "../lib/identity.ts";
 import { identityFrom, jsonLd, originFrom, seo } from "../lib/seo.ts";
 import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/home";
+import { islandsPage } from "../islands/switch.ts";
 
 export { siteFormAction as action } from "../lib/site-form-action.ts";
+
+/** An islands page (docs/decisions/0039): no React in the browser. */
+export const handle = islandsPage;
 
 // Everything below the About Us section is its own chunk (performance budget: ≤ 130 KB of
 // JavaScript on the first visit). The server renders it in full; the browser hydrates it a

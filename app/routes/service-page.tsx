@@ -18,8 +18,12 @@ import { loadPrices } from "../lib/prices.server.ts";
 import { identityFrom, originFrom, pageTitle, seo } from "../lib/seo.ts";
 import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/service-page";
+import { islandsPage } from "../islands/switch.ts";
 
 export { siteFormAction as action } from "../lib/site-form-action.ts";
+
+/** An islands page (docs/decisions/0039): no React in the browser. */
+export const handle = islandsPage;
 
 // Shown by one service page each, below the fold: not in the scripts of the seven pages. The
 // server renders them in full (the loader loads them first); the browser loads one when its

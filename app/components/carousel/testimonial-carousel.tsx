@@ -1,54 +1,48 @@
-import { useState, type KeyboardEvent } from "react";
+import { useEffect, useRef } from "react";
 import type { ShownItemOf } from "../../../common/schemas/content.ts";
+import {
+  dotLabel,
+  pagesOf,
+  pageStatus,
+  testimonialCarousel,
+} from "../../lib/testimonial-carousel.ts";
 import { ChevronIcon } from "../ui/icons.tsx";
-import { useMediaQuery, useReducedMotion } from "./use-media.ts";
 
 /**
  * Client's Feedback (spec §4): 1 card under 768 px, 3 otherwise; previous/next move a page
  * and wrap; one dot per page; the index resets to 0 when out of range after a resize;
  * 500 ms transition (none under prefers-reduced-motion). The caller leaves it out when there
  * are no testimonials.
+ *
+ * This draws it as the server can know it: the first page of three, and a dot for every card
+ * (as many as there are pages of one), those beyond the pages of three hidden. Its behaviour
+ * is app/lib/testimonial-carousel.ts's, here in an effect and on an islands page from
+ * app/islands/carousel.ts; the current dot shows by its `aria-current`.
  */
 export function TestimonialCarousel({
   testimonials,
 }: {
   testimonials: readonly ShownItemOf<"testimonials">[];
 }) {
-  const mobile = useMediaQuery("(max-width: 767.98px)");
-  const reduced = useReducedMotion();
-  const perPage = mobile ? 1 : 3;
-  const pages = Math.max(1, Math.ceil(testimonials.length / perPage));
-  const [start, setStart] = useState(0);
-  // After a resize the stored start index may not begin a page any more (out of range): it is
-  // reset to 0 (spec §4), in the same render, so that resizing back does not bring it back.
-  const inRange = start === 0 || (start < testimonials.length && start % perPage === 0);
-  if (!inRange) setStart(0);
-  const page = inRange ? start / perPage : 0;
-  const goTo = (target: number) => setStart(((target + pages) % pages) * perPage);
-  const onKey = (event: KeyboardEvent) => {
-    if (event.key === "ArrowLeft") goTo(page - 1);
-    if (event.key === "ArrowRight") goTo(page + 1);
-  };
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => (region.current ? testimonialCarousel(region.current) : undefined), []);
+  const perPage = 3;
+  const pages = pagesOf(testimonials.length, perPage);
 
   return (
     // Arrow keys anywhere in the carousel page through it, as the buttons do.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
+      ref={region}
+      data-island="carousel"
+      data-carousel="testimonials"
       role="region"
       aria-roledescription="carousel"
       aria-label="Client feedback"
-      onKeyDown={onKey}
     >
       <div className="overflow-hidden">
-        <ul
-          className="flex"
-          style={{
-            transform: `translateX(-${page * 100}%)`,
-            transition: reduced ? "none" : "transform 500ms ease-in-out",
-          }}
-        >
+        <ul className="flex" style={{ transform: "translateX(-0%)", transition: "none" }}>
           {testimonials.map((item, index) => {
-            const visible = Math.floor(index / perPage) === page;
+            const visible = index < perPage;
             return (
               <li
                 key={index}
@@ -82,41 +76,35 @@ export function TestimonialCarousel({
         </ul>
       </div>
       <p className="sr-only" aria-live="polite">
-        Page {page + 1} of {pages}
+        {pageStatus(0, pages)}
       </p>
       <div className="mt-8 flex items-center justify-center gap-3">
         <button
           type="button"
-          onClick={() => goTo(page - 1)}
+          data-step="-1"
           aria-label="Previous testimonials"
           className="flex size-11 items-center justify-center rounded-full bg-brand text-white hover:bg-brand-700"
         >
           <ChevronIcon className="rotate-90" />
         </button>
         <ul className="flex justify-center">
-          {Array.from({ length: pages }, (_, index) => (
-            <li key={index}>
+          {testimonials.map((_, index) => (
+            <li key={index} hidden={index >= pages}>
               <button
                 type="button"
-                onClick={() => goTo(index)}
-                aria-label={`Show page ${index + 1} of ${pages}`}
-                aria-current={index === page ? "true" : undefined}
-                className="flex size-6 items-center justify-center md:size-8"
+                data-page={index}
+                aria-label={dotLabel(index, pages)}
+                aria-current={index === 0 ? "true" : undefined}
+                className="group/dot flex size-6 items-center justify-center md:size-8"
               >
-                <span
-                  className={`block h-2.5 rounded-full transition-all motion-reduce:transition-none ${
-                    index === page
-                      ? "w-5 bg-accent ring-1 ring-accent-ink md:w-7"
-                      : "w-2.5 bg-brand/55"
-                  }`}
-                />
+                <span className="block h-2.5 w-2.5 rounded-full bg-brand/55 transition-all group-aria-current/dot:w-5 group-aria-current/dot:bg-accent group-aria-current/dot:ring-1 group-aria-current/dot:ring-accent-ink motion-reduce:transition-none md:group-aria-current/dot:w-7" />
               </button>
             </li>
           ))}
         </ul>
         <button
           type="button"
-          onClick={() => goTo(page + 1)}
+          data-step="1"
           aria-label="Next testimonials"
           className="flex size-11 items-center justify-center rounded-full bg-brand text-white hover:bg-brand-700"
         >

@@ -4,6 +4,7 @@ import type { BannerWords, HomeWords, ShownItemOf } from "../../../common/schema
 import type { PortfolioItem } from "../../copy/portfolio-copy.ts";
 import { services } from "../../copy/services-copy.ts";
 import { postalAddressOf, telHref, useContactDetails } from "../../lib/contact-details.tsx";
+import { layOutWhenIdle } from "../../lib/sections-when-idle.ts";
 import { ImageCarousel } from "../carousel/image-carousel.tsx";
 import { TestimonialCarousel } from "../carousel/testimonial-carousel.tsx";
 import { HomeEnquiryForm } from "../forms/home-enquiry-form.tsx";
@@ -23,29 +24,12 @@ export type HomeContent = {
 };
 
 /**
- * Lays out the sections inside `ref` that the stylesheet leaves for later
- * (`.sections-on-demand`), one per idle moment from the top, once the page has hydrated: the
- * first paint skips them, and afterwards the whole page is there for whoever saves, prints or
- * captures it at once. Each is a short task of its own, not one long one.
+ * Lays out the sections that the stylesheet leaves for later (`.sections-on-demand`), one
+ * per idle moment, once the page has hydrated (app/lib/sections-when-idle.ts; on an islands
+ * page app/islands/home.ts calls it).
  */
 function useSectionsWhenIdle(ref: RefObject<HTMLDivElement | null>) {
-  useEffect(() => {
-    const sections = [...(ref.current?.children ?? [])];
-    const idle =
-      typeof requestIdleCallback === "function"
-        ? (task: () => void) => requestIdleCallback(task, { timeout: 2000 })
-        : (task: () => void) => window.setTimeout(task, 50);
-    const cancel = typeof cancelIdleCallback === "function" ? cancelIdleCallback : clearTimeout;
-    let handle = 0;
-    const next = () => {
-      const section = sections.shift();
-      if (!section) return;
-      section.setAttribute("data-laid-out", "");
-      handle = idle(next);
-    };
-    handle = idle(next);
-    return () => cancel(handle);
-  }, [ref]);
+  useEffect(() => (ref.current ? layOutWhenIdle(ref.current) : undefined), [ref]);
 }
 
 /**
@@ -74,7 +58,7 @@ export function HomeBelowFold({
   useSectionsWhenIdle(onDemand);
   return (
     <>
-      <div ref={onDemand} className="sections-on-demand">
+      <div ref={onDemand} data-island="sections" className="sections-on-demand">
         <BrandsStrip brands={content.brands} heading={words.brandsHeading} />
         <section aria-labelledby="services-title" className="bg-brand-50 py-16 md:py-24">
           <div className="container-page">
