@@ -34,4 +34,5 @@ export const enhancers: readonly Enhancer[] = [
   watchOutboxSoon,
   // Parts that load where they are used: one line each.
   onlyWhere("reveal", () => import("./reveal.ts"), ".reveal[data-reveal]"),
+  onlyWhere("form", () => import("./forms.ts")),
 ];

@@ -18,6 +18,10 @@ import {
 import { identityFrom, jsonLd, originFrom, seo } from "../lib/seo.ts";
 import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/contact";
+import { islandsPage } from "../islands/switch.ts";
+
+/** An islands page (docs/decisions/0039): no React in the browser. */
+export const handle = islandsPage;
 
 export { siteFormAction as action } from "../lib/site-form-action.ts";
 

@@ -5,6 +5,7 @@ import type * as Outbox from "../../lib/outbox.ts";
 import type { SettledSubmission } from "../../lib/outbox.ts";
 import { OUTBOX_SETTLED_EVENT, queuedMessages } from "../../lib/outbox-messages.ts";
 import type { StatusMessage } from "./fields.tsx";
+import { failureMessage } from "./form-text.ts";
 import { useFormResult } from "./use-form-result.ts";
 
 export type SchemaName = "enquiry" | "newsletter";
@@ -24,14 +25,6 @@ export async function validate(
   const result = parser.safeParse(payload);
   if (result.success) return null;
   return { message: firstMessage(result.error.issues), fields: fieldErrors(result.error.issues) };
-}
-
-/** What a failed answer shows: the server's own message for a 400, else the spec's. */
-function failureMessage(answer: { status: number; body: unknown }): string {
-  const serverMessage = (answer.body as { error?: unknown } | null)?.error;
-  return answer.status === 400 && typeof serverMessage === "string"
-    ? serverMessage
-    : messages.submitError;
 }
 
 /**
