@@ -37,8 +37,6 @@ export const enhance: Enhancer = (root, signal) => {
   const on = { signal: watching.signal };
   /** Forms sent before the code came, each sent by it once it is here. */
   const held = new Set<HTMLFormElement>();
-  let observer: IntersectionObserver | undefined;
-  watching.signal.addEventListener("abort", () => observer?.disconnect(), { once: true });
 
   const arrive = () =>
     load().then((module) => {
@@ -85,13 +83,14 @@ export const enhance: Enhancer = (root, signal) => {
     loadQuietly();
     return;
   }
-  observer = new IntersectionObserver(
+  const observer = new IntersectionObserver(
     (entries) => {
       if (entries.some((entry) => entry.isIntersecting)) loadQuietly();
     },
     { rootMargin: NEAR_VIEWPORT },
   );
   for (const form of forms) observer.observe(form);
+  watching.signal.addEventListener("abort", () => observer.disconnect(), { once: true });
   // In any case, a moment after the page came alive, when the browser is idle.
   const timer = setTimeout(() => {
     if (typeof requestIdleCallback === "function") {

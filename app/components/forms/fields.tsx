@@ -213,7 +213,10 @@ export function CheckboxGroup({
 }) {
   const messageId = `${useId()}-error`;
   return (
-    <fieldset aria-describedby={error ? messageId : undefined} data-required={required || undefined}>
+    <fieldset
+      aria-describedby={error ? messageId : undefined}
+      data-required={required || undefined}
+    >
       <legend className="text-sm font-semibold text-ink">
         {legend}
         {required && <RequiredMark />}
