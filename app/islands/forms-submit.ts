@@ -59,8 +59,8 @@ function kindOf(form: HTMLFormElement): FormKind {
 
 /** The form's message: a success or a kept submission politely, an error at once. */
 function showStatus(form: HTMLFormElement, status: Status | null): void {
-  const polite = form.querySelector<HTMLElement>("[data-form-status]");
-  const alert = form.querySelector<HTMLElement>("[data-form-alert]");
+  const polite = form.querySelector<HTMLElement>('[role="status"]');
+  const alert = form.querySelector<HTMLElement>('[role="alert"]');
   const write = (region: HTMLElement | null, text: string | null, className: string) => {
     if (!region) return;
     if (text === null) {

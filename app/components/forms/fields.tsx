@@ -301,7 +301,7 @@ export interface StatusMessage {
 export function FormStatus({ status }: { status: StatusMessage | null }) {
   return (
     <div>
-      <div role="status" aria-live="polite" data-form-status="">
+      <div role="status" aria-live="polite">
         {status?.ok &&
           (status.queued ? (
             <p className={statusClass.queued}>{status.message}</p>
@@ -309,7 +309,7 @@ export function FormStatus({ status }: { status: StatusMessage | null }) {
             <p className={statusClass.success}>{status.message}</p>
           ))}
       </div>
-      <div role="alert" data-form-alert="">
+      <div role="alert">
         {status && !status.ok && <p className={statusClass.error}>{status.message}</p>}
       </div>
     </div>
