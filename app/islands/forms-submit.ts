@@ -3,14 +3,7 @@ import { failureMessage, fieldMessage, statusClass } from "../components/forms/f
 import { enquiryPayload, formValues, type EnquiryFormKind } from "../lib/enquiry-payload.ts";
 import { currentLeadSource } from "../lib/lead-source.ts";
 import { signupMessage } from "../lib/newsletter-messages.ts";
-import {
-  enqueue,
-  newSubmissionKey,
-  NoConnection,
-  postWithKey,
-  sendKeptSubmissions,
-  type SettledSubmission,
-} from "../lib/outbox.ts";
+import { submitOrKeep, type SettledSubmission } from "../lib/outbox.ts";
 import { OUTBOX_SETTLED_EVENT, queuedMessages } from "../lib/outbox-messages.ts";
 
 // The public forms of an islands page (docs/decisions/0039), as React's forms behave
@@ -204,10 +197,12 @@ export async function send(form: HTMLFormElement): Promise<void> {
   showStatus(form, null);
   current.busy = true;
   setBusy(form, true);
-  const key = newSubmissionKey();
-  try {
-    if (navigator.onLine === false) throw new NoConnection("offline");
-    const answer = await postWithKey(kind.url, body, key);
+  const intent = String(new FormData(form).get("intent") ?? form.id);
+  const submitted = await submitOrKeep({ url: kind.url, payload: body, intent });
+  current.busy = false;
+  setBusy(form, false);
+  if (submitted.sent) {
+    const { answer } = submitted;
     if (answer.status < 200 || answer.status >= 300 || !answer.body) {
       const message = failureMessage(answer);
       showStatus(form, { ok: false, message });
@@ -219,26 +214,13 @@ export async function send(form: HTMLFormElement): Promise<void> {
     }
     form.reset();
     showStatus(form, { ok: true, message: kind.success(answer) });
-  } catch (error) {
-    if (!(error instanceof NoConnection)) {
-      showStatus(form, { ok: false, message: messages.submitError });
-      return;
-    }
-    // No answer at all: the server may or may not have it. Kept and sent again with the
-    // same key; the server stores it once either way.
-    try {
-      const intent = String(new FormData(form).get("intent") ?? form.id);
-      await enqueue({ key, url: kind.url, payload: body, intent, queuedAt: Date.now() });
-      current.keptKey = key;
-      form.reset();
-      showStatus(form, { ok: true, queued: true, message: kind.queued });
-      void sendKeptSubmissions();
-    } catch {
-      showStatus(form, { ok: false, message: messages.submitError });
-    }
-  } finally {
-    current.busy = false;
-    setBusy(form, false);
+  } else if (submitted.kept) {
+    // Kept, and sent again later with the same key (app/lib/outbox.ts).
+    current.keptKey = submitted.key;
+    form.reset();
+    showStatus(form, { ok: true, queued: true, message: kind.queued });
+  } else {
+    showStatus(form, { ok: false, message: messages.submitError });
   }
 }
 
