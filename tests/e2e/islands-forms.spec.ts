@@ -118,7 +118,7 @@ test("the contact page's long form by keyboard: each invalid field named and foc
   expect(scripts.some((path) => /\/forms-submit-[\w-]+\.js$/.test(path))).toBe(true);
 });
 
-test("the blog's sign-up at 375 px by touch: messages, failure keeps the address, then subscribed", async ({
+test("the blog's sign-up at 375 px with the mouse: messages, failure keeps the address, then subscribed", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 740 });
