@@ -128,7 +128,9 @@ export default defineConfig({
                   // plain modules, kept out of `shared`, whose React components would bring
                   // the framework to those pages (scripts/islands-build.test.ts checks).
                   // Vite's helper for dynamic imports too.
-                  test: /[\\/]app[\\/]lib[\\/](beacon|lead-source|staff-token|pending-text|reveal-on-scroll)\.|[\\/]common[\\/](lead-source|traffic-beacon)\.|vite[\\/]preload-helper/,
+                  // The forms' watcher (app/islands/forms.ts) too: its code comes with this
+                  // chunk, and only the forms' own code (forms-submit) is a file of its own.
+                  test: /[\\/]app[\\/]lib[\\/](beacon|lead-source|staff-token|pending-text|reveal-on-scroll)\.|[\\/]app[\\/]islands[\\/]forms\.|[\\/]common[\\/](lead-source|traffic-beacon|messages)\.|vite[\\/]preload-helper/,
                   priority: 18,
                 },
                 {
@@ -137,6 +139,14 @@ export default defineConfig({
                   // enquiry tab, the home page's sections): plain modules that React's
                   // components and app/islands/ both call, out of `shared` for the same reason.
                   test: /[\\/]app[\\/]lib[\\/](faq-accordion|parallax|image-carousel|testimonial-carousel|sections-when-idle|floating-enquiry)\./,
+                  priority: 17,
+                },
+                {
+                  name: "form-text",
+                  // What the islands pages' forms (app/islands/forms-submit.ts) share with
+                  // React's: the payloads, the field registry, the messages. Plain modules,
+                  // kept out of `forms`, whose React components would bring the framework.
+                  test: /[\\/]app[\\/](components[\\/]forms[\\/]form-text|lib[\\/](enquiry-payload|newsletter-messages))\.|[\\/]common[\\/]enquiry-fields\./,
                   priority: 17,
                 },
                 {

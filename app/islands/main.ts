@@ -22,16 +22,20 @@ let page = new AbortController();
 async function bringAlive(root: ParentNode): Promise<void> {
   page.abort();
   const current = (page = new AbortController());
+  // Parts whose module loads where the page has one: the page is alive once they are.
+  const loading: Promise<void>[] = [];
   for (const enhance of enhancers) {
     if (current.signal.aborted) return;
     try {
-      enhance(root, current.signal);
+      const loaded = enhance(root, current.signal);
+      if (loaded) loading.push(loaded);
     } catch (error) {
       // One part that fails leaves the others alive, and the page as the server sent it.
       console.error(error);
     }
     await nextTask();
   }
+  await Promise.allSettled(loading);
   if (!current.signal.aborted) document.documentElement.dataset.enhanced = "";
 }
 
@@ -46,10 +50,14 @@ function countView(ok: boolean): void {
   if (ok) whenIdle(sendPageView);
 }
 
+/** The page last counted: a link to the page shown is no new view (as with React Router). */
+let counted = location.pathname + location.search;
 startNavigation({
   onSwap(ok) {
     void bringAlive(document.body);
-    countView(ok);
+    const shown = location.pathname + location.search;
+    countView(ok && shown !== counted);
+    if (ok) counted = shown;
   },
 });
 void bringAlive(document).then(() =>

@@ -16,12 +16,14 @@ function onlyWhere(
   return (root, signal) => {
     const found = selector ? root.querySelector(selector) !== null : partsOf(root, name).length > 0;
     if (!found) return;
-    load()
-      .then(({ enhance }) => {
-        if (!signal.aborted) enhance(root, signal);
-      })
-      // No connection to load it: the part stays as the server sent it (it works as HTML).
-      .catch(() => undefined);
+    return (
+      load()
+        .then(({ enhance }) => {
+          if (!signal.aborted) return enhance(root, signal);
+        })
+        // No connection to load it: the part stays as the server sent it (it works as HTML).
+        .catch(() => undefined)
+    );
   };
 }
 
@@ -39,4 +41,5 @@ export const enhancers: readonly Enhancer[] = [
   onlyWhere("carousel", () => import("./carousel.ts")),
   onlyWhere("parallax", () => import("./parallax.ts")),
   onlyWhere("sections", () => import("./home.ts")),
+  onlyWhere("form", () => import("./forms.ts")),
 ];

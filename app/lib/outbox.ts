@@ -152,6 +152,44 @@ export async function postWithKey(
   return { status: response.status, body };
 }
 
+/** How a form's submission went: the server's answer, kept for later, or not sent at all. */
+export type Submitted =
+  | { sent: true; answer: { status: number; body: unknown } }
+  | { sent: false; kept: true; key: string }
+  | { sent: false; kept: false };
+
+/**
+ * Sends a public form's JSON with a fresh Idempotency-Key. A submission that gets no answer
+ * (offline, a dropped connection: the server may or may not have it) is kept in the outbox
+ * and sent again later with the same key, so the server stores it once either way. The one
+ * flow of React's forms (components/forms/use-form-submit.ts) and of the islands pages'
+ * (app/islands/forms-submit.ts).
+ */
+export async function submitOrKeep({
+  url,
+  payload,
+  intent,
+}: {
+  url: string;
+  payload: unknown;
+  intent: string;
+}): Promise<Submitted> {
+  const key = newSubmissionKey();
+  try {
+    if (navigator.onLine === false) throw new NoConnection("offline");
+    return { sent: true, answer: await postWithKey(url, payload, key) };
+  } catch (error) {
+    if (!(error instanceof NoConnection)) return { sent: false, kept: false };
+  }
+  try {
+    await enqueue({ key, url, payload, intent, queuedAt: Date.now() });
+  } catch {
+    return { sent: false, kept: false };
+  }
+  void sendKeptSubmissions();
+  return { sent: false, kept: true, key };
+}
+
 /** Answers that may succeed when sent again later; anything else settles the submission. */
 const worthRetrying = (status: number) =>
   status === 408 || status === 409 || status === 429 || status >= 500;

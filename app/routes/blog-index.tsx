@@ -11,6 +11,10 @@ import { PageHero } from "../components/sections/page-hero.tsx";
 import { identityFrom, originFrom, pageTitle, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/blog-index";
 import { logLoadFailure } from "../lib/load-failure.server.ts";
+import { islandsPage } from "../islands/switch.ts";
+
+/** An islands page (docs/decisions/0039): no React in the browser. */
+export const handle = islandsPage;
 
 export { siteFormAction as action } from "../lib/site-form-action.ts";
 

@@ -10,6 +10,7 @@ import { tagFeedPath, tagPath, tagTitle } from "../lib/feeds.ts";
 import { logLoadFailure } from "../lib/load-failure.server.ts";
 import { identityFrom, originFrom, pageTitle, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/blog-tag";
+import { islandsPage } from "../islands/switch.ts";
 
 const notFound = () => data("There is no such tag.", { status: 404 });
 
@@ -18,6 +19,9 @@ const notFound = () => data("There is no such tag.", { status: 404 });
  * (`?page=N`, as /blog). A tag without public posts, or a page past the last, is 404;
  * `?page=1` leads to the address without it.
  */
+/** An islands page (docs/decisions/0039): no React in the browser. */
+export const handle = islandsPage;
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("page");
   if (asked === "" || asked === "1") throw redirect(tagPath(params.slug), 301);

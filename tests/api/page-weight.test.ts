@@ -83,7 +83,18 @@ describe("the weight of the public pages", () => {
       }
       return seen;
     };
-    for (const url of ["/services", "/about", "/about/team", "/policy"]) {
+    const [post] = (await t.app.inject({ method: "GET", url: "/api/blogs" })).json<
+      { _id: string }[]
+    >();
+    for (const url of [
+      "/",
+      "/blog",
+      `/blog/${post!._id}`,
+      "/contact",
+      "/services",
+      "/about",
+      "/policy",
+    ]) {
       const page = await t.app.inject({ method: "GET", url });
       expect(page.statusCode, url).toBe(200);
       expect(page.body, url).toMatch(/<html[^>]* data-islands=""/);

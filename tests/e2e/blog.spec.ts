@@ -156,7 +156,7 @@ test("moving to the blog or a post in the browser says 'Fetching Blogs...' and '
     return release;
   };
   // From a page React Router renders (an islands page's own navigation: islands.spec.ts).
-  await page.goto("/contact");
+  await page.goto("/");
   const releaseList = await hold("**/blog.data*");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Fetching Blogs..." })).toBeVisible();

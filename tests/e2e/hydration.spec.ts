@@ -85,9 +85,10 @@ test("a form's enhancement comes after hydration, not in the first scripts; a fo
       documentPosts.push(request.url());
     }
   });
-  const answer = await page.goto("/blog");
+  // A page React Router renders (the blog's islands page: islands-forms.spec.ts).
+  const answer = await page.goto("/");
   expect(await answer!.text()).not.toMatch(/\/assets\/forms-[\w-]+\.js/);
-  const insights = page.locator("form#insights");
+  const insights = page.locator("form#newsletter");
   // Far below the first screen: asked for after hydration (the browser idle), held here.
   const viewport = page.viewportSize()!;
   expect((await insights.boundingBox())!.y).toBeGreaterThan(viewport.height * 1.5);
@@ -98,7 +99,7 @@ test("a form's enhancement comes after hydration, not in the first scripts; a fo
   // Sent while the enhancement is still on its way: it waits for it, no page post.
   await insights.getByLabel("Email address").fill(unique("held"));
   const subscribed = page.waitForRequest("**/api/newsletter");
-  await insights.getByRole("button", { name: "Subscribe" }).click();
+  await insights.getByRole("button", { name: "Subscribe Now" }).click();
   chunk.release();
   const request = await subscribed;
   expect(request.headers()["content-type"]).toContain("application/json");
@@ -112,7 +113,7 @@ test("a navigation from a page whose form was never enhanced shows its notice an
   page,
 }) => {
   const chunk = await holdFormsChunk(page);
-  await page.goto("/blog");
+  await page.goto("/");
   let releaseData = () => {};
   const dataHeld = new Promise<void>((resolve) => (releaseData = resolve));
   await page.route("**/about.data*", async (route) => {
@@ -136,9 +137,9 @@ test("a navigation from a page whose form was never enhanced shows its notice an
 test("a form the browser renders itself (after a navigation) is whole at once and enhanced", async ({
   page,
 }) => {
-  // From a page React Router renders (/contact itself is an islands page, which a first
-  // visit gets without React).
-  await page.goto("/blog");
+  // From a page React Router renders: every page of the site's menus is an islands page,
+  // which a first visit gets without React (decision 0039); a subscriber's link page is not.
+  await page.goto("/newsletter/unsubscribe/not-a-token");
   await page.getByRole("contentinfo").getByRole("link", { name: "Contact", exact: true }).click();
   await expect(page).toHaveURL(/\/contact$/);
   const quick = page.locator("form#quick");

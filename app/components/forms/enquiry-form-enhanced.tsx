@@ -82,6 +82,7 @@ export function EnquiryForm({
       noValidate={!quick}
       onSubmit={onSubmit}
       aria-busy={busy}
+      data-island="form"
       className="relative space-y-4"
     >
       {heading}

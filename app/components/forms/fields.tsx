@@ -1,6 +1,8 @@
 import { useId, type ReactNode } from "react";
 import { HONEYPOT_FIELD, PHONE_PREFIX } from "../../../common/enquiry-fields.ts";
-import { messages } from "../../../common/messages.ts";
+import { fieldMessage, statusClass } from "./form-text.ts";
+
+export { fieldMessage };
 
 // The form toolkit of the public site: labelled fields, the fixed +234 phone prefix, the
 // robots-only honeypot, the message region and the busy submit button. A field whose value
@@ -37,19 +39,20 @@ function RequiredMark() {
 }
 
 /**
- * What a field says about its own value: the schema's "required" summary becomes
- * "<label> is required."; any other message (a bad e-mail, no option ticked) is shown as is.
+ * The message under a control whose value broke a rule (the control points to it). Always in
+ * the page, hidden while the value is fine: on an islands page the forms' enhancer
+ * (app/islands/forms-submit.ts) writes the server's message into it.
  */
-export function fieldMessage(label: string, error: string): string {
-  return error === messages.required ? `${label} is required.` : error;
-}
-
-/** The message under a control whose value broke a rule (the control points to it). */
 function FieldError({ id, label, error }: { id: string; label: string; error?: string }) {
-  if (!error) return null;
   return (
-    <p id={id} className="mt-1 text-sm font-semibold text-danger">
-      {fieldMessage(label, error)}
+    <p
+      id={id}
+      hidden={!error}
+      data-field-error=""
+      data-label={label}
+      className="mt-1 text-sm font-semibold text-danger"
+    >
+      {error ? fieldMessage(label, error) : null}
     </p>
   );
 }
@@ -210,7 +213,10 @@ export function CheckboxGroup({
 }) {
   const messageId = `${useId()}-error`;
   return (
-    <fieldset aria-describedby={error ? messageId : undefined}>
+    <fieldset
+      aria-describedby={error ? messageId : undefined}
+      data-required={required || undefined}
+    >
       <legend className="text-sm font-semibold text-ink">
         {legend}
         {required && <RequiredMark />}
@@ -293,19 +299,18 @@ export interface StatusMessage {
  * spec's one summary line; each invalid field also says what is wrong with it.
  */
 export function FormStatus({ status }: { status: StatusMessage | null }) {
-  const box = "rounded-lg px-4 py-3 text-sm font-semibold";
   return (
     <div>
       <div role="status" aria-live="polite">
         {status?.ok &&
           (status.queued ? (
-            <p className={`${box} bg-amber-50 text-amber-900`}>{status.message}</p>
+            <p className={statusClass.queued}>{status.message}</p>
           ) : (
-            <p className={`${box} bg-green-50 text-success`}>{status.message}</p>
+            <p className={statusClass.success}>{status.message}</p>
           ))}
       </div>
       <div role="alert">
-        {status && !status.ok && <p className={`${box} bg-red-50 text-danger`}>{status.message}</p>}
+        {status && !status.ok && <p className={statusClass.error}>{status.message}</p>}
       </div>
     </div>
   );
@@ -324,7 +329,13 @@ export function SubmitButton({
   className?: string;
 }) {
   return (
-    <button type="submit" disabled={busy} className={className}>
+    <button
+      type="submit"
+      disabled={busy}
+      data-label={label}
+      data-busy-label={busyLabel}
+      className={className}
+    >
       {busy ? busyLabel : label}
     </button>
   );

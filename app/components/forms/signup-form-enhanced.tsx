@@ -44,6 +44,7 @@ export function SignupForm({
       action={`${action}#${intent}`}
       noValidate
       onSubmit={onSubmit}
+      data-island="form"
       className="mx-auto w-full max-w-xl"
     >
       <input type="hidden" name="intent" value={intent} />
@@ -75,14 +76,16 @@ export function SignupForm({
           className="rounded-full bg-accent px-6 py-3 font-bold text-navy transition-colors hover:bg-accent-soft disabled:cursor-wait disabled:opacity-70"
         />
       </div>
-      {emailError && (
-        <p
-          id={emailErrorId}
-          className={`mt-2 text-sm font-semibold ${dark ? "text-white" : "text-danger"}`}
-        >
-          {fieldMessage("Email address", emailError)}
-        </p>
-      )}
+      {/* Always in the page, hidden while the address is fine (app/islands/forms-submit.ts). */}
+      <p
+        id={emailErrorId}
+        hidden={!emailError}
+        data-field-error=""
+        data-label="Email address"
+        className={`mt-2 text-sm font-semibold ${dark ? "text-white" : "text-danger"}`}
+      >
+        {emailError ? fieldMessage("Email address", emailError) : null}
+      </p>
       {/* The wording recorded as the consent given (common/newsletter.ts). */}
       <p id={consentId} className={`mt-3 text-xs ${dark ? "text-brand-100" : "text-muted"}`}>
         {NEWSLETTER_CONSENT}

@@ -5,6 +5,7 @@ import type * as Outbox from "../../lib/outbox.ts";
 import type { SettledSubmission } from "../../lib/outbox.ts";
 import { OUTBOX_SETTLED_EVENT, queuedMessages } from "../../lib/outbox-messages.ts";
 import type { StatusMessage } from "./fields.tsx";
+import { failureMessage } from "./form-text.ts";
 import { useFormResult } from "./use-form-result.ts";
 
 export type SchemaName = "enquiry" | "newsletter";
@@ -24,14 +25,6 @@ export async function validate(
   const result = parser.safeParse(payload);
   if (result.success) return null;
   return { message: firstMessage(result.error.issues), fields: fieldErrors(result.error.issues) };
-}
-
-/** What a failed answer shows: the server's own message for a 400, else the spec's. */
-function failureMessage(answer: { status: number; body: unknown }): string {
-  const serverMessage = (answer.body as { error?: unknown } | null)?.error;
-  return answer.status === 400 && typeof serverMessage === "string"
-    ? serverMessage
-    : messages.submitError;
 }
 
 /**
@@ -95,19 +88,6 @@ export function useJsonSubmit({
     return () => window.removeEventListener(OUTBOX_SETTLED_EVENT, onSettled);
   }, []);
 
-  async function keep(form: HTMLFormElement, key: string, body: unknown) {
-    const { enqueue, sendKeptSubmissions } = await import("../../lib/outbox.ts");
-    await enqueue({ key, url, payload: body, intent, queuedAt: Date.now() });
-    keptKey.current = key;
-    form.reset();
-    setStatus({
-      ok: true,
-      queued: true,
-      message: queuedMessages[schema === "enquiry" ? "enquiry" : "newsletter"],
-    });
-    void sendKeptSubmissions();
-  }
-
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
@@ -135,29 +115,27 @@ export function useJsonSubmit({
       setStatus({ ok: false, message: messages.submitError });
       return;
     }
-    const { newSubmissionKey, NoConnection, postWithKey } = outbox;
-    const key = newSubmissionKey();
-    try {
-      if (navigator.onLine === false) throw new NoConnection("offline");
-      const answer = await postWithKey(url, body, key);
+    const submitted = await outbox.submitOrKeep({ url, payload: body, intent });
+    setBusy(false);
+    if (submitted.sent) {
+      const { answer } = submitted;
       if (answer.status < 200 || answer.status >= 300 || !answer.body) {
         setStatus({ ok: false, message: failureMessage(answer) });
         return;
       }
       form.reset();
       setStatus({ ok: true, message: successMessage(answer) });
-    } catch (error) {
-      if (!(error instanceof NoConnection)) {
-        setStatus({ ok: false, message: messages.submitError });
-        return;
-      }
-      // No answer at all: the server may or may not have it. Keep it and send it again
-      // with the same key; the server stores it once either way.
-      await keep(form, key, body).catch(() =>
-        setStatus({ ok: false, message: messages.submitError }),
-      );
-    } finally {
-      setBusy(false);
+    } else if (submitted.kept) {
+      // Kept, and sent again later with the same key (app/lib/outbox.ts).
+      keptKey.current = submitted.key;
+      form.reset();
+      setStatus({
+        ok: true,
+        queued: true,
+        message: queuedMessages[schema === "enquiry" ? "enquiry" : "newsletter"],
+      });
+    } else {
+      setStatus({ ok: false, message: messages.submitError });
     }
   }
 
