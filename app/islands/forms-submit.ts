@@ -227,6 +227,8 @@ export async function send(form: HTMLFormElement): Promise<void> {
 /** Takes over the submit of each form in `forms`; a kept submission sent later shows here. */
 export function enhanceForms(forms: readonly HTMLFormElement[], signal: AbortSignal): void {
   for (const form of forms) {
+    // Its code is here (the browser tests wait for this mark, as for React's props).
+    form.dataset.enhanced = "";
     form.addEventListener(
       "submit",
       (event) => {

@@ -7,6 +7,7 @@ import {
   alertOf,
   statusOf,
   storedBy,
+  isEnhanced,
   unique,
 } from "./form-helpers.ts";
 
@@ -98,9 +99,7 @@ async function fillHomeForm(page: Page, name: string) {
   await home.getByLabel("Full Name").fill("Offline Visitor");
   await home.getByLabel("Email Address").fill(email);
   await home.getByLabel("Message").fill("Sent on a bad connection.");
-  await expect
-    .poll(() => home.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps$"))))
-    .toBe(true);
+  await expect.poll(() => isEnhanced(home)).toBe(true);
   return email;
 }
 

@@ -67,3 +67,14 @@ export async function holdApi(page: Page, path: "/api/contact" | "/api/newslette
 export const alertOf = (form: Locator) => form.getByRole("alert");
 /** The success message of a form (role="status"). */
 export const statusOf = (form: Locator) => form.getByRole("status");
+
+/**
+ * Whether a form's own code is here: React's (its props on the element) on a page React
+ * renders, or the islands' (`data-enhanced`, app/islands/forms-submit.ts) on an islands page.
+ */
+export const isEnhanced = (form: Locator) =>
+  form.evaluate(
+    (element) =>
+      element.hasAttribute("data-enhanced") ||
+      Object.keys(element).some((key) => key.startsWith("__reactProps$")),
+  );

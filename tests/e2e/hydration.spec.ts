@@ -1,6 +1,6 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { SUCCESS, statusOf, storedBy, unique } from "./form-helpers.ts";
+import { SUCCESS, isEnhanced, statusOf, storedBy, unique } from "./form-helpers.ts";
 
 // Public pages request their scripts only after the first paint (docs/decisions/0015), and a
 // form used before they arrive is a plain HTML form that posts to its page.
@@ -71,9 +71,6 @@ async function holdFormsChunk(page: Page) {
   return { requested, release };
 }
 
-const isHydrated = (form: Locator) =>
-  form.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps$")));
-
 test("a form's enhancement comes after hydration, not in the first scripts; a form sent while it loads is sent by it", async ({
   page,
 }) => {
@@ -84,7 +81,8 @@ test("a form's enhancement comes after hydration, not in the first scripts; a fo
       documentPosts.push(request.url());
     }
   });
-  // A page React Router renders (the blog's islands page: islands-forms.spec.ts).
+  // The home page (an islands page, docs/decisions/0039): its forms' code is a chunk of its
+  // own (app/islands/forms-submit.ts).
   const answer = await page.goto("/");
   expect(await answer!.text()).not.toMatch(/\/assets\/forms-[\w-]+\.js/);
   const insights = page.locator("form#newsletter");
@@ -92,7 +90,7 @@ test("a form's enhancement comes after hydration, not in the first scripts; a fo
   const viewport = page.viewportSize()!;
   expect((await insights.boundingBox())!.y).toBeGreaterThan(viewport.height * 1.5);
   await expect.poll(() => chunk.requested.length).toBe(1);
-  expect(await isHydrated(insights)).toBe(false);
+  expect(await isEnhanced(insights)).toBe(false);
 
   await insights.scrollIntoViewIfNeeded();
   // Sent while the enhancement is still on its way: it waits for it, no page post.
@@ -104,7 +102,7 @@ test("a form's enhancement comes after hydration, not in the first scripts; a fo
   expect(request.headers()["content-type"]).toContain("application/json");
   expect(request.headers()["idempotency-key"]).toBeTruthy();
   await expect(statusOf(insights)).toContainText("Thank you for subscribing!");
-  expect(await isHydrated(insights)).toBe(true);
+  expect(await isEnhanced(insights)).toBe(true);
   expect(documentPosts).toEqual([]);
 });
 
@@ -113,24 +111,23 @@ test("a navigation from a page whose form was never enhanced shows its notice an
 }) => {
   const chunk = await holdFormsChunk(page);
   await page.goto("/");
-  let releaseData = () => {};
-  const dataHeld = new Promise<void>((resolve) => (releaseData = resolve));
-  await page.route("**/about.data*", async (route) => {
-    await dataHeld;
+  let releasePage = () => {};
+  const pageHeld = new Promise<void>((resolve) => (releasePage = resolve));
+  // The islands page's navigation asks for the next page's HTML (app/islands/navigate.ts).
+  await page.route("**/about", async (route) => {
+    await pageHeld;
     await route.continue();
   });
   await page
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: "About Us", exact: true })
     .click();
-  // The navigation needs the blog's form hydrated before it can show the notice: the
-  // enhancement (held here) must arrive first, and the notice follows once it is here.
-  await expect.poll(() => chunk.requested.length).toBe(1);
-  chunk.release();
+  // The bar shows at once: the navigation does not wait for the form's code (held here).
   await expect(page.locator("div.fixed.animate-pulse")).toBeVisible();
-  releaseData();
+  releasePage();
   await expect(page).toHaveURL(/\/about$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("About Us");
+  chunk.release();
 });
 
 test("a form the browser renders itself (after a navigation) is whole at once and enhanced", async ({
@@ -144,6 +141,6 @@ test("a form the browser renders itself (after a navigation) is whole at once an
   const quick = page.locator("form#quick");
   // The page came with its forms: none is shown later than the rest.
   await expect(quick.getByRole("button", { name: "Send Message" })).toBeVisible();
-  expect(await isHydrated(quick)).toBe(true);
-  expect(await isHydrated(page.locator("form#long"))).toBe(true);
+  expect(await isEnhanced(quick)).toBe(true);
+  expect(await isEnhanced(page.locator("form#long"))).toBe(true);
 });
