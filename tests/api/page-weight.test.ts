@@ -3,6 +3,7 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { describe, expect, inject, it } from "vitest";
 import { publicPaths } from "../e2e/public-paths.ts";
+import { insertPosts } from "../factories/blogs.ts";
 import { useTestApp } from "./helpers.ts";
 
 // What a first visit downloads before it can paint (issue 9): the public pages send the
@@ -83,13 +84,11 @@ describe("the weight of the public pages", () => {
       }
       return seen;
     };
-    const [post] = (await t.app.inject({ method: "GET", url: "/api/blogs" })).json<
-      { _id: string }[]
-    >();
+    const [post] = await insertPosts(t.app.services.database.db, 1);
     for (const url of [
       "/",
       "/blog",
-      `/blog/${post!._id}`,
+      `/blog/${post!.id}`,
       "/contact",
       "/services",
       "/about",
