@@ -1,14 +1,10 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useIdentity } from "../../lib/identity.ts";
+import { siteHeader } from "../../lib/site-header.ts";
 import { barNavigation, drawerNavigation, paths } from "../../lib/navigation.ts";
 import { ChevronIcon, CloseIcon, MenuIcon } from "../ui/icons.tsx";
 import { SocialMenu } from "./social-rail.tsx";
-
-/** Spec §9: the bar switches style past 100 px of scroll (and always on /contact). */
-const SCROLL_THRESHOLD = 100;
-/** Spec §9: the dropdown closes 200 ms after the pointer leaves. */
-const CLOSE_DELAY = 200;
 
 /** The logo's height in the bar, in CSS pixels; its width follows its shape (at most 4:1). */
 const LOGO_HEIGHT = 36;
@@ -49,23 +45,6 @@ function Logo() {
   );
 }
 
-/**
- * Open/closed state that holds for the current path only: following a link closes the menu
- * without an effect, because the open state names the path it was opened on.
- */
-function useOpenOnThisPath() {
-  const { pathname } = useLocation();
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === pathname;
-  const setOpen = (value: boolean | ((current: boolean) => boolean)) => {
-    const next = typeof value === "function" ? value(open) : value;
-    setOpenAt(next ? pathname : null);
-  };
-  // Stable, for timers and effects.
-  const close = useCallback(() => setOpenAt(null), []);
-  return [open, setOpen, close] as const;
-}
-
 interface MenuItem {
   to: string;
   label: string;
@@ -74,9 +53,8 @@ interface MenuItem {
 }
 
 /**
- * A dropdown of the top bar: opens on hover and closes 200 ms after the pointer leaves; by
- * keyboard, focus or Enter opens it, the arrows move through it and Escape closes it. With
- * `link`, the entry is that link plus a small button that opens the menu (About Us).
+ * A dropdown of the top bar (its behaviour: app/lib/site-header.ts). With `link`, the entry
+ * is that link plus a small button that opens the menu (About Us).
  */
 function NavMenu({
   label,
@@ -88,94 +66,16 @@ function NavMenu({
   link?: { to: string; label: string };
   items: readonly MenuItem[];
 }) {
-  const [open, setOpen, close] = useOpenOnThisPath();
-  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLUListElement>(null);
   const menuId = useId();
 
-  useEffect(() => () => clearTimeout(closeTimer.current), []);
-
-  // A click right after the pointer opened the menu must not close it again.
-  const openedByHover = useRef(false);
-  const show = () => {
-    clearTimeout(closeTimer.current);
-    if (!open) openedByHover.current = true;
-    setOpen(true);
-  };
-  const hideSoon = () => {
-    clearTimeout(closeTimer.current);
-    openedByHover.current = false;
-    closeTimer.current = setTimeout(() => close(), CLOSE_DELAY);
-  };
-  const focusItem = (index: number) => {
-    const links = menu.current?.querySelectorAll<HTMLAnchorElement>("a");
-    if (!links?.length) return;
-    links[(index + links.length) % links.length]?.focus();
-  };
-  // Escape gives the focus back to the button: that must not open the menu again.
-  const focusReturning = useRef(false);
-  const closeAndReturnFocus = () => {
-    setOpen(false);
-    focusReturning.current = true;
-    button.current?.focus();
-    focusReturning.current = false;
-  };
-
-  const onButtonKey = (event: KeyboardEvent) => {
-    if (event.key === "ArrowDown") {
-      event.preventDefault();
-      setOpen(true);
-      requestAnimationFrame(() => focusItem(0));
-    } else if (event.key === "Escape" && open) {
-      closeAndReturnFocus();
-    }
-  };
-  const onMenuKey = (event: KeyboardEvent) => {
-    const links = [...(menu.current?.querySelectorAll("a") ?? [])];
-    const index = links.indexOf(document.activeElement as HTMLAnchorElement);
-    if (event.key === "Escape") {
-      closeAndReturnFocus();
-    } else if (event.key === "ArrowDown") {
-      event.preventDefault();
-      focusItem(index + 1);
-    } else if (event.key === "ArrowUp") {
-      event.preventDefault();
-      focusItem(index - 1);
-    }
-  };
-
   return (
-    <li
-      data-island="nav-menu"
-      className="relative flex items-center"
-      onMouseEnter={show}
-      onMouseLeave={hideSoon}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
-      }}
-    >
+    <li data-island="nav-menu" className="relative flex items-center">
       {link && <TopLink to={link.to} label={link.label} />}
       <button
-        ref={button}
         type="button"
-        aria-expanded={open}
+        aria-expanded={false}
         aria-controls={menuId}
         aria-label={link ? label : undefined}
-        onFocus={(event) => {
-          // Keyboard focus opens the menu, as hovering does; a mouse click decides by itself.
-          if (!focusReturning.current && event.currentTarget.matches(":focus-visible")) {
-            setOpen(true);
-          }
-        }}
-        onClick={(event) => {
-          if (openedByHover.current) openedByHover.current = false;
-          else if (event.detail === 0 && open) {
-            // Enter or Space on the open menu's button: into the menu.
-            focusItem(0);
-          } else setOpen((value) => !value);
-        }}
-        onKeyDown={onButtonKey}
         className={`group/menu flex items-center gap-1 rounded-md py-2 font-semibold text-white transition-colors group-data-[solid=true]/header:text-ink hover:text-accent-soft group-data-[solid=true]/header:hover:text-brand ${
           link ? "-ml-2 px-1" : "px-3"
         }`}
@@ -186,19 +86,14 @@ function NavMenu({
           className="transition-transform group-aria-expanded/menu:rotate-180"
         />
       </button>
-      {/* Arrow keys and Escape move between the links the list holds. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <ul
-        ref={menu}
         id={menuId}
-        hidden={!open}
-        onKeyDown={onMenuKey}
+        hidden
         className={`absolute top-full left-0 z-50 mt-1 rounded-xl bg-white p-2 shadow-xl ring-1 ring-black/5 ${
           link ? "w-56" : "w-72"
         }`}
       >
-        {/* Its links are in the HTML, hidden until it opens: an islands page opens it
-            without React (app/islands/header.ts). */}
+        {/* Its links are in the HTML, hidden until it opens. */}
         {items.map((item) => (
           <li key={item.to}>
             <Link
@@ -219,50 +114,16 @@ function NavMenu({
 }
 
 function MobileMenu() {
-  const [open, setOpen, close] = useOpenOnThisPath();
   const identity = useIdentity();
-  const button = useRef<HTMLButtonElement>(null);
-  const drawer = useRef<HTMLDivElement>(null);
   const drawerId = useId();
-  useEffect(() => {
-    if (!open) return;
-    drawer.current?.querySelector<HTMLElement>("a, button")?.focus();
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key === "Escape") {
-        close();
-        button.current?.focus();
-      }
-      if (event.key !== "Tab" || !drawer.current) return;
-      // Keep the focus inside the drawer while it is open.
-      const focusable = [...drawer.current.querySelectorAll<HTMLElement>("a, button")];
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first?.focus();
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.body.style.overflow = overflow;
-    };
-  }, [open, close]);
 
   return (
     <div className="md:hidden" data-island="mobile-menu">
       <button
-        ref={button}
         type="button"
-        aria-expanded={open}
+        aria-expanded={false}
         aria-controls={drawerId}
-        aria-label={open ? "Close menu" : "Open menu"}
-        onClick={() => setOpen((value) => !value)}
+        aria-label="Open menu"
         className="group/menu peer/menu flex size-11 items-center justify-center rounded-lg text-white group-data-[solid=true]/header:text-brand"
       >
         <MenuIcon width={26} className="group-aria-expanded/menu:hidden" />
@@ -270,76 +131,72 @@ function MobileMenu() {
       </button>
       <div
         className="pointer-events-none fixed inset-0 z-40 bg-navy/60 opacity-0 transition-opacity peer-aria-expanded/menu:pointer-events-auto peer-aria-expanded/menu:opacity-100"
-        onClick={() => setOpen(false)}
         data-island="menu-overlay"
         aria-hidden="true"
       />
       <div
-        ref={drawer}
         id={drawerId}
         role="dialog"
         aria-modal="true"
         aria-label="Menu"
-        hidden={!open}
+        hidden
         className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white p-6 shadow-2xl"
       >
         {/* Its content is in the HTML, hidden until it opens (as the dropdowns' is). */}
-        {
-          <>
-            <div className="mb-6 flex items-center justify-between">
-              <span className="text-lg font-extrabold text-brand">{identity.name}</span>
-              <button
-                type="button"
-                data-island="menu-close"
-                onClick={() => {
-                  setOpen(false);
-                  button.current?.focus();
-                }}
-                aria-label="Close menu"
-                className="flex size-10 items-center justify-center rounded-lg text-brand"
-              >
-                <CloseIcon width={24} />
-              </button>
-            </div>
-            <nav aria-label="Mobile">
-              <ul className="space-y-1">
-                {drawerNavigation.map((item) => (
-                  <li key={item.to}>
-                    <NavLink
-                      to={item.to}
-                      end
-                      className={({ isActive }) =>
-                        `block rounded-lg py-3 font-semibold ${item.sub ? "pr-4 pl-8 text-base" : "px-4 text-lg"} ${isActive ? "bg-brand-50 text-brand" : "text-ink"}`
-                      }
-                    >
-                      {item.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          </>
-        }
+        <div className="mb-6 flex items-center justify-between">
+          <span className="text-lg font-extrabold text-brand">{identity.name}</span>
+          <button
+            type="button"
+            data-island="menu-close"
+            aria-label="Close menu"
+            className="flex size-10 items-center justify-center rounded-lg text-brand"
+          >
+            <CloseIcon width={24} />
+          </button>
+        </div>
+        <nav aria-label="Mobile">
+          <ul className="space-y-1">
+            {drawerNavigation.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end
+                  className={({ isActive }) =>
+                    `block rounded-lg py-3 font-semibold ${item.sub ? "pr-4 pl-8 text-base" : "px-4 text-lg"} ${isActive ? "bg-brand-50 text-brand" : "text-ink"}`
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
       </div>
     </div>
   );
 }
 
+/**
+ * The site's header (spec §9). Its behaviour (the style past 100 px of scroll, always solid
+ * on /contact; the dropdowns; the drawer) is app/lib/site-header.ts, which the islands pages
+ * call too: here once mounted, and again on each page React Router navigates to, which shuts
+ * the menus.
+ */
 export function Header() {
   const { pathname } = useLocation();
-  const [scrolled, setScrolled] = useState(false);
+  const header = useRef<HTMLElement>(null);
   useEffect(() => {
-    const onScroll = () => setScrolled(window.scrollY > SCROLL_THRESHOLD);
-    onScroll();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, []);
+    if (!header.current) return;
+    const page = new AbortController();
+    siteHeader(header.current, page.signal);
+    return () => page.abort();
+  }, [pathname]);
   const alwaysSolid = pathname === paths.contact;
-  const solid = scrolled || alwaysSolid;
 
   return (
     <header
-      data-solid={solid}
+      ref={header}
+      data-solid={alwaysSolid}
       data-island="header"
       data-always-solid={alwaysSolid || undefined}
       className="group/header fixed inset-x-0 top-0 z-40 bg-transparent transition-colors duration-300 data-[solid=true]:bg-white data-[solid=true]:shadow-md"
