@@ -195,8 +195,16 @@ export function startNavigation({ onSwap }: Options): void {
 
   window.addEventListener("popstate", (event) => {
     const key = location.pathname + location.search;
-    // A change of the hash alone: the browser has scrolled.
-    if (key === shown) return;
+    if (key === shown) {
+      // A change of the hash alone (the browser has scrolled), or back to the page on screen
+      // while another was on its way: that one must not land under this address.
+      if (current) {
+        current.abort();
+        current = undefined;
+        showPending(null);
+      }
+      return;
+    }
     const state = event.state as { scrollY?: number } | null;
     void go(new URL(location.href), { push: false, scrollY: state?.scrollY ?? 0 });
   });
