@@ -218,3 +218,19 @@ export const test = base.extend<{
     { timeout: 300_000 },
   ],
 });
+
+/**
+ * Adds a link to `href` at the end of the page's main content and clicks it: a link the site
+ * has no page for (gone stale, or to a page no menu links), followed as a visitor would.
+ */
+export async function followAddedLink(page: Page, href: string): Promise<void> {
+  await page.evaluate((address) => {
+    const link = Object.assign(document.createElement("a"), {
+      href: address,
+      id: "added-link",
+      textContent: "An added link",
+    });
+    document.querySelector("main")!.append(link);
+  }, href);
+  await page.locator("#added-link").click();
+}

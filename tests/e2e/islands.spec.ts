@@ -1,10 +1,18 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, followAddedLink, test } from "./fixtures.ts";
 
 // Islands pages (issue 31, docs/decisions/0039): the public pages the switch turns on are
 // sent as HTML with one small script; React Router is never loaded for them.
 
 /** The pages of issue 31 (a post is added from the API), and a few more islands pages. */
-const ISLANDS_PAGES = ["/", "/blog", "/contact", "/services", "/about", "/policy"];
+const ISLANDS_PAGES = [
+  "/",
+  "/blog",
+  "/contact",
+  "/services",
+  "/social-media-management",
+  "/about",
+  "/policy",
+];
 
 test("between islands pages the browser navigates in the page: same document, new head, back and forward", async ({
   page,
@@ -55,18 +63,17 @@ test("between islands pages the browser navigates in the page: same document, ne
   // of its own, hydrated. It answers 404 for a link that is no longer valid; the browser
   // logs that, for the page's own request and for the document.
   allowConsoleErrors(/status of 404/);
-  await page.evaluate(() => {
-    const link = Object.assign(document.createElement("a"), {
-      href: "/newsletter/unsubscribe/not-a-token",
-      id: "to-react",
-      textContent: "Unsubscribe",
-    });
-    document.querySelector("main")!.append(link);
-  });
-  await page.locator("#to-react").click();
+  await followAddedLink(page, "/newsletter/unsubscribe/not-a-token");
   await expect(page).toHaveURL(/\/newsletter\/unsubscribe\/not-a-token$/);
   await expect.poll(() => page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
   expect(await sameDocument()).toBe(false);
+  // React's header there behaves as the islands' (both are app/lib/site-header.ts).
+  const services = page.getByRole("button", { name: "Our Services" });
+  await expect(services).toHaveAttribute("aria-expanded", "false");
+  await services.hover();
+  await expect(page.getByRole("link", { name: "All services" })).toBeVisible();
+  await page.mouse.move(640, 600);
+  await expect(services).toHaveAttribute("aria-expanded", "false");
 });
 
 test("an islands page comes alive with no script running over 50 ms on a CPU six times slower", async ({
@@ -106,6 +113,8 @@ test("an islands page comes alive with no script running over 50 ms on a CPU six
       await page.evaluate(
         () => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3000 })),
       );
+      // The home page lays its sections out one per idle moment: all of them, too.
+      await expect(page.locator(".sections-on-demand > :not([data-laid-out])")).toHaveCount(0);
       const frames = await page.evaluate(
         () =>
           (

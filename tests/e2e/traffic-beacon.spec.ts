@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { LEAD_SOURCE_KEY } from "../../app/lib/lead-source.ts";
 import { TOKEN_KEY } from "../../app/lib/staff-token.ts";
 import { TRAFFIC_BEACON_PATH, type PageViewBeacon } from "../../common/traffic.ts";
-import { expect, signIn, test } from "./fixtures.ts";
+import { expect, followAddedLink, signIn, test } from "./fixtures.ts";
 
 // The page's own beacon (issue 33), seen from the browser: one per page view (the first load
 // and each client-side navigation to another path) with the landing's source, none for the
@@ -145,15 +145,7 @@ test("the back office, signed-in staff and a page not found send no beacon", asy
   // The same through an islands page's own navigation (docs/decisions/0039).
   await page.goto("/about/team");
   allowConsoleErrors(/status of 404 .*\/no-such-page-at-all/);
-  await page.evaluate(() => {
-    const stale = Object.assign(document.createElement("a"), {
-      href: "/no-such-page-at-all",
-      id: "stale-link",
-      textContent: "A link gone stale",
-    });
-    document.querySelector("main")!.append(stale);
-  });
-  await page.locator("#stale-link").click();
+  await followAddedLink(page, "/no-such-page-at-all");
   await expect(page).toHaveURL(/\/no-such-page-at-all$/);
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
   await follow(page, "Policy", "/policy");
