@@ -130,7 +130,7 @@ export default defineConfig({
                   // Vite's helper for dynamic imports too.
                   // The forms' watcher (app/islands/forms.ts) too: its code comes with this
                   // chunk, and only the forms' own code (forms-submit) is a file of its own.
-                  test: /[\\/]app[\\/]lib[\\/](beacon|lead-source|staff-token|pending-text|reveal-on-scroll|site-header)\.|[\\/]app[\\/]islands[\\/]forms\.|[\\/]common[\\/](lead-source|traffic-beacon|messages)\.|vite[\\/]preload-helper/,
+                  test: /[\\/]app[\\/]lib[\\/](beacon|lead-source|staff-token|pending-text|reveal-on-scroll|site-header|when-idle)\.|[\\/]app[\\/]islands[\\/]forms\.|[\\/]common[\\/](lead-source|traffic-beacon|messages)\.|vite[\\/]preload-helper/,
                   priority: 18,
                 },
                 {

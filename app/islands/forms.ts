@@ -1,3 +1,4 @@
+import { soonWhenIdle } from "../lib/when-idle.ts";
 import type { Enhancer } from "./enhancer.ts";
 import { partsOf } from "./enhancer.ts";
 import type * as FormsSubmit from "./forms-submit.ts";
@@ -92,11 +93,5 @@ export const enhance: Enhancer = (root, signal) => {
   for (const form of forms) observer.observe(form);
   watching.signal.addEventListener("abort", () => observer.disconnect(), { once: true });
   // In any case, a moment after the page came alive, when the browser is idle.
-  const timer = setTimeout(() => {
-    if (typeof requestIdleCallback === "function") {
-      const idle = requestIdleCallback(loadQuietly, { timeout: 5000 });
-      watching.signal.addEventListener("abort", () => cancelIdleCallback(idle), { once: true });
-    } else loadQuietly();
-  }, 1000);
-  watching.signal.addEventListener("abort", () => clearTimeout(timer), { once: true });
+  watching.signal.addEventListener("abort", soonWhenIdle(loadQuietly), { once: true });
 };

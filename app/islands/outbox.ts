@@ -1,3 +1,4 @@
+import { soonWhenIdle } from "../lib/when-idle.ts";
 import type { Enhancer } from "./enhancer.ts";
 
 /**
@@ -11,13 +12,11 @@ let watching = false;
 export const watchOutboxSoon: Enhancer = () => {
   if (watching) return;
   watching = true;
-  const start = () =>
-    void import("../lib/outbox.ts")
-      .then(({ watchOutbox }) => watchOutbox())
-      // No connection to load it: the next page view tries again.
-      .catch(() => (watching = false));
-  setTimeout(() => {
-    if (typeof requestIdleCallback === "function") requestIdleCallback(start, { timeout: 5000 });
-    else start();
-  }, 1000);
+  soonWhenIdle(
+    () =>
+      void import("../lib/outbox.ts")
+        .then(({ watchOutbox }) => watchOutbox())
+        // No connection to load it: the next page view tries again.
+        .catch(() => (watching = false)),
+  );
 };

@@ -1,19 +1,6 @@
 import { useEffect } from "react";
+import { soonWhenIdle } from "../../lib/when-idle.ts";
 import { loadEnhancedForms } from "./deferred-forms.tsx";
-
-/** Runs `task` a second after hydration, when the browser is idle; answers how to cancel. */
-function soonWhenIdle(task: () => void): () => void {
-  let idle: number | undefined;
-  const timer = setTimeout(() => {
-    if (typeof requestIdleCallback === "function") {
-      idle = requestIdleCallback(task, { timeout: 5000 });
-    } else task();
-  }, 1000);
-  return () => {
-    clearTimeout(timer);
-    if (idle !== undefined) cancelIdleCallback(idle);
-  };
-}
 
 /**
  * Sends the form submissions this browser kept while it had no connection: on each page
