@@ -25,6 +25,9 @@ async function bringAlive(root: ParentNode): Promise<void> {
   // Parts whose module loads where the page has one: the page is alive once they are.
   const loading: Promise<void>[] = [];
   for (const enhance of enhancers) {
+    // Each part in a task of its own, the first too: the module's evaluation (or the swap)
+    // ends before any part's work begins.
+    await nextTask();
     if (current.signal.aborted) return;
     try {
       const loaded = enhance(root, current.signal);
@@ -33,7 +36,6 @@ async function bringAlive(root: ParentNode): Promise<void> {
       // One part that fails leaves the others alive, and the page as the server sent it.
       console.error(error);
     }
-    await nextTask();
   }
   await Promise.allSettled(loading);
   if (!current.signal.aborted) document.documentElement.dataset.enhanced = "";

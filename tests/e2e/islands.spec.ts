@@ -3,17 +3,6 @@ import { expect, followAddedLink, test } from "./fixtures.ts";
 // Islands pages (issue 31, docs/decisions/0039): the public pages the switch turns on are
 // sent as HTML with one small script; React Router is never loaded for them.
 
-/** The pages of issue 31 (a post is added from the API), and a few more islands pages. */
-const ISLANDS_PAGES = [
-  "/",
-  "/blog",
-  "/contact",
-  "/services",
-  "/social-media-management",
-  "/about",
-  "/policy",
-];
-
 test("between islands pages the browser navigates in the page: same document, new head, back and forward", async ({
   page,
   allowConsoleErrors,
@@ -74,68 +63,4 @@ test("between islands pages the browser navigates in the page: same document, ne
   await expect(page.getByRole("link", { name: "All services" })).toBeVisible();
   await page.mouse.move(640, 600);
   await expect(services).toHaveAttribute("aria-expanded", "false");
-});
-
-test("an islands page comes alive with no script running over 50 ms on a CPU six times slower", async ({
-  page,
-}, testInfo) => {
-  // Every long animation frame from the navigation's start, with the scripts that ran in it
-  // (the Long Animation Frames API: a long task's script work, by source), kept by the page.
-  await page.addInitScript(() => {
-    const frames: { duration: number; scripts: { duration: number; source: string }[] }[] = [];
-    (window as { longFrames?: typeof frames }).longFrames = frames;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        scripts: { duration: number; sourceURL: string; invoker: string }[];
-      })[]) {
-        frames.push({
-          duration: Math.round(entry.duration),
-          // The site's own scripts: the page's and its files'. One without an address runs in
-          // another world (the test runner's own, waiting for the page).
-          scripts: entry.scripts
-            .filter((script) => script.sourceURL !== "")
-            .map((script) => ({
-              duration: Math.round(script.duration),
-              source: `${script.invoker} ${script.sourceURL.split("/").pop() ?? ""}`,
-            })),
-        });
-      }
-    }).observe({ type: "long-animation-frame", buffered: true });
-  });
-  const [post] = (await (await page.request.get("/api/blogs")).json()) as { _id: string }[];
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
-  try {
-    for (const path of [...ISLANDS_PAGES, `/blog/${post!._id}`]) {
-      await page.goto(path, { waitUntil: "load" });
-      // Alive, then the idle moments in which it counts the view and starts the outbox.
-      await expect(page.locator("html[data-enhanced]")).toHaveCount(1);
-      await page.evaluate(
-        () => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3000 })),
-      );
-      // The home page lays its sections out one per idle moment: all of them, too.
-      await expect(page.locator(".sections-on-demand > :not([data-laid-out])")).toHaveCount(0);
-      const frames = await page.evaluate(
-        () =>
-          (
-            window as {
-              longFrames?: { duration: number; scripts: { duration: number; source: string }[] }[];
-            }
-          ).longFrames ?? [],
-      );
-      // The browser's own work (parsing, style, layout of the page) is reported, not judged:
-      // on two cores shared with the other tests its length is the machine's, not the page's.
-      testInfo.annotations.push({
-        type: "long frames (ms)",
-        description: `${path}: ${frames.map((frame) => frame.duration).join(", ") || "none"}`,
-      });
-      const scripts = frames.flatMap((frame) => frame.scripts);
-      expect(
-        scripts.filter((script) => script.duration > 50),
-        `${path}: scripts over 50 ms`,
-      ).toEqual([]);
-    }
-  } finally {
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
-  }
 });
