@@ -1,4 +1,4 @@
-import { expect, followAddedLink, test } from "./fixtures.ts";
+import { expect, followAddedLink, test, waitForHydration } from "./fixtures.ts";
 
 // Islands pages (issue 31, docs/decisions/0039): the public pages the switch turns on are
 // sent as HTML with one small script; React Router is never loaded for them.
@@ -56,6 +56,8 @@ test("between islands pages the browser navigates in the page: same document, ne
   await expect(page).toHaveURL(/\/newsletter\/unsubscribe\/not-a-token$/);
   await expect.poll(() => page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
   expect(await sameDocument()).toBe(false);
+  // A hover before React has hydrated the header finds no handler, and none comes later.
+  await waitForHydration(page);
   // React's header there behaves as the islands' (both are app/lib/site-header.ts).
   const services = page.getByRole("button", { name: "Our Services" });
   await expect(services).toHaveAttribute("aria-expanded", "false");
