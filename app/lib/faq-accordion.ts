@@ -19,6 +19,12 @@ export function faqAccordion(list: HTMLElement): () => void {
     else panel.removeAttribute("tabindex");
   };
   for (const button of buttons) show(button, false);
+  // The first collapse is not a change the visitor made: it ends at once. Left to run, each
+  // answer's 300 ms transition laid the list out again at every frame while the page was
+  // coming alive (18 frames on /contact).
+  if (typeof list.getAnimations === "function") {
+    for (const animation of list.getAnimations({ subtree: true })) animation.finish();
+  }
   const onClick = (event: MouseEvent) => {
     const button = (event.target as Element).closest?.("button[aria-controls]");
     if (!(button instanceof HTMLButtonElement) || !buttons.includes(button)) return;
