@@ -1,9 +1,9 @@
 // How much style and layout work a page's load costs the browser, counted, not timed: on two
 // shared cores a timed trace moves by a factor of two from run to run, while the number of
 // layout objects each layout touches and of elements each style update visits does not.
-// Loads each page cold (a fresh browser context) at Lighthouse's phone viewport (412×823,
-// 1.75 device pixels) and prints, per load, every layout's objects, the style updates'
-// elements, the tasks over 50 ms (at `--rate`× CPU throttling, 1 = none) with what they
+// Loads each page cold (a fresh browser context) on Lighthouse's phone (its mobile screen
+// emulation) and prints, per load, every layout's objects, the style updates' elements, the
+// tasks over 50 ms (at `--rate`× CPU throttling, 1 = none) with what they
 // spent their time on, and the elements of the page.
 //   node bench/layout-trace.mjs [--url http://host:port] [--runs 2] [--rate 1] [paths…]
 // Without --url it starts the production build (bench/server.mjs); without paths it traces
@@ -11,6 +11,7 @@
 // cut arriving after the first layout (README, "Benchmarks").
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
+import { screenEmulationMetrics } from "lighthouse/core/config/constants.js";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 import { benchPages } from "./lighthouse.mjs";
 import { startServer } from "./server.mjs";
@@ -33,9 +34,11 @@ const PARTS = [
 
 /** The trace events of one cold load of `url`. */
 async function traceLoad(browser, url, rate) {
+  // Lighthouse's own phone (its mobile screen emulation), not a copy of its figures.
+  const { width, height, deviceScaleFactor } = screenEmulationMetrics.mobile;
   const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
+    viewport: { width, height },
+    deviceScaleFactor,
     isMobile: true,
     hasTouch: true,
   });
