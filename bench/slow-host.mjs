@@ -4,7 +4,7 @@
 // (Lighthouse's CPU index about 1,000–1,300 where this machine says 2,000+). Lighthouse's
 // own CPU index of each run reports how slow the host was; the server and Lighthouse itself
 // run at full speed, as they only feed the browser.
-//   node bench/slow-host.mjs [--core 0.6] [--runs 5] [--main-only] [--url U] [paths…]
+//   node bench/slow-host.mjs [--core 0.5] [--runs 5] [--main-only] [--url U] [paths…]
 // --main-only holds only each renderer's main thread (where the index is measured), leaving
 // the compositor, raster, network and browser threads at full speed.
 // Needs root and the cgroup v1 CPU controller at /sys/fs/cgroup/cpu (cpu.cfs_quota_us), as
@@ -18,12 +18,17 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { lighthouseMedians, printLighthouse } from "./lighthouse.mjs";
 import { startServer } from "./server.mjs";
 
 const CPU_CGROUP = "/sys/fs/cgroup/cpu";
 const PERIOD_US = 10_000;
+
+/** Whether this machine can hold threads to a share of a core (root, cgroup v1 CPU quota). */
+export const slowHostAvailable = () =>
+  existsSync(path.join(CPU_CGROUP, "cpu.cfs_quota_us")) && process.getuid?.() === 0;
 
 /** The processes below `root` (its children, theirs, …), from /proc. */
 function descendants(root) {
@@ -71,7 +76,7 @@ const isRenderer = (pid) => {
  * `core` of a core, from now until the answer's `stop()`, checking for new ones every 10 ms.
  */
 export function slowDownChildren(core, { mainOnly = false } = {}) {
-  if (!existsSync(path.join(CPU_CGROUP, "cpu.cfs_quota_us"))) {
+  if (!slowHostAvailable()) {
     throw new Error(`no cgroup v1 CPU controller at ${CPU_CGROUP}: cannot slow the browser down`);
   }
   const root = path.join(CPU_CGROUP, `agency-slow-host-${process.pid}`);
@@ -119,31 +124,44 @@ export function slowDownChildren(core, { mainOnly = false } = {}) {
   };
 }
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    core: { type: "string", default: "0.6" },
-    runs: { type: "string", default: "5" },
-    "main-only": { type: "boolean", default: false },
-    url: { type: "string" },
-  },
-});
-const core = Number(values.core);
-if (!(core > 0 && core <= 1))
-  throw new Error("--core is a share of one core, above 0 and at most 1");
-const runs = Number(values.runs);
-const server = values.url ? { url: values.url, stop: async () => {} } : await startServer();
-const slow = slowDownChildren(core, { mainOnly: values["main-only"] });
-try {
-  const rows = await lighthouseMedians(server.url, {
-    runs,
-    pages: positionals.length ? positionals : undefined,
+/**
+ * `lighthouseMedians` (bench/lighthouse.mjs) with every thread of the browser held to `core`
+ * of a core (or only the renderers' main threads with `mainOnly`).
+ */
+export async function slowHostMedians(url, { core = 0.5, runs = 5, pages, mainOnly = false } = {}) {
+  const slow = slowDownChildren(core, { mainOnly });
+  try {
+    return await lighthouseMedians(url, { runs, pages });
+  } finally {
+    slow.stop();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      core: { type: "string", default: "0.5" },
+      runs: { type: "string", default: "5" },
+      "main-only": { type: "boolean", default: false },
+      url: { type: "string" },
+    },
   });
-  console.log(
-    `Each browser thread${values["main-only"] ? " (renderers' main threads only)" : ""} held to ${core} of a core:`,
-  );
-  printLighthouse(rows, runs);
-} finally {
-  slow.stop();
-  await server.stop();
+  const core = Number(values.core);
+  if (!(core > 0 && core <= 1)) {
+    throw new Error("--core is a share of one core, above 0 and at most 1");
+  }
+  const runs = Number(values.runs);
+  const mainOnly = values["main-only"];
+  const server = values.url ? { url: values.url, stop: async () => {} } : await startServer();
+  try {
+    const pages = positionals.length ? positionals : undefined;
+    const rows = await slowHostMedians(server.url, { core, runs, pages, mainOnly });
+    console.log(
+      `Each browser thread${mainOnly ? " (renderers' main threads only)" : ""} held to ${core} of a core:`,
+    );
+    printLighthouse(rows, runs);
+  } finally {
+    await server.stop();
+  }
 }
