@@ -77,7 +77,9 @@ const isRenderer = (pid) => {
  */
 export function slowDownChildren(core, { mainOnly = false } = {}) {
   if (!slowHostAvailable()) {
-    throw new Error(`no cgroup v1 CPU controller at ${CPU_CGROUP}: cannot slow the browser down`);
+    throw new Error(
+      `holding the browser's threads needs root and the cgroup v1 CPU controller at ${CPU_CGROUP}`,
+    );
   }
   const root = path.join(CPU_CGROUP, `agency-slow-host-${process.pid}`);
   mkdirSync(root);
