@@ -6,7 +6,7 @@
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { parseArgs } from "node:util";
-import { startServer } from "./server.mjs";
+import { serverAt } from "./server.mjs";
 
 /** The JavaScript files the HTML of a page loads. */
 export function scriptsOf(html) {
@@ -45,7 +45,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     allowPositionals: true,
     options: { url: { type: "string" } },
   });
-  const server = values.url ? { url: values.url, stop: async () => {} } : await startServer();
+  const server = await serverAt(values.url);
   try {
     const paths = positionals.length ? positionals : ["/", "/blog", "/contact"];
     for (const row of await jsGzipSizes(server.url, paths)) {

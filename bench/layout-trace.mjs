@@ -14,7 +14,7 @@ import { chromium } from "@playwright/test";
 import { screenEmulationMetrics } from "lighthouse/core/config/constants.js";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 import { benchPages } from "./lighthouse.mjs";
-import { startServer } from "./server.mjs";
+import { serverAt } from "./server.mjs";
 
 const TASK = new Set(["RunTask", "ThreadControllerImpl::RunTask"]);
 const PARTS = [
@@ -114,7 +114,7 @@ const { values, positionals } = parseArgs({
     rate: { type: "string", default: "1" },
   },
 });
-const server = values.url ? { url: values.url, stop: async () => {} } : await startServer();
+const server = await serverAt(values.url);
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 try {
   const paths = positionals.length > 0 ? positionals : await benchPages(server.url);

@@ -8,7 +8,7 @@ import { chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 import { freePort } from "../tests/support/free-port.ts";
-import { startServer } from "./server.mjs";
+import { serverAt } from "./server.mjs";
 
 export const median = (numbers) => {
   const sorted = [...numbers].sort((a, b) => a - b);
@@ -126,7 +126,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     options: { runs: { type: "string", default: "3" }, url: { type: "string" } },
   });
   const runs = Number(values.runs);
-  const server = values.url ? { url: values.url, stop: async () => {} } : await startServer();
+  const server = await serverAt(values.url);
   try {
     printLighthouse(await lighthouseMedians(server.url, { runs }), runs);
   } finally {

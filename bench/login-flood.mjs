@@ -13,7 +13,7 @@ import { copyFileSync, mkdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { startServer } from "./server.mjs";
+import { serverAt } from "./server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
@@ -29,15 +29,13 @@ const clients = Number(values.clients);
 const seconds = Number(values.seconds);
 const rateLimit = Number(values["rate-limit"]) || 1_000_000;
 
-const server = values.url
-  ? { url: values.url, stop: async () => {} }
-  : await startServer({
-      env: {
-        TRUST_PROXY: "127.0.0.1",
-        RATE_LIMIT_PER_MINUTE: String(rateLimit),
-        SEED_SAMPLE_CONTENT: "false",
-      },
-    });
+const server = await serverAt(values.url, {
+  env: {
+    TRUST_PROXY: "127.0.0.1",
+    RATE_LIMIT_PER_MINUTE: String(rateLimit),
+    SEED_SAMPLE_CONTENT: "false",
+  },
+});
 if (!values.url) {
   // The server reads media from disk on each request: a file put there is served at once.
   const dir = path.join(server.dataDir, "media", "bench");

@@ -52,3 +52,8 @@ export async function startServer({ build = true, env = {}, cpu } = {}) {
     },
   };
 }
+
+/** The site at `url` when one is given (left running at the end), else `startServer(options)`. */
+export async function serverAt(url, options) {
+  return url ? { url, stop: async () => {} } : startServer(options);
+}

@@ -21,7 +21,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { lighthouseMedians, printLighthouse } from "./lighthouse.mjs";
-import { startServer } from "./server.mjs";
+import { serverAt } from "./server.mjs";
 
 const CPU_CGROUP = "/sys/fs/cgroup/cpu";
 const PERIOD_US = 10_000;
@@ -155,7 +155,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   const runs = Number(values.runs);
   const mainOnly = values["main-only"];
-  const server = values.url ? { url: values.url, stop: async () => {} } : await startServer();
+  const server = await serverAt(values.url);
   try {
     const pages = positionals.length ? positionals : undefined;
     const rows = await slowHostMedians(server.url, { core, runs, pages, mainOnly });
