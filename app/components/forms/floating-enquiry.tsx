@@ -24,6 +24,9 @@ const heading = (
  * Its open and close are app/lib/floating-enquiry.ts's (here in an effect, on an islands page
  * from app/islands/floating-enquiry.ts): the panel shows by the wrapper's attributes,
  * `data-open` (clicked open) and `data-dismissed` (closed while hovered or focused).
+ * The wrapper takes no pointer events: it is as large as the hidden panel, which lies over the
+ * hero's buttons on phones. Only the tab, and the panel while shown, take them (a hidden
+ * panel is `visibility: hidden`, which no tap reaches).
  */
 export function FloatingEnquiry() {
   const result = useFormResult("floating");
@@ -39,20 +42,20 @@ export function FloatingEnquiry() {
       ref={wrapper}
       data-island="floating-enquiry"
       data-open={open ? "" : undefined}
-      className="group absolute top-28 right-0 z-30 flex items-start md:top-1/2 md:-translate-y-1/2"
+      className="group pointer-events-none absolute top-28 right-0 z-30 flex items-start md:top-1/2 md:-translate-y-1/2"
     >
       <button
         type="button"
         data-enquiry-tab=""
         aria-expanded={open}
         aria-controls={panelId}
-        className="order-2 rounded-l-xl bg-accent px-2 py-4 font-bold text-navy shadow-lg [writing-mode:vertical-rl] hover:bg-accent-soft"
+        className="pointer-events-auto order-2 rounded-l-xl bg-accent px-2 py-4 font-bold text-navy shadow-lg [writing-mode:vertical-rl] hover:bg-accent-soft"
       >
         Send Enquiry
       </button>
       <div
         id={panelId}
-        className="invisible order-1 w-[min(22rem,calc(100vw-4rem))] translate-x-4 rounded-l-2xl bg-white p-5 opacity-0 shadow-2xl transition duration-300 group-focus-within:not-group-data-dismissed:visible group-focus-within:not-group-data-dismissed:translate-x-0 group-focus-within:not-group-data-dismissed:opacity-100 group-hover:not-group-data-dismissed:visible group-hover:not-group-data-dismissed:translate-x-0 group-hover:not-group-data-dismissed:opacity-100 group-data-open:visible group-data-open:translate-x-0 group-data-open:opacity-100 motion-reduce:transition-none"
+        className="pointer-events-auto invisible order-1 w-[min(22rem,calc(100vw-4rem))] translate-x-4 rounded-l-2xl bg-white p-5 opacity-0 shadow-2xl transition duration-300 group-focus-within:not-group-data-dismissed:visible group-focus-within:not-group-data-dismissed:translate-x-0 group-focus-within:not-group-data-dismissed:opacity-100 group-hover:not-group-data-dismissed:visible group-hover:not-group-data-dismissed:translate-x-0 group-hover:not-group-data-dismissed:opacity-100 group-data-open:visible group-data-open:translate-x-0 group-data-open:opacity-100 motion-reduce:transition-none"
       >
         <EnquiryForm
           kind="floating"

@@ -27,7 +27,11 @@ export function SocialRail() {
   );
 }
 
-/** The social links on phones: a round button in the header that drops the links down. */
+/**
+ * The social links on phones: a round button in the header that drops the links down. While
+ * it is closed the links are `display: none`, not only unrendered content of a closed
+ * `<details>`: nothing can find, focus or tap them where they would lie under the page.
+ */
 export function SocialMenu() {
   if (!useHasSocialLinks()) return null;
   return (
@@ -37,7 +41,10 @@ export function SocialMenu() {
         <ShareIcon className="group-open:hidden" />
         <CloseIcon className="hidden group-open:inline-block" />
       </summary>
-      <nav aria-label="Social media" className="absolute top-full left-0 mt-2">
+      <nav
+        aria-label="Social media"
+        className="absolute top-full left-0 mt-2 hidden group-open:block"
+      >
         <SocialLinkList
           listClass="flex flex-col gap-2"
           linkClass="size-11 bg-brand text-white shadow-lg ring-2 ring-white"
