@@ -176,6 +176,7 @@ export async function buildApp(
   app.decorate("services", services);
   app.addHook("onClose", async () => {
     services.blogs.close();
+    await services.payments.close();
     await services.outbox.close();
     await services.newsletterWorker.close();
     await notifier.close();

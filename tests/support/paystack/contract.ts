@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import addFormats from "ajv-formats";
 import { OpenAPIBackend, type Request as ContractRequest } from "openapi-backend";
+import type { OpenAPIV3 } from "openapi-types";
 import { parse } from "yaml";
 
 // Paystack's published contract: `paystack.yaml` beside this file is `dist/paystack.yaml` of
@@ -60,7 +61,7 @@ let loading: Promise<Contract> | undefined;
 export function paystackContract(): Promise<Contract> {
   loading ??= (async () => {
     const api = new OpenAPIBackend({
-      definition: loadDefinition() as never,
+      definition: loadDefinition() as unknown as OpenAPIV3.Document,
       quick: true,
       // Formats (date-time, date) are checked, not ignored with a warning.
       customizeAjv: (ajv) => {

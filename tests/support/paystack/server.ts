@@ -154,7 +154,7 @@ export async function startPaystack(options: { secretKey?: string; webhookUrl?: 
     send_sms: true,
     currency: plan.currency,
   });
-  const transactionView = (trx: StandInTransaction) => {
+  const transactionView = (trx: StandInTransaction, event = false) => {
     const plan = trx.plan ? plans.get(trx.plan) : undefined;
     return {
       id: trx.id,
@@ -181,7 +181,9 @@ export async function startPaystack(options: { secretKey?: string; webhookUrl?: 
       fees_split: null,
       authorization: authorization(),
       customer: customer(trx.email, trx.customerCode),
-      plan: plan ? planView(plan) : {},
+      // The API's answer names the plan by its code (the contract's string); an event
+      // carries the plan itself (Paystack's webhook payloads).
+      plan: event ? (plan ? planView(plan) : {}) : (plan?.code ?? ""),
       split: {},
       order_id: null,
       paidAt: trx.paidAt ?? null,
@@ -242,7 +244,7 @@ export async function startPaystack(options: { secretKey?: string; webhookUrl?: 
   const eventBody = (event: string, data: unknown) => JSON.stringify({ event, data });
 
   const chargeSuccess = (reference: string) =>
-    eventBody("charge.success", transactionView(transactions.get(reference)!));
+    eventBody("charge.success", transactionView(transactions.get(reference)!, true));
   const subscriptionEvent = (event: string, subscriptionCode: string) =>
     eventBody(event, { ...subscriptionView(subscriptions.get(subscriptionCode)!) });
   const invoiceEvent = (event: string, subscriptionCode: string, paid: boolean) => {
