@@ -37,7 +37,7 @@ import { createInvoiceService } from "./modules/payments/invoices.ts";
 import { createPaymentMails, PAYMENT_MAIL_KINDS } from "./modules/payments/mails.ts";
 import { createPaystackClient } from "./modules/payments/paystack.ts";
 import { revenue } from "./modules/payments/revenue.ts";
-import { createPaymentsService } from "./modules/payments/service.ts";
+import { createPaymentsService, newReference } from "./modules/payments/service.ts";
 import { createVideoService } from "./modules/videos/service.ts";
 
 export interface ServiceDeps {
@@ -248,6 +248,15 @@ export function createServices(deps: ServiceDeps) {
     invoices,
     /** The agency's account for transfers (owners). */
     bankDetails,
+    /**
+     * The client's "Pay" on an invoice's page: an order of its balance and Paystack's
+     * checkout address; undefined when nothing is left to pay (or payments are off).
+     */
+    async payInvoice(token: string) {
+      if (!payments.enabled) return undefined;
+      const order = await invoices.orderFor(token, newReference());
+      return order ? payments.startTransaction(order) : undefined;
+    },
     /** The dashboard's money received, by month and lead source. */
     revenue: () => revenue(db, (deps.clock ?? Date.now)(), config.paystack?.testMode ?? false),
     content,

@@ -353,7 +353,7 @@ export async function startPaystack(options: { secretKey?: string; webhookUrl?: 
       answer(response, 200, { status: true, message, data } as Json, check.operationId, label);
     switch (check.operationId) {
       case "transaction_initialize": {
-        const reference = String(input.reference ?? code("T"));
+        const reference = String(input.reference ?? `T${randomBytes(6).toString("hex")}`);
         if (transactions.has(reference)) return fail(400, "Duplicate Transaction Reference");
         const plan = input.plan ? plans.get(String(input.plan)) : undefined;
         if (input.plan && !plan) return fail(400, "Plan not found");
@@ -604,7 +604,7 @@ export async function startPaystack(options: { secretKey?: string; webhookUrl?: 
       const sub = subscriptions.get(subscriptionCode)!;
       const trx: StandInTransaction = {
         id: ++ids,
-        reference: code("RNW").toLowerCase(),
+        reference: `rnw${randomBytes(6).toString("hex")}`,
         accessCode: randomBytes(8).toString("hex"),
         amount: sub.amount,
         currency: "NGN",
