@@ -37,7 +37,7 @@ import { createInvoiceService } from "./modules/payments/invoices.ts";
 import { createPaymentMails, PAYMENT_MAIL_KINDS } from "./modules/payments/mails.ts";
 import { createPaystackClient } from "./modules/payments/paystack.ts";
 import { revenue } from "./modules/payments/revenue.ts";
-import { createPaymentsService, newReference } from "./modules/payments/service.ts";
+import { createPaymentsService, newReference, toOrder } from "./modules/payments/service.ts";
 import { createVideoService } from "./modules/videos/service.ts";
 
 export interface ServiceDeps {
@@ -330,6 +330,19 @@ export function siteServices(services: Services, config: Config): SiteServices {
       unsubscribe: services.newsletter.unsubscribe,
     },
     newsletterSends: { webView: services.newsletterSends.webView },
+    payments: {
+      enabled: services.payments.enabled,
+      item: services.payments.item,
+      checkout: services.payments.checkout,
+      async confirm(reference) {
+        const row = await services.payments.confirm(reference);
+        return row ? toOrder(row) : undefined;
+      },
+      invoice: services.invoices.byToken,
+      payInvoice: services.payInvoice,
+      manageLink: services.payments.manageLink,
+      bank: services.bankDetails.get,
+    },
     pages: { published: services.pages.published, links: services.pageLinks },
   };
 }

@@ -423,6 +423,37 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return settled;
   }
 
+  /** Paystack's transaction of a new order (a checkout's, an invoice's); its checkout address. */
+  async function startTransaction(order: OrderRow, plan?: string): Promise<CheckoutAnswer> {
+    const paystackClient = requireClient();
+    let authorizationUrl: string;
+    try {
+      const answer = await paystackClient.initialize({
+        email: order.email,
+        amount: Number(order.amount_kobo),
+        reference: order.reference,
+        callback_url: `${deps.origin}/payments/callback`,
+        metadata: {
+          order_id: order.id,
+          item: order.item_name,
+          item_type: order.item_type,
+          ...(order.invoice_id ? { invoice_id: order.invoice_id } : {}),
+          custom_fields: [{ display_name: "Item", variable_name: "item", value: order.item_name }],
+        },
+        ...(plan ? { plan } : {}),
+      });
+      authorizationUrl = answer.authorization_url;
+      // The visitor is sent only to Paystack's checkout (or the tests' stand-in).
+      if (!checkoutOrigins(paystack).includes(new URL(authorizationUrl).origin)) {
+        throw new PaystackUnavailable("Paystack's checkout address is not Paystack's.");
+      }
+    } catch (error) {
+      await repo.markFailed(order.id, "Paystack could not start the payment", iso());
+      throw error;
+    }
+    return { reference: order.reference, authorizationUrl };
+  }
+
   return {
     /** Whether payments are on, test mode, the webhook's address, the bank's details. */
     async status(bank: PaymentsStatus["bank"]): Promise<PaymentsStatus> {
@@ -512,7 +543,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           );
         }
       });
-      const started = await this.startTransaction(order, plan);
+      const started = await startTransaction(order, plan);
       await audit(
         "checkout",
         order,
@@ -527,38 +558,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return started;
     },
 
-    /** Paystack's transaction of a new order (a checkout's, an invoice's); its checkout address. */
-    async startTransaction(order: OrderRow, plan?: string): Promise<CheckoutAnswer> {
-      const paystackClient = requireClient();
-      let authorizationUrl: string;
-      try {
-        const answer = await paystackClient.initialize({
-          email: order.email,
-          amount: Number(order.amount_kobo),
-          reference: order.reference,
-          callback_url: `${deps.origin}/payments/callback`,
-          metadata: {
-            order_id: order.id,
-            item: order.item_name,
-            item_type: order.item_type,
-            ...(order.invoice_id ? { invoice_id: order.invoice_id } : {}),
-            custom_fields: [
-              { display_name: "Item", variable_name: "item", value: order.item_name },
-            ],
-          },
-          ...(plan ? { plan } : {}),
-        });
-        authorizationUrl = answer.authorization_url;
-        // The visitor is sent only to Paystack's checkout (or the tests' stand-in).
-        if (!checkoutOrigins(paystack).includes(new URL(authorizationUrl).origin)) {
-          throw new PaystackUnavailable("Paystack's checkout address is not Paystack's.");
-        }
-      } catch (error) {
-        await repo.markFailed(order.id, "Paystack could not start the payment", iso());
-        throw error;
-      }
-      return { reference: order.reference, authorizationUrl };
-    },
+    startTransaction,
 
     confirm,
 
