@@ -35,6 +35,9 @@ export function BuyButton({
     <span className={`flex flex-wrap gap-2 ${className}`}>
       <a
         href={checkoutHref(item)}
+        // A page load of its own, not a swap of islands pages (app/islands/navigate.ts): the
+        // checkout's form may post to Paystack only under its own page's CSP (form-action).
+        data-reload=""
         className={`rounded-full px-4 py-2 text-center text-sm font-bold ${pay}`}
         aria-label={`${payNowLabel}: ${name}`}
       >
@@ -43,6 +46,7 @@ export function BuyButton({
       {monthly && (
         <a
           href={checkoutHref(item, true)}
+          data-reload=""
           className={`rounded-full px-4 py-2 text-center text-sm font-bold ${subscribe}`}
           aria-label={`${subscribeLabel}: ${name}`}
         >
