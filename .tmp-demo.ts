@@ -1,0 +1,15 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startPaystack } from "./tests/support/paystack/server.ts";
+import { createAdmin, spawnServer, waitForHealth } from "./tests/support/server-process.ts";
+import { ensureTestBuild } from "./tests/support/site-build.ts";
+const buildDir = ensureTestBuild();
+const paystack = await startPaystack();
+const dataDir = mkdtempSync(path.join(tmpdir(), "agency-demo-"));
+const server = await spawnServer(dataDir, { BUILD_DIR: buildDir, PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.url, SEED_SAMPLE_CONTENT: "false", RATE_LIMIT_PER_MINUTE: "10000" }, ["ignore", "inherit", "inherit"]);
+await waitForHealth(server);
+paystack.setWebhookUrl(`${server.url}/api/payments/paystack/webhook`);
+const admin = createAdmin(server.env, "owner@agency.test");
+console.log(JSON.stringify({ url: server.url, paystack: paystack.url, admin, pid: server.child.pid }));
+setInterval(() => { if (paystack.violations.length) console.log("VIOLATIONS", JSON.stringify(paystack.violations.splice(0))); }, 1000);
