@@ -98,7 +98,8 @@ describe("invoices", () => {
     expect(sent.body.invoice.number).toMatch(new RegExp(`^INV-${year}-\\d{4}$`));
     expect(sent.body.invoice).toMatchObject({ status: "sent", issueDate: dayIn(Date.now()) });
     expect(sent.body.mailed).toBe(true);
-    expect(sent.body.invoice.link).toMatch(/\/invoices\/[A-Za-z0-9_-]{32}$/);
+    // Lower-case: every path has one spelling, and a capital would be redirected (decision 0022).
+    expect(sent.body.invoice.link).toMatch(/\/invoices\/[0-9a-f]{40}$/);
     await waitFor(
       async () =>
         t.mail.inbox.filter(

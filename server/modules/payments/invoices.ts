@@ -260,7 +260,8 @@ export function createInvoiceService(deps: InvoicesDeps) {
       const row: InvoiceRow = {
         id: randomUUID(),
         number: null,
-        token: randomBytes(24).toString("base64url"),
+        // Lower-case hex: a path has one spelling (capitals are redirected, decision 0022).
+        token: randomBytes(20).toString("hex"),
         status: "draft",
         enquiry_id: data.enquiryId ?? null,
         client_name: data.clientName,

@@ -534,7 +534,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
               status: "pending",
               amount_kobo: item.amountKobo,
               next_payment_at: null,
-              manage_token: randomBytes(24).toString("base64url"),
+              manage_token: randomBytes(20).toString("hex"),
               test_mode: testMode ? 1 : 0,
               created_at: now,
               updated_at: now,

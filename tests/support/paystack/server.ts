@@ -323,7 +323,7 @@ export async function startPaystack(options: { secretKey?: string; webhookUrl?: 
   function page(response: ServerResponse, html: string, status = 200) {
     response.writeHead(status, { "content-type": "text/html; charset=utf-8" });
     response.end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Paystack (test stand-in)</title><style>body{font-family:sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}button{font-size:1rem;padding:.7rem 1.2rem;margin:.3rem .3rem 0 0;border-radius:.4rem;border:0;background:#0ba4db;color:#fff}button.decline{background:#777}</style></head><body>${html}</body></html>`,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>Paystack (test stand-in)</title><style>body{font-family:sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}button{font-size:1rem;padding:.7rem 1.2rem;margin:.3rem .3rem 0 0;border-radius:.4rem;border:0;background:#0ba4db;color:#fff}button.decline{background:#777}</style></head><body>${html}</body></html>`,
     );
   }
 
