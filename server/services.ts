@@ -154,7 +154,6 @@ export function createServices(deps: ServiceDeps) {
     testMode: config.paystack?.testMode ?? false,
     outbox,
     audit,
-    changes,
     clock: deps.clock,
   });
   const bankDetails = createBankDetails(db, deps.clock);

@@ -21,7 +21,6 @@ import { addDays, dayIn, dayStart } from "../../../common/time-zone.ts";
 import { pageWindow } from "../../db/lists.ts";
 import type { Database, InvoiceLinesTable, InvoicesTable } from "../../db/schema.ts";
 import { Conflict, Invalid, NotFound } from "../../errors.ts";
-import type { ChangeFeed } from "../../lib/changes.ts";
 import type { AuditActor, AuditEntry } from "../audit/service.ts";
 import { newOutboxRow, type NewOutboxRow } from "../outbox/repository.ts";
 import { settleInvoice } from "./invoice-payments.ts";
@@ -58,7 +57,6 @@ export interface InvoicesDeps {
   testMode: boolean;
   outbox: { enabled: boolean; queue(rows: NewOutboxRow[]): Promise<number>; nudge(): void };
   audit: { record(entry: AuditEntry): Promise<void> };
-  changes: ChangeFeed;
   clock?: () => number;
 }
 
@@ -287,7 +285,6 @@ export function createInvoiceService(deps: InvoicesDeps) {
         await writeLines(trx, row.id, totals);
       });
       await record(actor, "create", row, { total: toNaira(totals.total) });
-      deps.changes.publish("payments");
       return view(row);
     },
 
@@ -322,7 +319,6 @@ export function createInvoiceService(deps: InvoicesDeps) {
       const row = await find(id);
       if (!changed) throw new Conflict("Only a draft can be changed: this invoice was sent.");
       await record(actor, "update", row, { total: toNaira(totals.total) });
-      deps.changes.publish("payments");
       return view(row);
     },
 
@@ -337,7 +333,6 @@ export function createInvoiceService(deps: InvoicesDeps) {
         throw new Conflict("Only a draft can be deleted: void a sent invoice instead.");
       }
       await record(actor, "delete", row);
-      deps.changes.publish("payments");
     },
 
     /**
@@ -383,7 +378,6 @@ export function createInvoiceService(deps: InvoicesDeps) {
         deps.outbox.enabled &&
         (await deps.outbox.queue([newOutboxRow(`${id}/${now}`, now, INVOICE_SENT)])) > 0;
       await record(actor, first ? "send" : "resend", row, { mailed });
-      deps.changes.publish("payments");
       return { invoice: await view(row), mailed };
     },
 
@@ -424,7 +418,6 @@ export function createInvoiceService(deps: InvoicesDeps) {
       });
       const row = await find(id);
       await record(actor, "transfer", row, { amount: input.amount, status: row.status });
-      deps.changes.publish("payments");
       return view(row);
     },
 
@@ -445,7 +438,6 @@ export function createInvoiceService(deps: InvoicesDeps) {
         );
       }
       await record(actor, "void", row);
-      deps.changes.publish("payments");
       return view(row);
     },
 

@@ -251,7 +251,6 @@ export function createPaymentsService(deps: PaymentsDeps) {
     });
     if (won) {
       deps.outbox.nudge();
-      deps.changes.publish("payments");
       await audit("paid", order, PAYSTACK_ACTOR, {
         amount: toNaira(Number(order.amount_kobo)),
         status: "paid",
@@ -358,7 +357,6 @@ export function createPaymentsService(deps: PaymentsDeps) {
     });
     if (inserted) {
       deps.outbox.nudge();
-      deps.changes.publish("payments");
       await audit("renewed", row, PAYSTACK_ACTOR, { amount: toNaira(row.amount_kobo) });
     }
   }
@@ -393,7 +391,6 @@ export function createPaymentsService(deps: PaymentsDeps) {
     };
     await repo.updateSubscription(local.id, next);
     if (next.status !== local.status) {
-      deps.changes.publish("payments");
       await deps.audit.record({
         actor: PAYSTACK_ACTOR,
         action: "status",
@@ -554,7 +551,6 @@ export function createPaymentsService(deps: PaymentsDeps) {
           status: "pending",
         },
       );
-      deps.changes.publish("payments");
       return started;
     },
 
@@ -685,7 +681,6 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (!(await repo.addRefund(order.id, kobo, iso()))) {
         throw new Conflict("The order changed meanwhile: look at it again.");
       }
-      deps.changes.publish("payments");
       await deps.audit.record({
         actor,
         action: "refund",
