@@ -1,4 +1,8 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { backup } from "../../server/ops/backup.ts";
 import { PAYMENTS_OFF_REASON } from "../../common/payments.ts";
 import type { Order } from "../../common/schemas/payments.ts";
 import { call, expectAdminOnly, useTestApp, waitFor } from "./helpers.ts";
@@ -285,5 +289,84 @@ describe("checkout", () => {
       ["paid", "Paystack"],
       ["checkout", "act@client.ng"],
     ]);
+  });
+
+  it("keeps the secret key out of the database, the backup and the API's answers", async () => {
+    const { reference } = await t.checkout();
+    await t.paystack.pay(reference);
+    const folder = path.join(await mkdtemp(path.join(tmpdir(), "agency-pay-backup-")), "b");
+    try {
+      await backup(t.app.services.database, t.app.services.storage, folder);
+      const files: string[] = [];
+      const walk = async (dir: string) => {
+        for (const entry of await readdir(dir, { withFileTypes: true })) {
+          const file = path.join(dir, entry.name);
+          if (entry.isDirectory()) await walk(file);
+          else files.push(file);
+        }
+      };
+      await walk(folder);
+      expect(files.some((file) => file.endsWith("orders.ndjson"))).toBe(true);
+      for (const file of files) {
+        expect((await readFile(file)).includes(t.paystack.secretKey), file).toBe(false);
+      }
+    } finally {
+      await rm(path.dirname(folder), { recursive: true, force: true });
+    }
+    const status = await call(t.app, {
+      method: "GET",
+      url: "/api/payments/status",
+      headers: t.headers,
+    });
+    expect(status.response.body).not.toContain(t.paystack.secretKey);
+    expect(status.body).toMatchObject({ enabled: true, testMode: true, reason: null });
+  });
+
+  it("refunds through Paystack, owners only", async () => {
+    const { reference } = await t.checkout(buyer("grow-me", { email: "refund@client.ng" }));
+    const pending = await call(t.app, {
+      method: "POST",
+      url: `/api/orders/${reference}/refund`,
+      headers: t.headers,
+      payload: {},
+    });
+    expect(pending.status).toBe(409);
+    await t.paystack.pay(reference);
+    const editor = await t.adminHeaders();
+    const db = t.app.services.database.db;
+    const editorEmail = JSON.parse(
+      Buffer.from(editor.authorization.split(".")[1]!, "base64url").toString(),
+    ).email as string;
+    await db
+      .updateTable("admins")
+      .set({ role: "editor" })
+      .where("email", "=", editorEmail)
+      .execute();
+    const refused = await call(t.app, {
+      method: "POST",
+      url: `/api/orders/${reference}/refund`,
+      headers: editor,
+      payload: {},
+    });
+    expect(refused.status).toBe(403);
+    const part = await call<Order>(t.app, {
+      method: "POST",
+      url: `/api/orders/${reference}/refund`,
+      headers: t.headers,
+      payload: { amount: 50_000, reason: "Started late" },
+    });
+    expect(part.body).toMatchObject({ status: "paid", refunded: 50_000 });
+    const rest = await call<Order>(t.app, {
+      method: "POST",
+      url: `/api/orders/${reference}/refund`,
+      headers: t.headers,
+      payload: {},
+    });
+    expect(rest.body).toMatchObject({ status: "refunded", refunded: 250_000 });
+    const refunds = t.paystack.requests.filter((r) => r.operationId === "refund_create");
+    expect(refunds.map((r) => (r.body as { amount?: number }).amount)).toEqual([
+      5_000_000, 20_000_000,
+    ]);
+    expect(await t.paystack.refundProcessed(reference)).toBe(200);
   });
 });
