@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Invoice } from "../../common/schemas/payments.ts";
 import { dayIn, addDays } from "../../common/time-zone.ts";
 import { enquiryPayloads } from "../factories/enquiries.ts";
+import { startMailServer } from "../support/mail-server.ts";
 import { call, createTestApp, expectAdminOnly, sameDatabase, waitFor } from "./helpers.ts";
 import { usePaymentsApp } from "./payments-setup.ts";
 
@@ -229,6 +230,79 @@ describe("invoice numbers", () => {
       expect(numbers).toEqual(
         Array.from({ length: 24 }, (_, i) => `INV-${year}-${String(i + 1).padStart(4, "0")}`),
       );
+    },
+  );
+});
+
+describe("invoice reminders", () => {
+  it(
+    "mails the client before and after the due date, once each, and not once paid",
+    { timeout: 60_000 },
+    async () => {
+      const mail = await startMailServer();
+      let now = Date.parse("2027-03-01T09:00:00Z");
+      const t = await createTestApp(
+        { SMTP_URL: `smtp://127.0.0.1:${mail.port}`, MAIL_FROM: "site@agency.test" },
+        { clock: () => now },
+      );
+      try {
+        const headers = await t.adminHeaders();
+        const made = await call<Invoice>(t.app, {
+          method: "POST",
+          url: "/api/invoices",
+          headers,
+          payload: draft({ dueDate: "2027-03-10", vat: false, clientEmail: "remind@client.ng" }),
+        });
+        const sent = await call<{ invoice: Invoice }>(t.app, {
+          method: "POST",
+          url: `/api/invoices/${made.body._id}/send`,
+          headers,
+        });
+        expect(sent.body.invoice.number).toBe("INV-2027-0001");
+        const { outbox, invoices } = t.app.services;
+        const subjects = () =>
+          mail.inbox
+            .filter((m) => m.rcptTo.includes("remind@client.ng"))
+            .map((m) => m.mail.subject);
+        const at = async (iso: string) => {
+          now = Date.parse(iso);
+          invoices.checkRemindersNow();
+          await outbox.runNow();
+          await outbox.runNow();
+        };
+        await waitFor(
+          async () => subjects(),
+          (list) => list.length === 1,
+          10_000,
+        );
+        await at("2027-03-05T09:00:00Z"); // 5 days before: nothing yet
+        await at("2027-03-07T09:00:00Z"); // 3 days before
+        await at("2027-03-08T09:00:00Z"); // the same reminder is not sent twice
+        await at("2027-03-11T09:00:00Z"); // a day late
+        await waitFor(
+          async () => subjects(),
+          (list) => list.length === 3,
+          10_000,
+        );
+        expect(subjects()).toEqual([
+          "Invoice INV-2027-0001 from Brightlane Digital",
+          "Reminder: invoice INV-2027-0001 (N555,001 due)",
+          "Reminder: invoice INV-2027-0001 (N555,001 overdue)",
+        ]);
+        // Paid by transfer: the week-late reminder never goes.
+        await call(t.app, {
+          method: "POST",
+          url: `/api/invoices/${made.body._id}/payments`,
+          headers,
+          payload: { amount: 555_001, receivedOn: "2027-03-12" },
+        });
+        await at("2027-03-18T09:00:00Z");
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(subjects()).toHaveLength(3);
+      } finally {
+        await t.close();
+        await mail.close();
+      }
     },
   );
 });
