@@ -34,6 +34,11 @@ export default [
     route("newsletter/unsubscribe/:token", "routes/newsletter-unsubscribe.tsx"),
     // A sent newsletter in the browser (issue 32): before the pages' catch-all.
     route("newsletter/:id", "routes/newsletter-issue.tsx"),
+    // Payments (issue 49, decision 0043): checkout, Paystack's return, a client's invoice.
+    route("checkout", "routes/checkout.tsx"),
+    route("payments/callback", "routes/payment-callback.tsx"),
+    route("payments/subscription/:token", "routes/subscription-manage.ts"),
+    route("invoices/:token", "routes/invoice.tsx"),
     // Pages staff make (decision 0030): any one segment the routes above do not take.
     route(":slug", "routes/page.tsx"),
     route("*", "routes/not-found.tsx"),
@@ -74,6 +79,9 @@ export default [
       route("activity", "routes/admin/activity.tsx"),
       route("identity", "routes/admin/identity.tsx"),
       route("mail", "routes/admin/mail.tsx"),
+      route("payments", "routes/admin/payments.tsx"),
+      route("payments/invoices/new", "routes/admin/invoice-edit.tsx", { id: "invoice-new" }),
+      route("payments/invoices/:id", "routes/admin/invoice-edit.tsx", { id: "invoice-edit" }),
     ]),
   ]),
 ] satisfies RouteConfig;

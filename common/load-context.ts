@@ -8,6 +8,13 @@ import type { SiteIdentity } from "./schemas/identity.ts";
 import type { Price } from "./schemas/price.ts";
 import type { Subscriber } from "./schemas/newsletter.ts";
 import type { Video } from "./schemas/video.ts";
+import type {
+  BankDetails,
+  CheckoutAnswer,
+  CheckoutInput,
+  Invoice,
+  Order,
+} from "./schemas/payments.ts";
 
 /**
  * What the server hands to React Router loaders and actions. Route modules reach
@@ -87,6 +94,26 @@ export interface SiteServices {
   newsletterSends: {
     /** A send's subject, body (points in the post format) and date; undefined when none. */
     webView(id: string): Promise<{ subject: string; body: string[]; date: string } | undefined>;
+  };
+  /** Online payments through Paystack (issue 49); `enabled` false without a secret key. */
+  payments: {
+    enabled: boolean;
+    /** A package or offer sold online: its name, kind and the server's price (naira). */
+    item(
+      key: string,
+    ): Promise<{ type: string; key: string; name: string; amount: number } | undefined>;
+    /** Starts a checkout (the lead, the order, Paystack's transaction): where to send the visitor. */
+    checkout(input: CheckoutInput): Promise<CheckoutAnswer>;
+    /** Asks Paystack how an order stands and records it; undefined for an unknown reference. */
+    confirm(reference: string): Promise<Order | undefined>;
+    /** The invoice of a client's link; undefined for a draft or an unknown link. */
+    invoice(token: string): Promise<Invoice | undefined>;
+    /** Pays an invoice's balance by card: Paystack's checkout; undefined when nothing is due. */
+    payInvoice(token: string): Promise<CheckoutAnswer | undefined>;
+    /** Paystack's page to manage or cancel the subscription of a receipt's link. */
+    manageLink(token: string): Promise<string | undefined>;
+    /** The agency's account for transfers, when owners have set it. */
+    bank(): Promise<BankDetails | null>;
   };
   /** Pages staff make, at /{slug} (decision 0030). */
   pages: {

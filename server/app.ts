@@ -30,6 +30,8 @@ import { registerSecurityHeaders, staticSecurityHeaders } from "./plugins/securi
 import { keepAuditForAYear } from "./modules/audit/retention.ts";
 import { connectScaleOut } from "./scale-out.ts";
 import { createServices, type Services } from "./services.ts";
+import { allowPaystackFormAction } from "./modules/payments/form-action.ts";
+import { checkoutOrigins } from "./modules/payments/service.ts";
 import { PRODUCTION_HASH_COST } from "./modules/staff/password.ts";
 import { beaconAtTheDoor } from "./modules/traffic/beacon-door.ts";
 import { createCdnPurger } from "./web/cdn-purge.ts";
@@ -176,6 +178,7 @@ export async function buildApp(
   app.decorate("services", services);
   app.addHook("onClose", async () => {
     services.blogs.close();
+    await services.payments.close();
     await services.outbox.close();
     await services.newsletterWorker.close();
     await notifier.close();
@@ -240,6 +243,8 @@ export async function buildApp(
   watchSlowBodies(app, options.bodyTimeouts);
   closeAfterEarlyAnswers(app);
   await registerSecurityHeaders(app, config, { dev: options.devServer !== undefined });
+  // The checkout and invoice pages' forms are answered with a 303 to Paystack (issue 49).
+  allowPaystackFormAction(app, checkoutOrigins(config.paystack));
   // After the security headers (the redirect carries them), before any answer is made.
   redirectToCanonicalPaths(app);
   // Redis and the like when configured: before the rate limits, which may keep their counts there.

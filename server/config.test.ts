@@ -147,3 +147,44 @@ describe("parsers", () => {
     expect(parseBytes("-1")).toBeUndefined();
   });
 });
+
+describe("Paystack", () => {
+  it("takes no payments without PAYSTACK_SECRET_KEY, and talks to Paystack's API by default", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).paystack).toBeUndefined();
+    const live = loadConfig({ DATA_DIR: dataDir(), PAYSTACK_SECRET_KEY: "sk_live_abcdef123456" });
+    expect(live.paystack).toEqual({
+      secretKey: "sk_live_abcdef123456",
+      baseUrl: "https://api.paystack.co",
+      testMode: false,
+    });
+    const test = loadConfig({
+      DATA_DIR: dataDir(),
+      PAYSTACK_SECRET_KEY: "sk_test_abcdef123456",
+      PAYSTACK_BASE_URL: "http://127.0.0.1:4010/",
+    });
+    expect(test.paystack).toMatchObject({ baseUrl: "http://127.0.0.1:4010", testMode: true });
+  });
+
+  it("refuses a value that is not a secret key with one line that does not repeat it", () => {
+    for (const bad of [
+      "pk_test_abcdef123456",
+      "sk_test_abc!",
+      "sk_prod_abcdef123456",
+      "sk_test_a b c d e",
+    ]) {
+      let message = "";
+      try {
+        loadConfig({ DATA_DIR: dataDir(), PAYSTACK_SECRET_KEY: bad });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/^Invalid configuration: PAYSTACK_SECRET_KEY: must be a Paystack/);
+      expect(message).not.toContain(bad);
+      expect(message).not.toContain("\n");
+    }
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), PAYSTACK_BASE_URL: "ftp://paystack.example" }),
+    ).toThrow("PAYSTACK_BASE_URL: must be an http(s) URL");
+  });
+});

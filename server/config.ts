@@ -109,6 +109,9 @@ export function trustProxyProblem(value: string): string | undefined {
   return undefined;
 }
 
+/** Paystack's API (PAYSTACK_BASE_URL's default). */
+export const PAYSTACK_API = "https://api.paystack.co";
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(
     emptyToUndefined,
@@ -242,7 +245,34 @@ const envSchema = z.object({
     emptyToUndefined,
     z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   ),
+  // The message never repeats the value: the key is a secret (issue 49).
+  PAYSTACK_SECRET_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^sk_(test|live)_[A-Za-z0-9]{8,200}$/,
+        "must be a Paystack secret key (sk_test_… or sk_live_…, from Settings → API Keys)",
+      )
+      .optional(),
+  ),
+  PAYSTACK_BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+      .default(PAYSTACK_API)
+      .transform((value) => value.replace(/\/+$/, "")),
+  ),
 });
+
+/** Paystack, when PAYSTACK_SECRET_KEY is set (issue 49). */
+export interface PaystackConfig {
+  /** Never logged, shown or stored: sent only in the Authorization header to `baseUrl`. */
+  secretKey: string;
+  baseUrl: string;
+  /** A test key (sk_test_…): no money moves; the back office says "test mode". */
+  testMode: boolean;
+}
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -292,6 +322,8 @@ export interface Config {
   redisPrefix: string;
   /** S3-compatible media storage; when unset, media live under `mediaDir`. */
   s3?: S3Config;
+  /** Online payments; unset (no PAYSTACK_SECRET_KEY): the site takes none. */
+  paystack?: PaystackConfig;
 }
 
 export interface S3Config {
@@ -381,6 +413,15 @@ export function loadConfig(
               : {}),
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
             publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ""),
+          },
+        }
+      : {}),
+    ...(e.PAYSTACK_SECRET_KEY
+      ? {
+          paystack: {
+            secretKey: e.PAYSTACK_SECRET_KEY,
+            baseUrl: e.PAYSTACK_BASE_URL,
+            testMode: e.PAYSTACK_SECRET_KEY.startsWith("sk_test_"),
           },
         }
       : {}),

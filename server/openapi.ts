@@ -36,6 +36,11 @@ const tags = [
     description:
       "The site's own visitor statistics: the pages' beacon, and the Traffic screen's figures joined to the enquiries.",
   },
+  {
+    name: "payments",
+    description:
+      "Checkout through Paystack, its webhook, orders, subscriptions, invoices, refunds and revenue, in naira (issue 49).",
+  },
   { name: "audit", description: "Who changed what in the back office (the owner's Activity)." },
   {
     name: "mail",

@@ -32,6 +32,12 @@ import { createWeeklyReport } from "./modules/traffic/weekly-report.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createMailService, personalised } from "./modules/mail/service.ts";
 import { createPriceService } from "./modules/prices/service.ts";
+import { createBankDetails } from "./modules/payments/bank.ts";
+import { createInvoiceService } from "./modules/payments/invoices.ts";
+import { createPaymentMails, PAYMENT_MAIL_KINDS } from "./modules/payments/mails.ts";
+import { createPaystackClient } from "./modules/payments/paystack.ts";
+import { revenue } from "./modules/payments/revenue.ts";
+import { createPaymentsService, newReference, toOrder } from "./modules/payments/service.ts";
 import { createVideoService } from "./modules/videos/service.ts";
 
 export interface ServiceDeps {
@@ -123,9 +129,54 @@ export function createServices(deps: ServiceDeps) {
     origin: config.publicOrigin,
     clock: deps.clock,
   });
-  outbox.everyWake(weeklyReport.queueDue);
-  outbox.start(senderByKind({ [TRAFFIC_REPORT]: weeklyReport.send }, enquiries.sendNotification));
   const content = createContentService({ db, storage, changes, log });
+  const prices = createPriceService(db, changes);
+  // Payments (issue 49): checkout, webhooks, reconciliation, invoices; receipts, invoices and
+  // their reminders are mailed through the outbox.
+  const audit = createAuditService({ db, log });
+  const payments = createPaymentsService({
+    db,
+    paystack: config.paystack,
+    client: config.paystack ? createPaystackClient(config.paystack) : undefined,
+    origin: config.publicOrigin,
+    content,
+    prices,
+    enquiries,
+    outbox,
+    audit,
+    changes,
+    log,
+    clock: deps.clock,
+  });
+  const invoices = createInvoiceService({
+    db,
+    origin: config.publicOrigin,
+    testMode: config.paystack?.testMode ?? false,
+    outbox,
+    audit,
+    clock: deps.clock,
+  });
+  const bankDetails = createBankDetails(db, deps.clock);
+  const paymentMails = createPaymentMails({
+    db,
+    origin: config.publicOrigin,
+    identity,
+    mailer,
+    invoice: invoices.forMail,
+    bank: bankDetails.get,
+  });
+  outbox.everyWake(weeklyReport.queueDue);
+  outbox.everyWake(invoices.queueReminders);
+  outbox.start(
+    senderByKind(
+      {
+        [TRAFFIC_REPORT]: weeklyReport.send,
+        ...Object.fromEntries(PAYMENT_MAIL_KINDS.map((kind) => [kind, paymentMails.send])),
+      },
+      enquiries.sendNotification,
+    ),
+  );
+  payments.start();
   const blogs = createBlogService({
     db,
     dialect: database.dialect,
@@ -189,8 +240,24 @@ export function createServices(deps: ServiceDeps) {
     tokens,
     /** The password hasher (scrypt) of every password check. */
     passwords,
-    audit: createAuditService({ db, log }),
-    prices: createPriceService(db, changes),
+    audit,
+    prices,
+    /** Checkout, Paystack's webhooks, orders, subscriptions, refunds (issue 49). */
+    payments,
+    invoices,
+    /** The agency's account for transfers (owners). */
+    bankDetails,
+    /**
+     * The client's "Pay" on an invoice's page: an order of its balance and Paystack's
+     * checkout address; undefined when nothing is left to pay (or payments are off).
+     */
+    async payInvoice(token: string) {
+      if (!payments.enabled) return undefined;
+      const order = await invoices.orderFor(token, newReference());
+      return order ? payments.startTransaction(order) : undefined;
+    },
+    /** The dashboard's money received, by month and lead source. */
+    revenue: () => revenue(db, (deps.clock ?? Date.now)(), config.paystack?.testMode ?? false),
     content,
     /** The agency's name, words, colours and logo (the Site identity screen). */
     identity,
@@ -262,6 +329,19 @@ export function siteServices(services: Services, config: Config): SiteServices {
       unsubscribe: services.newsletter.unsubscribe,
     },
     newsletterSends: { webView: services.newsletterSends.webView },
+    payments: {
+      enabled: services.payments.enabled,
+      item: services.payments.item,
+      checkout: services.payments.checkout,
+      async confirm(reference) {
+        const row = await services.payments.confirm(reference);
+        return row ? toOrder(row) : undefined;
+      },
+      invoice: services.invoices.byToken,
+      payInvoice: services.payInvoice,
+      manageLink: services.payments.manageLink,
+      bank: services.bankDetails.get,
+    },
     pages: { published: services.pages.published, links: services.pageLinks },
   };
 }

@@ -28,6 +28,10 @@ const SYSTEM_SEGMENTS = [
   "well-known",
   // A subscriber's links and a sent newsletter in the browser (decision 0036).
   "newsletter",
+  // Checkout, Paystack's return, a client's invoice (issue 49, decision 0043).
+  "checkout",
+  "payments",
+  "invoices",
 ];
 
 const firstSegment = (path: string) => path.split("/")[1] ?? "";

@@ -17,6 +17,7 @@ import { contactFrom } from "../lib/contact-details.tsx";
 import { loadPrices } from "../lib/prices.server.ts";
 import { useIdentity } from "../lib/identity.ts";
 import { identityFrom, jsonLd, originFrom, seo } from "../lib/seo.ts";
+import { forSale } from "../lib/for-sale.ts";
 import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/home";
 import { islandsPage } from "../islands/switch.ts";
@@ -57,11 +58,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     content: {
       brands: withoutIds(content.brands),
-      packages: withoutIds(content.packages),
+      packages: forSale(content.packages, "package", prices, siteServices.payments.enabled),
       gallery: withoutIds(content.gallery),
       slides: withoutIds(content.slides),
       testimonials: withoutIds(content.testimonials),
-      offers: withoutIds(content.offers),
+      offers: forSale(content.offers, "offer", prices, siteServices.payments.enabled),
     },
   };
 }

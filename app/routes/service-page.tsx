@@ -16,6 +16,7 @@ import { serviceIntros } from "../copy/service-details-copy.ts";
 import { serviceByPath } from "../copy/services-copy.ts";
 import { loadPrices } from "../lib/prices.server.ts";
 import { identityFrom, originFrom, pageTitle, seo } from "../lib/seo.ts";
+import { forSale } from "../lib/for-sale.ts";
 import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/service-page";
 import { islandsPage } from "../islands/switch.ts";
@@ -64,9 +65,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     blocks,
     prices,
     chosenPackage,
-    packages: withoutIds(packages),
-    rates: withoutIds(slug === "video-creation" ? content["video-rates"] : []),
-    adsOffers: withoutIds(slug === "ads" ? content["ads-offers"] : []),
+    packages: forSale(packages, "package", prices, siteServices.payments.enabled),
+    rates: forSale(
+      slug === "video-creation" ? content["video-rates"] : [],
+      "video-rate",
+      prices,
+      siteServices.payments.enabled,
+    ),
+    adsOffers: forSale(
+      slug === "ads" ? content["ads-offers"] : [],
+      "ads-offer",
+      prices,
+      siteServices.payments.enabled,
+    ),
     gallery: withoutIds(slug === "branding" ? content.gallery : []),
   };
 }

@@ -459,6 +459,145 @@ export interface AuthSettingsTable {
   updated_at: string;
 }
 
+// --- Payments (migration 0032, issue 49): amounts in kobo --------------------------------
+
+export interface OrdersTable {
+  id: string;
+  /** The site's own reference, sent to Paystack; unique. */
+  reference: string;
+  /** "checkout", "renewal" or "invoice". */
+  kind: string;
+  /** "package", "offer", "ads-offer", "video-rate" or "invoice". */
+  item_type: string;
+  item_key: string;
+  item_name: string;
+  monthly: number;
+  amount_kobo: number;
+  currency: string;
+  /** "pending", "paid", "failed" or "refunded". */
+  status: string;
+  name: string;
+  email: string;
+  phone: string;
+  enquiry_id: string | null;
+  invoice_id: string | null;
+  subscription_id: string | null;
+  test_mode: number;
+  channel: string | null;
+  gateway_response: string | null;
+  refunded_kobo: number;
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  order_id: string | null;
+  package_key: string;
+  package_name: string;
+  plan_code: string;
+  name: string;
+  email: string;
+  customer_code: string | null;
+  subscription_code: string | null;
+  email_token: string | null;
+  /** "pending", "active", "non-renewing", "attention", "completed" or "cancelled". */
+  status: string;
+  amount_kobo: number;
+  next_payment_at: string | null;
+  manage_token: string;
+  test_mode: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentPlansTable {
+  package_key: string;
+  /** "test" or "live". */
+  mode: string;
+  plan_code: string;
+  name: string;
+  amount_kobo: number;
+  updated_at: string;
+}
+
+export interface PaymentEventsTable {
+  /** SHA-256 of the webhook's raw body. */
+  id: string;
+  event: string;
+  reference: string | null;
+  received_at: string;
+}
+
+export interface InvoicesTable {
+  id: string;
+  number: string | null;
+  token: string;
+  /** "draft", "sent", "part-paid", "paid" or "void". */
+  status: string;
+  enquiry_id: string | null;
+  client_name: string;
+  client_email: string;
+  client_company: string;
+  client_phone: string;
+  client_address: string;
+  issue_date: string | null;
+  due_date: string;
+  vat: number;
+  notes: string;
+  subtotal_kobo: number;
+  discount_kobo: number;
+  vat_kobo: number;
+  total_kobo: number;
+  paid_kobo: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+  paid_at: string | null;
+  voided_at: string | null;
+}
+
+export interface InvoiceLinesTable {
+  id: string;
+  invoice_id: string;
+  position: number;
+  description: string;
+  item_key: string;
+  quantity: number;
+  unit_kobo: number;
+  discount_kobo: number;
+  total_kobo: number;
+}
+
+export interface InvoicePaymentsTable {
+  id: string;
+  invoice_id: string;
+  /** "paystack" or "transfer". */
+  method: string;
+  amount_kobo: number;
+  order_id: string | null;
+  reference: string;
+  received_on: string;
+  recorded_by: string | null;
+  created_at: string;
+}
+
+export interface InvoiceCountersTable {
+  year: number;
+  last: number;
+}
+
+export interface PaymentSettingsTable {
+  id: string;
+  bank_name: string;
+  account_name: string;
+  account_number: string;
+  note: string;
+  updated_at: string;
+}
+
 export interface Database {
   admin_sessions: AdminSessionsTable;
   admin_known_devices: AdminKnownDevicesTable;
@@ -495,4 +634,13 @@ export interface Database {
   auto_reply: AutoReplyTable;
   tags: TagsTable;
   blog_tags: BlogTagsTable;
+  orders: OrdersTable;
+  subscriptions: SubscriptionsTable;
+  payment_plans: PaymentPlansTable;
+  payment_events: PaymentEventsTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
+  invoice_payments: InvoicePaymentsTable;
+  invoice_counters: InvoiceCountersTable;
+  payment_settings: PaymentSettingsTable;
 }

@@ -20,7 +20,12 @@ import { PortfolioVideos } from "./portfolio.tsx";
 
 /** The editable content the home page shows below the fold (its loader sends only these). */
 export type HomeContent = {
-  [T in "brands" | "packages" | "gallery" | "slides" | "testimonials" | "offers"]: ShownItemOf<T>[];
+  [
+    T in "brands" | "packages" | "gallery" | "slides" | "testimonials" | "offers"
+  ]: (ShownItemOf<T> & {
+    /** Its checkout key when it is sold online (app/lib/for-sale.ts). */
+    buy?: string;
+  })[];
 };
 
 /**

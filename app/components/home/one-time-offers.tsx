@@ -1,6 +1,7 @@
 import type { HomeWords, ShownItemOf } from "../../../common/schemas/content.ts";
 import { SectionHeading } from "../sections/section-heading.tsx";
 import { priceText } from "../ui/price.ts";
+import { BuyButton } from "../payments/buy-button.tsx";
 
 /** The 'One Time Offers' price list (spec §9), in naira; no offers, no section. */
 export function OneTimeOffers({
@@ -8,7 +9,8 @@ export function OneTimeOffers({
   prices,
   words,
 }: {
-  offers: readonly ShownItemOf<"offers">[];
+  /** `buy`: its checkout key when it is sold online (app/lib/for-sale.ts). */
+  offers: readonly (ShownItemOf<"offers"> & { buy?: string })[];
   prices: Record<string, number>;
   words: Pick<HomeWords, "offersBadge" | "offersHeading" | "offersText">;
 }) {
@@ -29,7 +31,10 @@ export function OneTimeOffers({
               className="flex items-baseline justify-between gap-4 border-b border-dashed border-slate-200 py-3"
             >
               <span className="text-ink">{offer.name}</span>
-              <span className="shrink-0 font-extrabold text-brand">{priceText(offer, prices)}</span>
+              <span className="flex shrink-0 items-baseline gap-3">
+                <span className="font-extrabold text-brand">{priceText(offer, prices)}</span>
+                {offer.buy && <BuyButton item={offer.buy} name={offer.name} />}
+              </span>
             </li>
           ))}
         </ul>

@@ -6,6 +6,7 @@ import { choosePackageHref } from "../../copy/packages-copy.ts";
 import { priceText } from "../ui/price.ts";
 import { SectionHeading } from "../sections/section-heading.tsx";
 import { WhatsAppLink } from "../ui/whatsapp-link.tsx";
+import { BuyButton } from "../payments/buy-button.tsx";
 
 /**
  * The Social Media Management packages, each priced by its price key (`prices` maps key to
@@ -18,7 +19,8 @@ export function PackagesSection({
   prices,
   words = homeWordDefaults,
 }: {
-  packages: readonly ShownItemOf<"packages">[];
+  /** `buy`: its checkout key when it is sold online (app/lib/for-sale.ts). */
+  packages: readonly (ShownItemOf<"packages"> & { buy?: string })[];
   prices: Record<string, number>;
   /** The section's badge, heading and paragraph (the home page's, edited in Site content). */
   words?: Pick<typeof homeWordDefaults, "packagesBadge" | "packagesHeading" | "packagesText">;
@@ -83,6 +85,15 @@ export function PackagesSection({
               >
                 Choose Package
               </Link>
+              {pack.buy && (
+                <BuyButton
+                  item={pack.buy}
+                  name={pack.name}
+                  monthly
+                  tone={pack.featured ? "light" : "brand"}
+                  className="mt-3 justify-center"
+                />
+              )}
               <WhatsAppLink
                 topic={pack.name}
                 subject={`the ${pack.name} package`}

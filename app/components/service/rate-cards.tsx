@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { ShownItemOf } from "../../../common/schemas/content.ts";
 import { priceText } from "../ui/price.ts";
+import { BuyButton } from "../payments/buy-button.tsx";
 
 /**
  * Rate blocks (title, descs, tAndC, button): the video rates and the ads offers. A price is
@@ -11,7 +12,8 @@ export function RateCards({
   prices,
   columns = 4,
 }: {
-  blocks: readonly ShownItemOf<"video-rates" | "ads-offers">[];
+  /** `buy`: its checkout key when it is sold online (app/lib/for-sale.ts). */
+  blocks: readonly (ShownItemOf<"video-rates" | "ads-offers"> & { buy?: string })[];
   prices: Record<string, number>;
   columns?: 2 | 4;
 }) {
@@ -41,6 +43,9 @@ export function RateCards({
           >
             {block.buttonDisplay}
           </Link>
+          {block.buy && (
+            <BuyButton item={block.buy} name={block.title} className="mt-3 justify-center" />
+          )}
         </li>
       ))}
     </ul>

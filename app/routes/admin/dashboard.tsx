@@ -27,6 +27,8 @@ import { api } from "../../lib/admin-api.ts";
 import { deleteBlog, listBlogs, type AdminBlog as Blog } from "../../lib/admin/blogs.ts";
 import { getEnquiryStats, listEnquiries } from "../../lib/admin/enquiries.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
+import { getRevenue } from "../../lib/admin/payments.ts";
+import { formatNaira } from "../../../common/payments.ts";
 
 export const meta = adminMeta("Dashboard");
 
@@ -273,6 +275,74 @@ function EnquiryStatsPanels() {
   );
 }
 
+/** Money received by month (the last 12, Lagos time) and by the lead's source (issue 49). */
+function RevenuePanels() {
+  const revenue = useApiData(getRevenue, []);
+  const data = revenue.data;
+  const error = failure("revenue", revenue);
+  const top = Math.max(1, ...(data?.months.map((month) => month.amount) ?? [0]));
+  return (
+    <div className="grid grid-cols-1 gap-x-6 xl:grid-cols-[minmax(0,2fr)_minmax(16rem,1fr)]">
+      <Panel title="Revenue by month" id="revenue-title">
+        {data ? (
+          <>
+            <p className="mb-3 text-sm text-muted">
+              Last 12 months: {formatNaira(data.total)} (card payments less refunds, and transfers
+              recorded on invoices)
+              {data.testMode ? ". Test mode: card payments are test payments." : "."}
+            </p>
+            <DataTable label="Revenue by month" columns={["Month", "Received", "Payments"]}>
+              {data.months.map((month) => (
+                <Row key={month.month}>
+                  <Cell label="Month" className="whitespace-nowrap">
+                    {month.month}
+                  </Cell>
+                  <Cell label="Received">
+                    <span className="flex items-center gap-2">
+                      <span
+                        aria-hidden="true"
+                        className="inline-block h-3 rounded bg-brand"
+                        style={{ width: `${Math.round((month.amount / top) * 8)}rem` }}
+                      />
+                      {formatNaira(month.amount)}
+                    </span>
+                  </Cell>
+                  <Cell label="Payments">{month.payments}</Cell>
+                </Row>
+              ))}
+            </DataTable>
+          </>
+        ) : (
+          <LoadState loading={revenue.loading} error={error} empty emptyText="" />
+        )}
+      </Panel>
+      <Panel title="Revenue by lead source" id="revenue-sources-title">
+        <DataTable
+          label="Revenue by lead source"
+          columns={["Source", "Received", "Payments"]}
+          placeholder={
+            <TableStatus
+              loading={revenue.loading}
+              error={error}
+              emptyText="No payments in the last 12 months."
+            />
+          }
+        >
+          {(data?.sources ?? []).map((source) => (
+            <Row key={source.source}>
+              <Cell label="Source">{source.source || "Direct or unknown"}</Cell>
+              <Cell label="Received" className="whitespace-nowrap">
+                {formatNaira(source.amount)}
+              </Cell>
+              <Cell label="Payments">{source.payments}</Cell>
+            </Row>
+          ))}
+        </DataTable>
+      </Panel>
+    </div>
+  );
+}
+
 function VideosPanel() {
   const videos = useApiData(() => api<Video[]>("/video"), []);
   return (
@@ -303,6 +373,7 @@ export default function Dashboard() {
         ADMIN DASHBOARD
       </PageTitle>
       <EnquiryStatsPanels />
+      <RevenuePanels />
       <BlogsTable />
       <ContactsTable />
       <VideosPanel />

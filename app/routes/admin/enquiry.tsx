@@ -144,7 +144,22 @@ export default function EnquiryDetail({ params }: Route.ComponentProps) {
           ← Back to the inbox
         </Link>
       </p>
-      <PageTitle actions={<StatusBadge status={data.status} />}>{data.name}</PageTitle>
+      <PageTitle
+        actions={
+          <>
+            {/* An invoice for this lead, its client's details filled in (issue 49). */}
+            <Link
+              to={`/admin/payments/invoices/new?enquiry=${encodeURIComponent(data._id)}`}
+              className="font-semibold text-brand underline"
+            >
+              Make an invoice
+            </Link>
+            <StatusBadge status={data.status} />
+          </>
+        }
+      >
+        {data.name}
+      </PageTitle>
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <Panel title="Details" id="details-title">
           <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[10rem_1fr]">

@@ -11,9 +11,12 @@ const LONGEST_VALUE = 200;
 /** Never written to the log, whatever the entity. */
 const SECRET_KEYS = /pass(word)?|hash|token|secret/i;
 
-/** Who wrote: the signed-in admin (`request.admin`). */
+/**
+ * Who wrote: the signed-in admin (`request.admin`), or someone without an account (id null):
+ * a visitor's checkout under their e-mail, "Paystack" for what its webhooks told (issue 49).
+ */
 export interface AuditActor {
-  id: string;
+  id: string | null;
   email: string;
 }
 
