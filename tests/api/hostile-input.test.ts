@@ -552,19 +552,67 @@ describe("security headers and error answers", () => {
   });
 });
 
+/** A site whose log lines (info and up) are collected in `lines`. */
+async function loggingSite() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString().split("\n").filter(Boolean));
+      done();
+    },
+  });
+  const t = await createTestApp(
+    { LOG_LEVEL: "info" },
+    { ...pages(), logger: true, logStream: stream },
+  );
+  return { t, lines };
+}
+
 describe("the log", () => {
-  it("has one short line per client error, with no stack; a 6,000-character path adds < 1 KB", async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString().split("\n").filter(Boolean));
-        done();
-      },
+  it("never holds a preview or subscriber token, however the link is mistyped", async () => {
+    const { t, lines } = await loggingSite();
+    const headers = await t.adminHeaders();
+    const draft = multipart({ title: "Not out yet", content: "Soon.", status: "draft" });
+    const post = await call<{ _id: string }>(t.app, {
+      method: "POST",
+      url: "/api/blogs",
+      headers: { ...headers, ...draft.headers },
+      payload: draft.payload,
     });
-    const t = await createTestApp(
-      { LOG_LEVEL: "info" },
-      { ...pages(), logger: true, logStream: stream },
-    );
+    const link = await call<{ previewPath: string }>(t.app, {
+      method: "POST",
+      url: `/api/admin/blogs/${post.body._id}/preview-link`,
+      headers,
+    });
+    const token = link.body.previewPath.replace("/blog/preview/", "");
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    for (const url of [
+      `/blog/preview/${token}`,
+      `/blog/preview%2F${token}`,
+      `/blog/preview%2f${token}`,
+      `/blog/preview;${token}`,
+      `/blog/preview${token}`,
+      `/Blog/Preview/${token}`,
+      `/blog/preview%3B${token}?utm_source=x`,
+      `/newsletter/confirm;${token}`,
+      `/newsletter/unsubscribe%2F${token}`,
+    ]) {
+      // Through the front door too (real HTTP), and following no redirect.
+      const answer = await fetch(`${base}${url}`, { redirect: "manual" });
+      expect(answer.status, url).toBeLessThan(500);
+      await answer.arrayBuffer();
+    }
+    await t.close();
+    const logged = lines.filter((line) => line.includes('"request"'));
+    expect(logged.length).toBeGreaterThanOrEqual(9);
+    // Not even lower-cased, as the canonical path writes it.
+    for (const line of lines) expect(line.toLowerCase()).not.toContain(token.toLowerCase());
+    expect(logged.some((line) => line.includes('"url":"/blog/preview/…"'))).toBe(true);
+  });
+
+  it("has one short line per client error, with no stack; a 6,000-character path adds < 1 KB", async () => {
+    const { t, lines } = await loggingSite();
     try {
       const long = "a".repeat(6000);
       for (const [method, url] of [
