@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { formatDateTime } from "../../../common/format.ts";
+import { EMAIL_PATTERN } from "../../../common/schemas/common.ts";
 import { AGENCY_TIME_ZONE_NAME } from "../../../common/time-zone.ts";
 import { problemText } from "../../lib/admin-api.ts";
 import { listBlogs, type AdminBlog } from "../../lib/admin/blogs.ts";
@@ -158,7 +159,7 @@ export function NewsletterCompose({
           });
         }
       },
-      /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(to.trim()) ? {} : { to: "Enter an e-mail address." },
+      EMAIL_PATTERN.test(to.trim()) ? {} : { to: "Enter an e-mail address." },
     );
 
   const send = () =>
