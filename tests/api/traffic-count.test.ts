@@ -86,7 +86,16 @@ describe("the beacon's answer", () => {
 
   it("answers a bad body with 400 and a large one with 413, as JSON", async () => {
     nextDay();
-    for (const body of ["{not json", "", JSON.stringify({ path: "no-slash" }), "[]"]) {
+    for (const body of [
+      "{not json",
+      "",
+      JSON.stringify({ path: "no-slash" }),
+      "[]",
+      // Paths a browser reads as another site (issue 46): no row of the Traffic screen.
+      JSON.stringify({ path: "//evil.test/x" }),
+      JSON.stringify({ path: "/\\evil.test/login" }),
+      JSON.stringify({ path: "/\t/evil.test" }),
+    ]) {
       const answer = await send(body);
       expect(answer.statusCode, body).toBe(400);
       expect(answer.json()).toEqual({ error: expect.any(String) });
