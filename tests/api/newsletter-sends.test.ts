@@ -4,7 +4,7 @@ import { linkToken } from "../../server/modules/newsletter/links.ts";
 import { insertPosts } from "../factories/blogs.ts";
 import { insertSubscribers } from "../factories/subscribers.ts";
 import { startMailServer, type RcptAnswer } from "../support/mail-server.ts";
-import { call, createTestApp, TEST_PASSWORD, waitFor, type TestApp } from "./helpers.ts";
+import { call, createTestApp, multipart, TEST_PASSWORD, waitFor, type TestApp } from "./helpers.ts";
 
 // Newsletter sends (issue 32): the API's answers, and the worker against a real SMTP server
 // (smtp-server): headers and parts of each mail, a permanent refusal that marks the address
@@ -401,5 +401,43 @@ describe("a newsletter in the browser", () => {
     expect(page.body).toMatch(/<meta name="robots" content="noindex"/);
     const unknown = await t.app.inject({ method: "GET", url: "/newsletter/nope" });
     expect(unknown.statusCode).toBe(404);
+    // A message of its own never changes: kept like any public page.
+    expect(page.headers["cache-control"]).toMatch(/^public, /);
+  });
+
+  it("shows a post's newsletter only while the post is on the site, never from a shared cache", async () => {
+    const smtp = await mailServer();
+    const t = await createTestApp(withMail(smtp.port), {
+      web: true,
+      buildDirectory: inject("buildDir"),
+    });
+    const headers = await t.adminHeaders();
+    const post = await publishedPost(t, "Sent, then taken back");
+    const created = await send(t, headers, { postId: post.id });
+    expect(created.status).toBe(202);
+    const url = `/newsletter/${created.body._id}`;
+    const view = () => t.app.inject({ method: "GET", url });
+    const shown = await view();
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain("Sent, then taken back");
+    expect(shown.headers["cache-control"]).toBe("private, no-store");
+    expect((await view()).headers["cache-control"]).toBe("private, no-store");
+    const setStatus = (status: string) => {
+      const form = multipart({ status });
+      return call(t.app, {
+        method: "PATCH",
+        url: `/api/blogs/${post.id}`,
+        headers: { ...headers, ...form.headers },
+        payload: form.payload,
+      });
+    };
+    expect((await setStatus("draft")).status).toBe(200);
+    const gone = await view();
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).not.toContain("Sent, then taken back");
+    expect((await setStatus("published")).status).toBe(200);
+    expect((await view()).statusCode).toBe(200);
+    await call(t.app, { method: "DELETE", url: `/api/blogs/${post.id}`, headers });
+    expect((await view()).statusCode).toBe(404);
   });
 });
