@@ -1,4 +1,5 @@
 import { describe, expect, inject, it, onTestFinished } from "vitest";
+import { NEWSLETTER_TEST_RECIPIENTS } from "../../common/newsletter.ts";
 import type { NewsletterSend } from "../../common/schemas/newsletter.ts";
 import { linkToken } from "../../server/modules/newsletter/links.ts";
 import { insertPosts } from "../factories/blogs.ts";
@@ -227,13 +228,28 @@ describe("newsletter sends", () => {
     expect(list.body.map((s) => s._id)).toEqual([id]);
   });
 
-  it("test-sends to any address, and answers 502 with the server's refusal", async () => {
+  it("test-sends to a staff address only, records it in Activity, answers 502 with a refusal", async () => {
     const smtp = await mailServer((address) =>
       address === "nobody@example.com" ? { code: 550, message: "No such user" } : undefined,
     );
     const t = await createTestApp(withMail(smtp.port));
     const headers = await t.adminHeaders();
+    for (const email of ["me@example.com", "nobody@example.com"]) {
+      await t.app.services.admins.create(email, TEST_PASSWORD, "editor");
+    }
     const payload = { subject: "Our news", body: "Hello **there**", previewText: "Soon" };
+    // Anyone else: refused before the mail server hears of it, whatever the message.
+    for (const to of ["stranger@example.com", "ME@example.org"]) {
+      const refused = await call<{ error: string }>(t.app, {
+        method: "POST",
+        url: "/api/admin/newsletter/test",
+        headers,
+        payload: { ...payload, to },
+      });
+      expect(refused.status, to).toBe(400);
+      expect(refused.body.error).toBe(NEWSLETTER_TEST_RECIPIENTS);
+    }
+    expect(smtp.inbox).toEqual([]);
     const ok = await call(t.app, {
       method: "POST",
       url: "/api/admin/newsletter/test",
@@ -251,6 +267,22 @@ describe("newsletter sends", () => {
     });
     expect(refused.status).toBe(502);
     expect(refused.body.error).toMatch(/550|No such user/);
+    const entries = await t.app.services.database.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity_type", "=", "newsletter")
+      .orderBy("at")
+      .execute();
+    expect(
+      entries.map((entry) => [
+        entry.action,
+        entry.entity_id,
+        (JSON.parse(entry.summary) as { after: unknown }).after,
+      ]),
+    ).toEqual([
+      ["send-test", "message", { to: "me@example.com", subject: "Our news", accepted: true }],
+      ["send-test", "message", { to: "nobody@example.com", subject: "Our news", accepted: false }],
+    ]);
   });
 
   it("marks an address the server refuses (5xx) bounced, mails the rest, skips it later", async () => {
