@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEWSLETTER_CONSENT } from "../../common/newsletter.ts";
+import { VISITOR_MAIL_LIMIT } from "../../common/schemas/mail.ts";
 import type {
   AdminSubscriber,
   Subscriber,
@@ -9,7 +10,7 @@ import { confirmRenderer } from "../../server/modules/newsletter/confirm-mail.ts
 import { CONFIRM } from "../../server/modules/newsletter/delivery.ts";
 import { linkToken } from "../../server/modules/newsletter/links.ts";
 import { startMailServer } from "../support/mail-server.ts";
-import { call, createTestApp, useTestApp, expectAdminOnly, multipart } from "./helpers.ts";
+import { call, createTestApp, useTestApp, expectAdminOnly, multipart, waitFor } from "./helpers.ts";
 
 type Answer = Subscriber & { error?: string };
 
@@ -354,11 +355,88 @@ describe("double opt-in (mail configured)", () => {
     const again = await subscribe("new@example.com");
     expect(again.status).toBe(202);
     expect(again.body).toEqual({ ...first.body, date: new Date(time.clock()).toISOString() });
-    // A fresh link, still one waiting mail (it carries the newest link when it goes).
+    // The same link, which lives 7 days from now; still one mail (issue 46: a mail with
+    // the link may be on its way, and must not arrive dead).
     const renewed = (await row("new@example.com"))!;
-    expect(renewed.confirm_nonce).not.toBe(stored.confirm_nonce);
+    expect(renewed.confirm_nonce).toBe(stored.confirm_nonce);
+    expect(renewed.confirm_expires_at).toBe(new Date(time.clock() + 7 * DAY_MS).toISOString());
     expect(renewed.consent_source).toBe("api");
     expect(await confirmMails(stored.id)).toHaveLength(1);
+  });
+
+  /** The confirmation links mailed to `email` so far, as tokens. */
+  const mailedTokens = (email: string) =>
+    smtp.inbox
+      .filter((entry) => entry.rcptTo.includes(email))
+      .map((entry) => /\/newsletter\/confirm\/([^\s"<]+)/.exec(entry.mail.text ?? "")?.[1] ?? "");
+
+  it("mails a link that works when the address signs up again while its mail is being sent", async () => {
+    const email = "did-it-work@example.com";
+    // The mails of the tests before go first: the worker sends one at a time.
+    await t.app.services.newsletterWorker.runNow();
+    smtp.hold();
+    try {
+      await subscribe(email);
+      // The worker (nudged by the sign-up) has rendered the mail and is sending it…
+      await waitFor(
+        async () => smtp.heldFor,
+        (held) => held.includes(email),
+        10_000,
+      );
+      // …when the visitor presses again.
+      time.advance(1500);
+      expect((await subscribe(email)).status).toBe(202);
+    } finally {
+      smtp.resume();
+    }
+    await waitFor(
+      async () => mailedTokens(email),
+      (tokens) => tokens.length === 1,
+      10_000,
+    );
+    await t.app.services.newsletterWorker.runNow();
+    const [token] = mailedTokens(email);
+    expect(await t.app.services.newsletter.confirmable(token!)).toBe(true);
+    expect(await t.app.services.newsletter.confirm(token!)).toBe(true);
+    expect(mailedTokens(email)).toHaveLength(1);
+  });
+
+  it("mails one address at most once in ten minutes and three times a day, from any network", async () => {
+    const email = "pressed-ten-times@example.com";
+    const signUp = (i: number) =>
+      call<Answer>(t.app, {
+        method: "POST",
+        url: "/api/newsletter",
+        payload: { email },
+        remoteAddress: `198.51.${i}.7`,
+      });
+    const sentSoFar = async () => {
+      await t.app.services.newsletterWorker.runNow();
+      return smtp.inbox.filter((entry) => entry.rcptTo.includes(email)).length;
+    };
+    for (let i = 0; i < 10; i++) {
+      expect((await signUp(i)).status).toBe(202);
+      await waitFor(sentSoFar, (n) => n >= 1, 10_000);
+      time.advance(1500);
+    }
+    expect(await sentSoFar()).toBe(1);
+    // Ten minutes after the first: a second; then a third; then none until a day has passed.
+    time.advance(10 * 60_000);
+    await signUp(20);
+    await waitFor(sentSoFar, (n) => n === 2, 10_000);
+    time.advance(10 * 60_000);
+    await signUp(21);
+    await waitFor(sentSoFar, (n) => n === 3, 10_000);
+    time.advance(10 * 60_000);
+    await signUp(22);
+    expect(await sentSoFar()).toBe(3);
+    time.advance(DAY_MS);
+    await signUp(23);
+    await waitFor(sentSoFar, (n) => n === 4, 10_000);
+    // Every mail carried the same link, and it works.
+    const tokens = new Set(mailedTokens(email));
+    expect(tokens.size).toBe(1);
+    expect(await t.app.services.newsletter.confirmable([...tokens][0]!)).toBe(true);
   });
 
   it("queues one confirmation mail when the same address signs up many times at once", async () => {
@@ -379,7 +457,8 @@ describe("double opt-in (mail configured)", () => {
       await subscribe(email);
       await setStatus(email, status);
       await db().deleteFrom("newsletter_deliveries").execute();
-      time.advance(1000);
+      // Past the per-address gap, so the limit does not decide.
+      time.advance(VISITOR_MAIL_LIMIT.gapMinutes * 60_000);
       const answer = await subscribe(email, "/");
       expect(answer.status, email).toBe(202);
       const stored = (await row(email))!;

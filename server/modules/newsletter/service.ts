@@ -19,6 +19,7 @@ import { dayIn } from "../../../common/time-zone.ts";
 import { containsPattern, newestFirstInBatches, pageWindow } from "../../db/lists.ts";
 import { CONFIRM } from "./delivery.ts";
 import { confirmLinkLive, newConfirmNonce, tokenMatches, tokenSubscriberId } from "./links.ts";
+import type { AddressMailLimit } from "../mail/address-limit.ts";
 
 const DAY_MS = 86_400_000;
 /** The pending sweep runs at most this often (see `sweepSoon`). */
@@ -84,6 +85,8 @@ export interface NewsletterDeps {
   clock?: () => number;
   /** After a commit that queued a confirmation mail: mail it now, not at the next poll. */
   nudge?: () => void;
+  /** How often one address may get a confirmation mail (issue 46); unlimited without. */
+  addressMail?: Pick<AddressMailLimit, "allow">;
 }
 
 export function createNewsletterService({
@@ -93,6 +96,7 @@ export function createNewsletterService({
   mailConfigured,
   clock = Date.now,
   nudge = () => {},
+  addressMail,
 }: NewsletterDeps) {
   const nowIso = () => new Date(clock()).toISOString();
   const daysFromNow = (days: number) => new Date(clock() + days * DAY_MS).toISOString();
@@ -165,9 +169,10 @@ export function createNewsletterService({
   }
 
   /**
-   * Queues the address's confirmation mail, unless one is already waiting: the worker's
-   * renderer reads the row's nonce when the mail goes, so a waiting mail carries the newest
-   * link and a second row would only mail it twice.
+   * Queues the address's confirmation mail, unless one is already waiting or being sent
+   * (its link works: the nonce is kept while it lives) or the address had its share of them
+   * (the per-address limit: one every ten minutes, three a day). The worker's renderer reads
+   * the row's nonce when the mail goes.
    */
   async function queueConfirmMail(
     trx: Transaction<Database>,
@@ -182,6 +187,9 @@ export function createNewsletterService({
       .where("next_attempt_at", "is not", null)
       .executeTakeFirst();
     if (waiting) return;
+    if (addressMail && !(await addressMail.allow("newsletter-confirm", subscriber.email, trx))) {
+      return;
+    }
     await trx
       .insertInto("newsletter_deliveries")
       .values({
@@ -272,10 +280,8 @@ export function createNewsletterService({
           .executeTakeFirstOrThrow();
         return answer(known.id);
       }
-      const link = {
-        confirm_nonce: newConfirmNonce(),
-        confirm_expires_at: daysFromNow(CONFIRM_LINK_DAYS),
-      };
+      const expires = daysFromNow(CONFIRM_LINK_DAYS);
+      const link = { confirm_nonce: newConfirmNonce(), confirm_expires_at: expires };
       const answered = await db.transaction().execute(async (trx) => {
         const id = randomUUID();
         const inserted = await trx
@@ -299,18 +305,20 @@ export function createNewsletterService({
         // two (SQLite runs one write transaction at a time anyway).
         const known = await trx
           .selectFrom("newsletter_subscribers")
-          .select(["id", "status"])
+          .select(["id", "status", "confirm_nonce", "confirm_expires_at"])
           .where("email", "=", address)
           .$if(dialect === "postgres", (q) => q.forUpdate())
           .executeTakeFirstOrThrow();
         if (known.status === "pending" || known.status === "unsubscribed") {
-          // A fresh link (the old one stops working) and the consent of this sign-up; an
+          // The consent of this sign-up, and a link that lives 7 days from now. A link that
+          // still works keeps its nonce: a mail with it may be on its way this very moment
+          // (the "did it work?" second press, issue 46), and must not arrive dead. An
           // unsubscribed address must confirm again before it is mailed.
           await trx
             .updateTable("newsletter_subscribers")
             .set({
               ...consent,
-              ...link,
+              ...(confirmLinkLive(known, now) ? { confirm_expires_at: expires } : link),
               ...(known.status === "unsubscribed" ? { status: "pending", status_at: now } : {}),
             })
             .where("id", "=", known.id)
