@@ -105,6 +105,7 @@ export function createServices(deps: ServiceDeps) {
     log,
     autoReply: {
       on: mail.autoReplyOn,
+      allow: (address) => addressMail.allow("auto-reply", address),
       async send(enquiry, signal) {
         const reply = await mail.autoReply();
         await mailer.send(
