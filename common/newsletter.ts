@@ -41,3 +41,7 @@ export const newsletterWebPath = (sendId: string) => `/newsletter/${sendId}`;
  */
 export const NEWSLETTER_TEST_RECIPIENTS =
   "A test goes to a staff address only: yours or a colleague's.";
+
+/** The largest subscriber import file, and the most rows it may hold (the screen says both). */
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 200_000;

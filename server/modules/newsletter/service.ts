@@ -17,6 +17,7 @@ import { stripNul } from "../../db/strip-nul-plugin.ts";
 import { NotFound } from "../../errors.ts";
 import { dayIn } from "../../../common/time-zone.ts";
 import { containsPattern, newestFirstInBatches, pageWindow } from "../../db/lists.ts";
+import { timeSlices } from "../../lib/time-slices.ts";
 import { CONFIRM } from "./delivery.ts";
 import { confirmLinkLive, newConfirmNonce, tokenMatches, tokenSubscriberId } from "./links.ts";
 import type { AddressMailLimit } from "../mail/address-limit.ts";
@@ -460,36 +461,39 @@ export function createNewsletterService({
     /**
      * Stores the new addresses of an import, confirmed, with the consent wording of their
      * row (the list's owner vouches for it); known addresses stay exactly as they are, so an
-     * unsubscribed or bounced address is never raised back. One transaction: a failure
-     * stores nothing. Answers how many were added.
+     * unsubscribed or bounced address is never raised back. IMPORT_BATCH rows at a time,
+     * each batch its own transaction with a turn of the event loop between (issue 46): other
+     * requests (and, on SQLite, their queries) go between two batches instead of waiting for
+     * the whole file. A failure part way keeps the batches before it; the same file imported
+     * again adds the rest, as known addresses are left alone. Answers how many were added.
      */
     async importRows(rows: readonly ImportRow[]): Promise<number> {
       await sweepSoon();
       const now = nowIso();
-      return db.transaction().execute(async (trx) => {
-        let added = 0;
-        for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
-          const values = rows.slice(start, start + IMPORT_BATCH).map((row) => ({
-            id: randomUUID(),
-            email: stripNul(row.email),
-            created_at: now,
-            status: "confirmed",
-            status_at: null,
-            consent_at: now,
-            consent_source: "import",
-            consent_text: stripNul(row.consentText),
-            confirm_nonce: null,
-            confirm_expires_at: null,
-          }));
-          const result = await trx
-            .insertInto("newsletter_subscribers")
-            .values(values)
-            .onConflict((oc) => oc.column("email").doNothing())
-            .executeTakeFirst();
-          added += Number(result.numInsertedOrUpdatedRows ?? 0);
-        }
-        return added;
-      });
+      const slices = timeSlices();
+      let added = 0;
+      for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
+        const values = rows.slice(start, start + IMPORT_BATCH).map((row) => ({
+          id: randomUUID(),
+          email: stripNul(row.email),
+          created_at: now,
+          status: "confirmed",
+          status_at: null,
+          consent_at: now,
+          consent_source: "import",
+          consent_text: stripNul(row.consentText),
+          confirm_nonce: null,
+          confirm_expires_at: null,
+        }));
+        const result = await db
+          .insertInto("newsletter_subscribers")
+          .values(values)
+          .onConflict((oc) => oc.column("email").doNothing())
+          .executeTakeFirst();
+        added += Number(result.numInsertedOrUpdatedRows ?? 0);
+        await slices.rest();
+      }
+      return added;
     },
   };
 }
