@@ -2,10 +2,12 @@
 // video upload cost it (status, time to the answer, how much the client got to send, the
 // server's RSS and peak RSS), how /api/health answers while four 100 MB posts arrive, and
 // how long an uncached / takes while sixteen 40-megapixel pictures of 100 KB are uploaded
-// at once (issue 27: they take turns, one core at most).
+// at once (issue 27: they take turns, one core at most), and what a compression bomb costs:
+// 165 bytes of Brotli that inflate to 100 MB, posted to a page form and to the API, alone
+// and three at once with /api/health asked meanwhile (issue 46: refused unread, 415).
 //   node bench/hostile-input.mjs [--pictures-only]
 import { readFileSync } from "node:fs";
-import { crc32, deflateSync } from "node:zlib";
+import { brotliCompressSync, constants as zlibConstants, crc32, deflateSync } from "node:zlib";
 import { sendBody } from "../tests/support/raw-http.ts";
 import { createAdmin } from "../tests/support/server-process.ts";
 import { startServer } from "./server.mjs";
@@ -89,6 +91,35 @@ try {
   const idle = memory();
   rows.push({ case: "idle", ...idle });
   const picturesOnly = process.argv.includes("--pictures-only");
+  // 100 MB of one form field in 165 bytes (Brotli quality 5).
+  const brotliBomb = brotliCompressSync(Buffer.alloc(100 * MB, "a"), {
+    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 },
+  });
+  const postBomb = async (url, type) => {
+    const start = performance.now();
+    const answer = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": type, "content-encoding": "br", origin: server.url },
+      body: brotliBomb,
+    });
+    await answer.arrayBuffer();
+    return { status: answer.status, ms: performance.now() - start };
+  };
+  if (!picturesOnly) {
+    for (const [name, url, type] of [
+      ["100 MB in 165 B of Brotli, page form", `${server.url}/contact`, form["content-type"]],
+      ["100 MB in 165 B of Brotli, /api/contact", `${server.url}/api/contact`, "application/json"],
+    ]) {
+      const answer = await postBomb(url, type);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      rows.push({
+        case: name,
+        status: answer.status,
+        answerMs: Math.round(answer.ms),
+        ...memory(),
+      });
+    }
+  }
   for (const [name, url, options] of picturesOnly ? [] : cases) {
     const answer = await sendBody(url, options);
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -164,6 +195,20 @@ try {
     rows.push({
       case: "4 × 100 MB page forms at once",
       healthMaxMs: Math.round(Math.max(...during)),
+      ...memory(),
+    });
+    // Three Brotli bombs to page forms at once, /api/health asked while they are answered.
+    const bombs = Array.from({ length: 3 }, () =>
+      postBomb(`${server.url}/?index`, form["content-type"]),
+    );
+    const beside = [];
+    for (let i = 0; i < 10; i++) beside.push(await health());
+    const bombed = await Promise.all(bombs);
+    rows.push({
+      case: "3 × Brotli bombs to / at once",
+      status: [...new Set(bombed.map((answer) => answer.status))].join(),
+      answerMs: Math.round(Math.max(...bombed.map((answer) => answer.ms))),
+      healthMaxMs: Math.round(Math.max(...beside)),
       ...memory(),
     });
   }

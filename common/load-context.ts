@@ -92,8 +92,14 @@ export interface SiteServices {
   };
   /** Sent newsletters ("view in the browser", issue 32). */
   newsletterSends: {
-    /** A send's subject, body (points in the post format) and date; undefined when none. */
-    webView(id: string): Promise<{ subject: string; body: string[]; date: string } | undefined>;
+    /**
+     * A send's subject, body (points in the post format) and date, and whether it can no
+     * longer change (`fixed`: a message of its own; a post's goes when the post does);
+     * undefined when none, or while its post is not on the site.
+     */
+    webView(
+      id: string,
+    ): Promise<{ subject: string; body: string[]; date: string; fixed: boolean } | undefined>;
   };
   /** Online payments through Paystack (issue 49); `enabled` false without a secret key. */
   payments: {

@@ -34,3 +34,14 @@ export const confirmPath = (token: string) => `/newsletter/confirm/${token}`;
 export const unsubscribePath = (token: string) => `/newsletter/unsubscribe/${token}`;
 /** A sent newsletter in the browser ("view in the browser"). */
 export const newsletterWebPath = (sendId: string) => `/newsletter/${sendId}`;
+
+/**
+ * Where a test mail may go, and what the screen and the API's 400 say (issue 46): a staff
+ * address only, so a test is never a way to mail anything to anyone from the agency.
+ */
+export const NEWSLETTER_TEST_RECIPIENTS =
+  "A test goes to a staff address only: yours or a colleague's.";
+
+/** The largest subscriber import file, and the most rows it may hold (the screen says both). */
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 200_000;

@@ -2,6 +2,7 @@ import { Lexer, type Token } from "marked";
 import { teaser } from "./format.ts";
 import { blockText, type Inline, type PostBlock } from "./post-blocks.ts";
 import { postImage } from "./post-media.ts";
+import { sitePath } from "./site-path.ts";
 import { youtubeId, youtubeWatchUrl } from "./youtube.ts";
 
 // The post format (spec §2, decision 0032): every point is read line by line, and each line
@@ -35,11 +36,15 @@ const URL_LINE = /^https?:\/\/\S+$/;
 
 /**
  * Where a link may lead: http, https and mailto addresses, and this site's own paths (not
- * `//host`). Anything else (javascript:, data:, vbscript:, file:, a relative word) is none.
+ * `//host`, nor `/\host`: see sitePath). Anything else (javascript:, data:, vbscript:, file:,
+ * a relative word) is none.
  */
 export function safeLink(href: string): { href: string; external: boolean } | undefined {
   const value = href.trim();
-  if (/^\/(?![/\\])/.test(value)) return { href: value, external: false };
+  if (value.startsWith("/")) {
+    const path = sitePath(value);
+    return path === undefined ? undefined : { href: path, external: false };
+  }
   let url: URL;
   try {
     url = new URL(value);

@@ -30,8 +30,17 @@ export function deviceClass(width: number | undefined): DeviceClass {
 export const DIRECT_SOURCE_LABEL = "Direct";
 /** How views beyond the paths kept per day are counted (a flood of made-up addresses). */
 export const OTHER_PATH = "(other)";
-/** At most this many distinct paths are counted per day and instance; the rest as OTHER_PATH. */
+/**
+ * At most this many distinct paths the site has not answered are counted per day and
+ * instance; the rest as OTHER_PATH. The pages the site answered are always counted by name.
+ */
 export const MAX_PATHS_PER_DAY = 2000;
+/**
+ * One network (a /24, a /48) may bring at most this many paths a day that the site has not
+ * answered and the day has not seen; its views of more count as OTHER_PATH (issue 46: 2,000
+ * made-up paths from 8 networks pushed the day's real pages into "(other)").
+ */
+export const NEW_PATHS_PER_NETWORK = 20;
 
 /** The periods the Traffic screen offers, in days (ending today). */
 export const TRAFFIC_PERIODS = [7, 30, 90] as const;

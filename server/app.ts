@@ -18,6 +18,7 @@ import { registerIdentityFiles } from "./modules/identity/routes.ts";
 import { registerOpenApi } from "./openapi.ts";
 import {
   closeAfterEarlyAnswers,
+  refuseEncodedBodies,
   watchSlowBodies,
   type BodyTimeouts,
 } from "./plugins/body-limits.ts";
@@ -53,6 +54,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** How slowly a request body may arrive (tests shorten it; default BODY_TIMEOUTS). */
   bodyTimeouts?: BodyTimeouts;
+  /** How long a request's headers may take to arrive (tests shorten it; default 30 s). */
+  headersTimeoutMs?: number;
   /** Replace the mail notifier (tests). */
   notifier?: Notifier;
   /** Milliseconds since the epoch for the post scheduler, visibility and the mail outbox (tests). */
@@ -98,7 +101,7 @@ export async function buildApp(
   const app = Fastify({
     genReqId: requestId,
     requestIdHeader: false,
-    serverFactory: door.serverFactory(),
+    serverFactory: door.serverFactory({ headersTimeoutMs: options.headersTimeoutMs }),
     logger:
       options.logger === false
         ? false
@@ -113,7 +116,7 @@ export async function buildApp(
     routerOptions: { ignoreTrailingSlash: true },
     // No total time for a request: a large upload on a slow link takes minutes. Slow
     // bodies are ended by a minimum rate instead (watchSlowBodies); headers must arrive
-    // within 30 s, and an idle socket is closed after 60 s.
+    // within HEADERS_TIMEOUT_MS (the server factory), and an idle socket is closed after 60 s.
     requestTimeout: 0,
     connectionTimeout: 60_000,
     keepAliveTimeout: 5_000,
@@ -137,7 +140,6 @@ export async function buildApp(
       socket.destroy(error);
     },
   });
-  app.server.headersTimeout = 30_000;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -247,6 +249,9 @@ export async function buildApp(
   allowPaystackFormAction(app, checkoutOrigins(config.paystack));
   // After the security headers (the redirect carries them), before any answer is made.
   redirectToCanonicalPaths(app);
+  // Before anything reads a body (the routes' and the pages' own hooks come after these):
+  // a compressed one is refused, never inflated.
+  refuseEncodedBodies(app);
   // Redis and the like when configured: before the rate limits, which may keep their counts there.
   const scaleOut = await connectScaleOut(app, config, services);
   app.addHook("onClose", async () => scaleOut.close());
@@ -274,6 +279,8 @@ export async function buildApp(
   // 0 took 0.4 ms and 2 took 0.55 ms (2026-11-26, Node 24's zlib).
   await app.register(compress, {
     global: true,
+    // Answers only: request bodies are never inflated (refuseEncodedBodies above).
+    globalDecompression: false,
     threshold: 1024,
     syncThreshold: 512 * 1024,
     brotliOptions: {

@@ -72,10 +72,10 @@ export const errorAnswers = {
   notFound: errorAnswer("There is no such item."),
   bodyTooLarge: errorAnswer("The request body is too large."),
   notJson: errorAnswer(
-    "The body is not JSON (Content-Type), or its Content-Encoding cannot be decoded.",
+    "The body is not JSON (Content-Type), or it is compressed: bodies are taken as sent, with no Content-Encoding (the answer's Accept-Encoding says `identity`).",
   ),
   undecodable: errorAnswer(
-    "The request declares a Content-Encoding the server cannot decode (a GET needs none).",
+    "The request names a Content-Encoding: requests are taken uncompressed (a GET needs none).",
   ),
   tooManyRequests: errorAnswer(
     "Too many requests from this address within a minute: wait, then try again.",

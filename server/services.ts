@@ -31,6 +31,7 @@ import { createTrafficCounter } from "./modules/traffic/counter.ts";
 import { createWeeklyReport } from "./modules/traffic/weekly-report.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createMailService, personalised } from "./modules/mail/service.ts";
+import { createAddressMailLimit } from "./modules/mail/address-limit.ts";
 import { createPriceService } from "./modules/prices/service.ts";
 import { createBankDetails } from "./modules/payments/bank.ts";
 import { createInvoiceService } from "./modules/payments/invoices.ts";
@@ -83,6 +84,13 @@ export function createServices(deps: ServiceDeps) {
   readiness.add("database", () => database.writable());
   const mailer = deps.mailer ?? createMailer(config);
   const mail = createMailService({ db, mailer, notifyTo: config.notifyTo });
+  // How often one address may be mailed at a visitor's asking (issue 46): sign-ups, auto-replies.
+  const addressMail = createAddressMailLimit({
+    db,
+    dialect: database.dialect,
+    secret: () => config.tokenSecret,
+    clock: deps.clock,
+  });
   // Enquiry mails go through the outbox: the agency's when enquiry mail is configured
   // (SMTP_URL and NOTIFY_TO: the notifier then has a send that reports failures, for the
   // retries), the visitor's auto-reply when SMTP_URL is set and an owner switched it on.
@@ -103,6 +111,7 @@ export function createServices(deps: ServiceDeps) {
     log,
     autoReply: {
       on: mail.autoReplyOn,
+      allow: (address) => addressMail.allow("auto-reply", address),
       async send(enquiry, signal) {
         const reply = await mail.autoReply();
         await mailer.send(
@@ -275,6 +284,7 @@ export function createServices(deps: ServiceDeps) {
       mailConfigured: mailer.status.configured,
       clock: deps.clock,
       nudge: newsletterWorker.nudge,
+      addressMail,
     }),
     /** Newsletter sends: settings, compose, preview, test send, progress (issue 32). */
     newsletterSends,

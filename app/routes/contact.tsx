@@ -19,6 +19,7 @@ import { identityFrom, jsonLd, originFrom, seo } from "../lib/seo.ts";
 import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/contact";
 import { islandsPage } from "../islands/switch.ts";
+import { mailtoHref } from "../../common/mailto.ts";
 
 export { siteFormAction as action } from "../lib/site-form-action.ts";
 
@@ -82,7 +83,7 @@ function useDetails(): Detail[] {
     !!contact.email && {
       label: "Email",
       value: contact.email,
-      href: `mailto:${contact.email}`,
+      href: mailtoHref(contact.email),
       Icon: MailIcon,
     },
     !!address && { label: "Office", value: address, Icon: PinIcon },

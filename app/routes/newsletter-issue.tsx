@@ -11,17 +11,28 @@ import type { Route } from "./+types/newsletter-issue";
 // /newsletter/{id}: a sent newsletter in the browser, the "View in the browser" link of its
 // mail (issue 32). The same for every recipient (their own links are in the mail only), in
 // the site's layout, never indexed: the page of a post sent is the post's own address. An
-// unknown id, or a scheduled post's newsletter before the post is out, is the site's 404.
+// unknown id, or a post's newsletter while the post is not on the site (scheduled and not
+// out yet, unpublished, deleted: issue 46), is the site's 404.
+
+/**
+ * A post's newsletter goes when the post does: never kept by a shared cache (a CDN, the
+ * render cache), which would show it after. A message of its own never changes.
+ */
+const CHANGEABLE = "private, no-store";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const issue = await context.get(siteServicesContext).newsletterSends.webView(params.id);
   if (!issue) throw data("Not found", { status: 404 });
   // The body in the post format, parsed here: the parser stays out of the page's scripts.
-  return { subject: issue.subject, date: issue.date, blocks: parsePost(issue.body) };
+  return data(
+    { subject: issue.subject, date: issue.date, blocks: parsePost(issue.body) },
+    issue.fixed ? undefined : { headers: { "Cache-Control": CHANGEABLE } },
+  );
 }
 
-export function headers(): HeadersInit {
-  return { "X-Robots-Tag": "noindex" };
+export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return { "X-Robots-Tag": "noindex", ...(cacheControl ? { "Cache-Control": cacheControl } : {}) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [

@@ -10,6 +10,7 @@ import { identityFrom, originFrom, seo } from "../lib/seo.ts";
 import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/policy";
 import { islandsPage } from "../islands/switch.ts";
+import { mailtoHref } from "../../common/mailto.ts";
 
 /** An islands page (docs/decisions/0039): no React in the browser. */
 export const handle = islandsPage;
@@ -165,7 +166,7 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
               <p className="mt-3 text-ink">
                 E-mail{" "}
                 <a
-                  href={`mailto:${contact.email}`}
+                  href={mailtoHref(contact.email)}
                   className="font-bold break-all text-brand underline-offset-4 hover:underline"
                 >
                   {contact.email}

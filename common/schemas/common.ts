@@ -1,8 +1,16 @@
 import { z } from "zod";
 import { messages } from "../messages.ts";
 
-/** The spec's e-mail rule: text, @, text, dot, text. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * An e-mail address, every e-mail field of the product's rule: the spec's text, @, text,
+ * dot, text, where the name before the @ holds letters (any script), digits and the
+ * characters of RFC 5322's atext but `#`, `%`, `&` and `?` (no dot first, last or twice),
+ * and the domain is dot-separated labels of letters, digits and inner hyphens. Nothing a
+ * `mailto:` link or a mail header reads as syntax gets in: `a@b.c?bcc=x@y.z`, `a,b@c.d`
+ * and `a%0a@b.c` are refused (issue 46). Links still encode the address (`mailtoHref`).
+ */
+export const EMAIL_PATTERN =
+  /^(?!\.)(?!.*\.\.)[\p{L}\p{M}\p{N}!$'*+/=^_`{|}~.-]+(?<!\.)@(?:[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?\.)+[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?$/u;
 
 export const tooLong = (label: string, max: number) =>
   `${label} must be at most ${max.toLocaleString("en-US")} characters.`;

@@ -10,6 +10,7 @@ import {
   type EnquiryInputRule,
 } from "../enquiry-fields.ts";
 import { HOST_PATTERN } from "../lead-source.ts";
+import { sitePath } from "../site-path.ts";
 
 export { ENQUIRY_FIELDS, ENQUIRY_STATUSES, HONEYPOT_FIELD, PHONE_PREFIX };
 export type { EnquiryStatus } from "../enquiry-fields.ts";
@@ -95,7 +96,8 @@ function ruleSchema(rule: EnquiryInputRule) {
       return dateField;
     case "path":
       return optionalText(rule.label, rule.max).refine(
-        (value) => value === undefined || (value.startsWith("/") && !/\s/.test(value)),
+        // A path a browser would follow to another site (`//host`, `/\host`) is none.
+        (value) => value === undefined || (!/\s/.test(value) && sitePath(value) !== undefined),
         `${rule.label} must be a path starting with /.`,
       );
     case "host":

@@ -61,6 +61,14 @@ export type AutoReply = z.infer<typeof autoReplySchema>;
 
 /** Where `{name}` stands in the subject or the text, the visitor's name goes. */
 export const AUTO_REPLY_NAME = "{name}";
+/** What `{name}` becomes when the visitor gave no plain name (a link, digits, a sentence). */
+export const NAME_LEFT_OUT = "there";
+
+/**
+ * How often one address may get a mail a visitor can make the site send (a newsletter
+ * confirmation, an auto-reply; issue 46): one every `gapMinutes`, `perDay` in 24 hours.
+ */
+export const VISITOR_MAIL_LIMIT = { gapMinutes: 10, perDay: 3 } as const;
 
 /** The auto-reply of a new install: off, with a text an owner can keep or change. */
 export const defaultAutoReply: AutoReply = {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HOST_PATTERN, LEAD_SOURCE_MAX } from "../lead-source.ts";
+import { sitePath } from "../site-path.ts";
 import { DEVICE_CLASSES, MAX_TRAFFIC_DAYS } from "../traffic.ts";
 import { isCalendarDay } from "./enquiry.ts";
 
@@ -11,7 +12,12 @@ export const pageViewBeaconSchema = z.object({
   path: z
     .string()
     .max(LEAD_SOURCE_MAX.page)
-    .regex(/^\/[^\s?#]*$/, "Path must be a path of this site, such as /blog."),
+    .regex(/^\/[^\s?#]*$/, "Path must be a path of this site, such as /blog.")
+    // Not `//host` or `/\host`, which a browser reads as another site (issue 46).
+    .refine(
+      (path) => sitePath(path) !== undefined,
+      "Path must be a path of this site, such as /blog.",
+    ),
   referrer: z.string().max(LEAD_SOURCE_MAX.referrer).regex(HOST_PATTERN).optional(),
   utmSource: z.string().max(LEAD_SOURCE_MAX.utm).optional(),
   utmCampaign: z.string().max(LEAD_SOURCE_MAX.utm).optional(),

@@ -137,6 +137,14 @@ export interface NewsletterSendsTable {
   finished_at: string | null;
 }
 
+/** A mail a visitor made the site send to an address (migration 0029): the per-address limit. */
+export interface AddressMailLogTable {
+  id: string;
+  kind: string;
+  address_key: string;
+  sent_at: string;
+}
+
 /** One mail to one address: a send's ("issue") or a double opt-in link ("confirm"). */
 export interface NewsletterDeliveriesTable {
   id: string;
@@ -617,6 +625,7 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_sends: NewsletterSendsTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
+  address_mail_log: AddressMailLogTable;
   newsletter_settings: NewsletterSettingsTable;
   traffic_salts: TrafficSaltsTable;
   traffic_pages: TrafficPagesTable;

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import type { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { PayloadTooLarge } from "../errors.ts";
+import { AppError, PayloadTooLarge } from "../errors.ts";
 
 /** The largest body of a page form post (the no-JavaScript forms) and of a JSON call. */
 export const FORM_BODY_LIMIT = 100 * 1024;
@@ -11,6 +11,28 @@ export const FORM_BODY_LIMIT = 100 * 1024;
 export const BODY_TOO_LARGE = "The request body is too large.";
 
 export const bodyTooLarge = () => new PayloadTooLarge(BODY_TOO_LARGE);
+
+/** What a request whose body is compressed (a Content-Encoding) is answered. */
+export const ENCODED_BODY_REFUSED =
+  "The request must not be compressed: send it again without a Content-Encoding.";
+
+/**
+ * Every body is read as it was sent, never inflated (issue 46): a request that names a
+ * Content-Encoding other than `identity` is refused with 415 before any of it is read, and
+ * the answer says which encoding the server takes (`Accept-Encoding: identity`, RFC 7694).
+ * The limits below then count the bytes an action, a parser or an upload really gets: 168
+ * bytes of Brotli to a page form had inflated to 100 MB behind the 100 KB limit. No browser
+ * compresses what it sends (forms, uploads, beacons), so nothing of the site's own is lost.
+ * Registered before anything that reads a body; the compression plugin's own request
+ * decompression is off (app.ts).
+ */
+export function refuseEncodedBodies(app: FastifyInstance): void {
+  app.addHook("onRequest", async (request) => {
+    const encoding = request.headers["content-encoding"];
+    if (encoding === undefined || /^\s*(identity)?\s*$/i.test(encoding)) return;
+    throw new AppError(415, ENCODED_BODY_REFUSED, { "accept-encoding": "identity" });
+  });
+}
 
 /** The declared body size, or undefined when the body is chunked (or absent). */
 function declaredLength(request: FastifyRequest | IncomingMessage): number | undefined {
@@ -114,6 +136,9 @@ export function closeAfterEarlyAnswers(app: FastifyInstance): void {
     socket.destroySoon = () => lingeringClose(socket);
   });
 }
+
+/** A request's headers must have arrived this long after its first byte (README: 30 s). */
+export const HEADERS_TIMEOUT_MS = 30_000;
 
 /**
  * How slowly a request body may arrive. A real phone on a poor 2G link still sends several

@@ -10,12 +10,14 @@ import { canonicalPath } from "../web/canonical-path.ts";
 const MAX_LOGGED_URL = 200;
 
 /**
- * Places whose next path segment is a secret that opens something (a preview token, a
- * subscriber's confirm or unsubscribe link): the log keeps the place, never the secret.
- * Read on the canonical path, so no other spelling of the place gets its secret logged. A
- * new kind of link with a token in its path is added here.
+ * Places whose rest of the path is a secret that opens something (a preview token, a
+ * subscriber's confirm or unsubscribe link): the log keeps the place, never what follows
+ * it, whatever separates the two. A mistyped link (`/blog/preview%2F<token>`,
+ * `/blog/preview;<token>`, issue 46) still carries the secret. Read on the canonical path,
+ * ignoring case, so no other spelling of the place gets its secret logged. A new kind of
+ * link with a token in its path is added here.
  */
-const SECRET_SEGMENT = /^(\/blog\/preview\/|\/newsletter\/(?:confirm|unsubscribe)\/)[^/]+/;
+const SECRET_SEGMENT = /^(\/blog\/preview|\/newsletter\/(?:confirm|unsubscribe))(?!\/?$).+/i;
 /** Query parameters whose value is a secret, whatever the path. */
 const SECRET_PARAMETER = /([?&](?:token|secret|signature|key)=)[^&#]*/gi;
 
@@ -30,7 +32,7 @@ export function loggedUrl(url: string): string {
   // A plain path is its own canonical form: one regular expression, no parsing.
   const canonical = canonicalPath(path);
   if (SECRET_SEGMENT.test(canonical)) {
-    safe = canonical.replace(SECRET_SEGMENT, "$1…") + (mark === -1 ? "" : url.slice(mark));
+    safe = canonical.replace(SECRET_SEGMENT, "$1/…") + (mark === -1 ? "" : url.slice(mark));
   }
   if (mark !== -1) safe = safe.replace(SECRET_PARAMETER, "$1…");
   return safe.length > MAX_LOGGED_URL

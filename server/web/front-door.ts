@@ -7,6 +7,7 @@ import http, {
 } from "node:http";
 import type { FastifyBaseLogger, FastifyServerOptions } from "fastify";
 import pino from "pino";
+import { HEADERS_TIMEOUT_MS } from "../plugins/body-limits.ts";
 import type { RequestIds } from "../plugins/request-id.ts";
 import { loggedUrl } from "../plugins/request-log.ts";
 
@@ -231,12 +232,27 @@ export class FrontDoor {
     return false;
   }
 
-  /** Fastify's `serverFactory`: an HTTP server that tries memory before Fastify. */
-  serverFactory(): NonNullable<FastifyServerOptions["serverFactory"]> {
+  /**
+   * Fastify's `serverFactory`: an HTTP server that tries memory before Fastify. A request's
+   * headers must have arrived `headersTimeoutMs` after its first byte. Node looks for late
+   * ones only every `connectionsCheckingInterval` (30 s by default, so a 30 s limit cut
+   * slow headers at 30–60 s, 51 s in issue 46's probe): it looks every second here, or
+   * every fifth of a shorter limit.
+   */
+  serverFactory({
+    headersTimeoutMs = HEADERS_TIMEOUT_MS,
+  }: { headersTimeoutMs?: number } = {}): NonNullable<FastifyServerOptions["serverFactory"]> {
     return (handler, options) => {
-      const server = http.createServer({ ServerResponse: DoorResponse }, (request, response) => {
-        if (!this.#handle(request, response)) handler(request, response);
-      });
+      const server = http.createServer(
+        {
+          ServerResponse: DoorResponse,
+          headersTimeout: headersTimeoutMs,
+          connectionsCheckingInterval: Math.min(1000, Math.ceil(headersTimeoutMs / 5)),
+        },
+        (request, response) => {
+          if (!this.#handle(request, response)) handler(request, response);
+        },
+      );
       // What Fastify sets on a server it makes itself.
       server.keepAliveTimeout = Number(options.keepAliveTimeout ?? 72_000);
       server.requestTimeout = Number(options.requestTimeout ?? 0);

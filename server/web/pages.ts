@@ -113,6 +113,16 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
   const handle = createRequestHandler(build!, config.env);
+  // A public page this instance answered: its visits are counted by name, whatever the
+  // day's limits on paths nobody answered (server/modules/traffic/counter.ts).
+  const markAnswered = (request: FastifyRequest, response: Response) => {
+    if (request.method !== "GET" || response.status !== 200) return;
+    if (!(response.headers.get("content-type") ?? "").startsWith("text/html")) return;
+    const mark = request.url.indexOf("?");
+    const path = mark === -1 ? request.url : request.url.slice(0, mark);
+    if (path === "/admin" || path.startsWith("/admin/")) return;
+    services.traffic.answered(path);
+  };
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
     let whole: { response: Response; body: Buffer } | undefined;
     const context = getLoadContext(request, reply, (body, init) => {
@@ -121,6 +131,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
       return response;
     });
     let response = await handle(createRequest(request, reply), context);
+    markAnswered(request, response);
     // The page's bytes, when the Response is the very one that stands for them.
     const bytes = whole?.response === response ? whole.body : undefined;
     // The database away (issue 28): a form it could not store (the action's 503, with its

@@ -192,6 +192,49 @@ describe("enquiries", () => {
     expect(body.phoneNumber).toBe(stored);
   });
 
+  it("refuses, in every e-mail field of the product, what a mailto: link or a header would read", async () => {
+    // Each e-mail field of the API, as a body that is valid but for the address.
+    const contact = (
+      await call<Record<string, string>>(t.app, {
+        method: "GET",
+        url: "/api/settings/contact",
+      })
+    ).body;
+    const fields: [string, string, (email: string) => object][] = [
+      ["POST", "/api/contact", (email) => ({ ...payloads.home, email })],
+      ["POST", "/api/newsletter", (email) => ({ email })],
+      ["POST", "/api/auth/forgot-password", (email) => ({ email })],
+      ["POST", "/api/staff/invitations", (email) => ({ email, role: "editor" })],
+      ["POST", "/api/auth/email", (email) => ({ email, currentPassword: "whatever it is" })],
+      ["POST", "/api/mail/test", (to) => ({ to })],
+      ["POST", "/api/admin/newsletter/test", (to) => ({ to, subject: "Hi", body: "Hello" })],
+      ["PUT", "/api/settings/contact", (email) => ({ ...contact, email })],
+    ];
+    for (const email of [
+      "ada@example.com?bcc=attacker@evil.test",
+      "ada&bcc=x@example.com",
+      "ada,attacker@example.com",
+      "ada%0abcc@example.com",
+      "ada@example.com%0a",
+      "<ada>@example.com",
+    ]) {
+      for (const [method, url, body] of fields) {
+        const answer = await call<{ error: string }>(t.app, {
+          method: method as "POST",
+          url,
+          headers,
+          payload: body(email),
+        });
+        expect(`${url} ${email}: ${answer.status}`).toBe(`${url} ${email}: 400`);
+        expect(answer.body.error, `${url} ${email}`).toMatch(/valid e-?mail/i);
+      }
+    }
+    // Addresses people have still pass.
+    for (const email of ["o'brien+news@mail.example.ng", "d\u00e8l\u00e9@example.ng", "a@b.co"]) {
+      expect((await post({ ...payloads.home, email })).status, email).toBe(201);
+    }
+  });
+
   it("stores a blank or missing phone as an empty string", async () => {
     for (const phoneNumber of ["", "  ", "+234", " +234 ", undefined]) {
       const { status, body } = await post({ ...payloads.home, phoneNumber });

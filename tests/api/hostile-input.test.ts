@@ -1,6 +1,12 @@
 import { Writable } from "node:stream";
 import net from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { brotliCompressSync, constants as zlibConstants, deflateSync, gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { readFile } from "node:fs/promises";
+import { ENCODED_BODY_REFUSED, HEADERS_TIMEOUT_MS } from "../../server/plugins/body-limits.ts";
+import type { BuildRoute } from "../../server/web/page-methods.ts";
 import {
   IMAGES_BUSY,
   imageWork,
@@ -214,6 +220,97 @@ describe("bodies over their limit", () => {
     expect(answer.status).toBe(401);
     expect(answer.closed).toBe(true);
     expect(answer.sentBeforeAnswer).toBeLessThan(16 * MB);
+  });
+});
+
+/**
+ * Every page with a form: the routes of the site's build whose module has an action, as an
+ * address to post to (the home page's is `/?index`; a parameter is any value).
+ */
+async function pagesWithAForm(): Promise<string[]> {
+  const build = (await import(
+    pathToFileURL(path.join(inject("buildDir"), "server/index.js")).href
+  )) as { routes: Record<string, BuildRoute> };
+  return Object.values(build.routes)
+    .filter((route) => typeof route.module.action === "function")
+    .map((route) => (route.index ? "/?index" : `/${route.path!.replace(/:\w+/g, "x")}`));
+}
+
+describe("compressed bodies", () => {
+  const t = useTestApp({}, pages());
+  let base: string;
+  let adminHeaders: Record<string, string>;
+  /** 100 MB of form field as 165 bytes of Brotli (issue 46), 10 MB as gzip and deflate. */
+  const bombs: Record<string, Buffer> = {};
+  beforeAll(async () => {
+    base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    adminHeaders = await t.adminHeaders();
+    const inflated = Buffer.alloc(100 * MB, "a");
+    bombs.br = brotliCompressSync(inflated, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 },
+    });
+    bombs.gzip = gzipSync(inflated.subarray(0, 10 * MB));
+    bombs.deflate = deflateSync(inflated.subarray(0, 10 * MB));
+  });
+
+  const post = (url: string, encoding: string, headers: Record<string, string> = form) =>
+    fetch(`${base}${url}`, {
+      method: "POST",
+      headers: { ...headers, "content-encoding": encoding },
+      body: new Uint8Array(bombs[encoding]!),
+    });
+
+  const expectRefused = async (answer: Response, what: string) => {
+    expect(`${what}: ${answer.status}`).toBe(`${what}: 415`);
+    expect(answer.headers.get("accept-encoding"), what).toBe("identity");
+    expect(await answer.json(), what).toEqual({ error: ENCODED_BODY_REFUSED });
+  };
+
+  it("to every page with a form are refused with 415 before a byte is inflated", async () => {
+    const urls = await pagesWithAForm();
+    expect(urls).toEqual(expect.arrayContaining(["/?index", "/contact", "/blog", "/ads"]));
+    expect(urls.length).toBeGreaterThanOrEqual(12);
+    expect(bombs.br!.length).toBeLessThan(200);
+    for (const url of urls) {
+      for (const encoding of ["br", "gzip", "deflate"]) {
+        await expectRefused(await post(url, encoding), `${encoding} ${url}`);
+      }
+    }
+    // Nothing was stored or subscribed meanwhile, and the page still takes a plain form.
+    const plain = await fetch(`${base}/?index`, {
+      method: "POST",
+      headers: form,
+      body: newsletterForm("plain@example.com"),
+    });
+    expect(plain.status).toBe(200);
+    expect(await plain.text()).toContain("Thank you for subscribing!");
+  });
+
+  it("to the API, uploads and beacons get the same 415; identity is no encoding", async () => {
+    const json = { "content-type": "application/json" };
+    await expectRefused(await post("/api/contact", "br", json), "POST /api/contact");
+    await expectRefused(await post("/api/newsletter", "gzip", json), "POST /api/newsletter");
+    await expectRefused(
+      await post("/api/traffic/views", "deflate", { "content-type": "text/plain" }),
+      "beacon",
+    );
+    await expectRefused(
+      await post("/api/content-images", "gzip", {
+        ...adminHeaders,
+        "content-type": "multipart/form-data; boundary=xyz",
+      }),
+      "upload",
+    );
+    await expectRefused(
+      await fetch(`${base}/api/health`, { headers: { "content-encoding": "gzip" } }),
+      "GET with an encoding",
+    );
+    const identity = await fetch(`${base}/api/contact`, {
+      method: "POST",
+      headers: { ...json, "content-encoding": "identity" },
+      body: JSON.stringify(enquiryPayloads.home),
+    });
+    expect(identity.status).toBe(201);
   });
 });
 
@@ -455,19 +552,67 @@ describe("security headers and error answers", () => {
   });
 });
 
+/** A site whose log lines (info and up) are collected in `lines`. */
+async function loggingSite() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString().split("\n").filter(Boolean));
+      done();
+    },
+  });
+  const t = await createTestApp(
+    { LOG_LEVEL: "info" },
+    { ...pages(), logger: true, logStream: stream },
+  );
+  return { t, lines };
+}
+
 describe("the log", () => {
-  it("has one short line per client error, with no stack; a 6,000-character path adds < 1 KB", async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString().split("\n").filter(Boolean));
-        done();
-      },
+  it("never holds a preview or subscriber token, however the link is mistyped", async () => {
+    const { t, lines } = await loggingSite();
+    const headers = await t.adminHeaders();
+    const draft = multipart({ title: "Not out yet", content: "Soon.", status: "draft" });
+    const post = await call<{ _id: string }>(t.app, {
+      method: "POST",
+      url: "/api/blogs",
+      headers: { ...headers, ...draft.headers },
+      payload: draft.payload,
     });
-    const t = await createTestApp(
-      { LOG_LEVEL: "info" },
-      { ...pages(), logger: true, logStream: stream },
-    );
+    const link = await call<{ previewPath: string }>(t.app, {
+      method: "POST",
+      url: `/api/admin/blogs/${post.body._id}/preview-link`,
+      headers,
+    });
+    const token = link.body.previewPath.replace("/blog/preview/", "");
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    for (const url of [
+      `/blog/preview/${token}`,
+      `/blog/preview%2F${token}`,
+      `/blog/preview%2f${token}`,
+      `/blog/preview;${token}`,
+      `/blog/preview${token}`,
+      `/Blog/Preview/${token}`,
+      `/blog/preview%3B${token}?utm_source=x`,
+      `/newsletter/confirm;${token}`,
+      `/newsletter/unsubscribe%2F${token}`,
+    ]) {
+      // Through the front door too (real HTTP), and following no redirect.
+      const answer = await fetch(`${base}${url}`, { redirect: "manual" });
+      expect(answer.status, url).toBeLessThan(500);
+      await answer.arrayBuffer();
+    }
+    await t.close();
+    const logged = lines.filter((line) => line.includes('"request"'));
+    expect(logged.length).toBeGreaterThanOrEqual(9);
+    // Not even lower-cased, as the canonical path writes it.
+    for (const line of lines) expect(line.toLowerCase()).not.toContain(token.toLowerCase());
+    expect(logged.some((line) => line.includes('"url":"/blog/preview/…"'))).toBe(true);
+  });
+
+  it("has one short line per client error, with no stack; a 6,000-character path adds < 1 KB", async () => {
+    const { t, lines } = await loggingSite();
     try {
       const long = "a".repeat(6000);
       for (const [method, url] of [
@@ -561,5 +706,32 @@ describe("slow bodies", () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe("slow headers", () => {
+  it("are cut at the README's limit, not up to 30 s after it", async () => {
+    // The README's promise is the server's default.
+    const readme = await readFile(path.join(import.meta.dirname, "../../README.md"), "utf8");
+    const promised = /\| request headers\s*\| must arrive within (\d+) s/.exec(readme)?.[1];
+    expect(Number(promised) * 1000).toBe(HEADERS_TIMEOUT_MS);
+    const standard = await createTestApp();
+    expect(standard.app.server.headersTimeout).toBe(HEADERS_TIMEOUT_MS);
+    await standard.close();
+
+    // The same rule with a short limit: headers trickled a byte every 100 ms are cut then.
+    const limitMs = 1500;
+    const t = await createTestApp({}, { headersTimeoutMs: limitMs });
+    const base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const header = "X-Slow: " + "a".repeat(200);
+    let sent = 0;
+    const cut = await sendSlowly(base, "GET /api/health HTTP/1.1\r\nHost: x\r\n", () =>
+      sent < header.length ? header[sent++] : undefined,
+    );
+    expect(cut.answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(cut.ms).toBeGreaterThanOrEqual(limitMs - 100);
+    // Node looks for late headers every fifth of the limit here (every second at 30 s).
+    expect(cut.ms).toBeLessThan(limitMs * 2);
+    expect(sent).toBeLessThan(header.length);
   });
 });

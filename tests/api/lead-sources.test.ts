@@ -74,6 +74,9 @@ describe("lead source of an enquiry", () => {
       ["not an object", "whatsapp", /Source must be an object/],
       ["a list", ["whatsapp"], /Source must be an object/],
       ["page not a path", { page: "https://evil.example/x" }, /Source page must be a path/],
+      // A browser reads these as another site (issue 46): no link on the Traffic screen.
+      ["page of another host", { page: "//evil.example/x" }, /Source page must be a path/],
+      ["page with a backslash", { page: "/\\evil.example/x" }, /Source page must be a path/],
       ["page too long", { page: `/${"a".repeat(500)}` }, /at most 500 characters/],
       ["referrer not a host", { referrer: "https://google.com/search" }, /host name/],
       ["referrer too long", { referrer: `${"a".repeat(250)}.com` }, /at most 253/],

@@ -286,6 +286,47 @@ describe("with mail", () => {
     expect(mails.some((m) => m.rcptTo[0] === "sales@agency.test")).toBe(true);
   });
 
+  it("the auto-reply carries no visitor text that is not a plain name, and mails one address once in ten minutes", async () => {
+    // The auto-reply is on (the test before switched it on).
+    const enquire = (name: string, email: string, remoteAddress: string) =>
+      call<{ _id: string }>(t.app, {
+        method: "POST",
+        url: "/api/contact",
+        payload: { ...payloads.home, name, email },
+        remoteAddress,
+      });
+    const start = smtp.inbox.length;
+    const prize = "Winner! Claim your prize at http://evil.test/claim";
+    await enquire(prize, "stranger@example.com", "198.51.100.1");
+    await enquire("Chioma Eze", "chioma@example.com", "198.51.100.2");
+    // The same address again, from other networks: the agency hears of each, the address once.
+    await enquire("Winner Claim prize", "stranger@example.com", "203.0.113.3");
+    await enquire("Stranger", "STRANGER@example.com", "192.0.2.4");
+    await smtp.received(start + 6);
+    await t.app.services.outbox.runNow();
+    const mails = smtp.inbox.slice(start);
+    const to = (address: string) => mails.filter((m) => m.rcptTo[0] === address);
+    expect(to("sales@agency.test")).toHaveLength(4);
+    const [toStranger, ...more] = to("stranger@example.com");
+    expect(more).toEqual([]);
+    expect(toStranger!.mail.subject).toBe("Thanks, there");
+    expect(toStranger!.mail.text?.trim()).toBe("Hello there,\nWe got it.");
+    expect(JSON.stringify(toStranger!.mail)).not.toMatch(/evil\.test|prize/i);
+    expect(to("chioma@example.com")[0]!.mail.subject).toBe("Thanks, Chioma Eze");
+    // The enquiry itself keeps the name as typed, for the agency.
+    const login = await call<{ token: string }>(t.app, {
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: owner, password: TEST_PASSWORD },
+    });
+    const inbox = await call<{ name: string }[]>(t.app, {
+      method: "GET",
+      url: "/api/contact/?q=stranger",
+      headers: { authorization: `Bearer ${login.body.token}` },
+    });
+    expect(inbox.body.map((enquiry) => enquiry.name)).toContain(prize);
+  });
+
   it("a new e-mail address waits for the link mailed to it", async () => {
     const headers = await signIn(t, "old@example.com");
     const start = smtp.inbox.length;

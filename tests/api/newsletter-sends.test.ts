@@ -1,10 +1,11 @@
 import { describe, expect, inject, it, onTestFinished } from "vitest";
+import { NEWSLETTER_TEST_RECIPIENTS } from "../../common/newsletter.ts";
 import type { NewsletterSend } from "../../common/schemas/newsletter.ts";
 import { linkToken } from "../../server/modules/newsletter/links.ts";
 import { insertPosts } from "../factories/blogs.ts";
 import { insertSubscribers } from "../factories/subscribers.ts";
 import { startMailServer, type RcptAnswer } from "../support/mail-server.ts";
-import { call, createTestApp, TEST_PASSWORD, waitFor, type TestApp } from "./helpers.ts";
+import { call, createTestApp, multipart, TEST_PASSWORD, waitFor, type TestApp } from "./helpers.ts";
 
 // Newsletter sends (issue 32): the API's answers, and the worker against a real SMTP server
 // (smtp-server): headers and parts of each mail, a permanent refusal that marks the address
@@ -227,13 +228,28 @@ describe("newsletter sends", () => {
     expect(list.body.map((s) => s._id)).toEqual([id]);
   });
 
-  it("test-sends to any address, and answers 502 with the server's refusal", async () => {
+  it("test-sends to a staff address only, records it in Activity, answers 502 with a refusal", async () => {
     const smtp = await mailServer((address) =>
       address === "nobody@example.com" ? { code: 550, message: "No such user" } : undefined,
     );
     const t = await createTestApp(withMail(smtp.port));
     const headers = await t.adminHeaders();
+    for (const email of ["me@example.com", "nobody@example.com"]) {
+      await t.app.services.admins.create(email, TEST_PASSWORD, "editor");
+    }
     const payload = { subject: "Our news", body: "Hello **there**", previewText: "Soon" };
+    // Anyone else: refused before the mail server hears of it, whatever the message.
+    for (const to of ["stranger@example.com", "ME@example.org"]) {
+      const refused = await call<{ error: string }>(t.app, {
+        method: "POST",
+        url: "/api/admin/newsletter/test",
+        headers,
+        payload: { ...payload, to },
+      });
+      expect(refused.status, to).toBe(400);
+      expect(refused.body.error).toBe(NEWSLETTER_TEST_RECIPIENTS);
+    }
+    expect(smtp.inbox).toEqual([]);
     const ok = await call(t.app, {
       method: "POST",
       url: "/api/admin/newsletter/test",
@@ -251,6 +267,22 @@ describe("newsletter sends", () => {
     });
     expect(refused.status).toBe(502);
     expect(refused.body.error).toMatch(/550|No such user/);
+    const entries = await t.app.services.database.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity_type", "=", "newsletter")
+      .orderBy("at")
+      .execute();
+    expect(
+      entries.map((entry) => [
+        entry.action,
+        entry.entity_id,
+        (JSON.parse(entry.summary) as { after: unknown }).after,
+      ]),
+    ).toEqual([
+      ["send-test", "message", { to: "me@example.com", subject: "Our news", accepted: true }],
+      ["send-test", "message", { to: "nobody@example.com", subject: "Our news", accepted: false }],
+    ]);
   });
 
   it("marks an address the server refuses (5xx) bounced, mails the rest, skips it later", async () => {
@@ -401,5 +433,43 @@ describe("a newsletter in the browser", () => {
     expect(page.body).toMatch(/<meta name="robots" content="noindex"/);
     const unknown = await t.app.inject({ method: "GET", url: "/newsletter/nope" });
     expect(unknown.statusCode).toBe(404);
+    // A message of its own never changes: kept like any public page.
+    expect(page.headers["cache-control"]).toMatch(/^public, /);
+  });
+
+  it("shows a post's newsletter only while the post is on the site, never from a shared cache", async () => {
+    const smtp = await mailServer();
+    const t = await createTestApp(withMail(smtp.port), {
+      web: true,
+      buildDirectory: inject("buildDir"),
+    });
+    const headers = await t.adminHeaders();
+    const post = await publishedPost(t, "Sent, then taken back");
+    const created = await send(t, headers, { postId: post.id });
+    expect(created.status).toBe(202);
+    const url = `/newsletter/${created.body._id}`;
+    const view = () => t.app.inject({ method: "GET", url });
+    const shown = await view();
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain("Sent, then taken back");
+    expect(shown.headers["cache-control"]).toBe("private, no-store");
+    expect((await view()).headers["cache-control"]).toBe("private, no-store");
+    const setStatus = (status: string) => {
+      const form = multipart({ status });
+      return call(t.app, {
+        method: "PATCH",
+        url: `/api/blogs/${post.id}`,
+        headers: { ...headers, ...form.headers },
+        payload: form.payload,
+      });
+    };
+    expect((await setStatus("draft")).status).toBe(200);
+    const gone = await view();
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).not.toContain("Sent, then taken back");
+    expect((await setStatus("published")).status).toBe(200);
+    expect((await view()).statusCode).toBe(200);
+    await call(t.app, { method: "DELETE", url: `/api/blogs/${post.id}`, headers });
+    expect((await view()).statusCode).toBe(404);
   });
 });

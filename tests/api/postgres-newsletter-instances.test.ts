@@ -1,7 +1,7 @@
 import { expect, it, onTestFinished } from "vitest";
 import { insertSubscribers } from "../factories/subscribers.ts";
 import { mailsPerAddress, startMailServer } from "../support/mail-server.ts";
-import { call, createTestApp, newsletterSendDone, sameDatabase } from "./helpers.ts";
+import { call, createTestApp, newsletterSendDone, sameDatabase, waitFor } from "./helpers.ts";
 
 // Two instances on one PostgreSQL schema send one newsletter (issue 32): each claims rows
 // with FOR UPDATE SKIP LOCKED, so every subscriber gets exactly one mail, both instances
@@ -63,4 +63,38 @@ it("sends each mail once with two instances on one database", { timeout: 60_000 
   const perAddress = mailsPerAddress(smtp.inbox);
   expect(perAddress.size).toBe(COUNT);
   expect([...perAddress.entries()].filter(([, n]) => n !== 1)).toEqual([]);
+});
+
+it("mails a working link, once, when one address signs up on two instances while its mail goes", async () => {
+  const smtp = await startMailServer();
+  onTestFinished(() => smtp.close());
+  const mail = { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "news@agency.test" };
+  const a = await createTestApp(mail);
+  // Instances of one site share its token secret, which signs the links.
+  const b = await createTestApp({
+    ...mail,
+    ...sameDatabase(a),
+    TOKEN_SECRET: a.config.tokenSecret,
+  });
+  const email = "pressed-twice@example.com";
+  const subscribe = (app: typeof a, remoteAddress: string) =>
+    call(app.app, { method: "POST", url: "/api/newsletter", payload: { email }, remoteAddress });
+  smtp.hold();
+  try {
+    expect((await subscribe(a, "198.51.100.1")).status).toBe(202);
+    // A's worker has rendered the mail and is sending it when the second press reaches B.
+    await waitFor(
+      async () => smtp.heldFor,
+      (held) => held.includes(email),
+      10_000,
+    );
+    expect((await subscribe(b, "203.0.113.9")).status).toBe(202);
+  } finally {
+    smtp.resume();
+  }
+  await smtp.received(1);
+  await Promise.all([a, b].map((t) => t.app.services.newsletterWorker.runNow()));
+  expect(mailsPerAddress(smtp.inbox).get(email)).toBe(1);
+  const token = /\/newsletter\/confirm\/(\S+)/.exec(smtp.inbox[0]!.mail.text ?? "")?.[1];
+  expect(await b.app.services.newsletter.confirmable(token!)).toBe(true);
 });

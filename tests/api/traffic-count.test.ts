@@ -1,9 +1,10 @@
 import { sql } from "kysely";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { dayIn } from "../../common/time-zone.ts";
 import {
   BEACON_MAX_BYTES,
   MAX_PATHS_PER_DAY,
+  NEW_PATHS_PER_NETWORK,
   OTHER_PATH,
   TRAFFIC_BEACON_PATH,
 } from "../../common/traffic.ts";
@@ -86,7 +87,16 @@ describe("the beacon's answer", () => {
 
   it("answers a bad body with 400 and a large one with 413, as JSON", async () => {
     nextDay();
-    for (const body of ["{not json", "", JSON.stringify({ path: "no-slash" }), "[]"]) {
+    for (const body of [
+      "{not json",
+      "",
+      JSON.stringify({ path: "no-slash" }),
+      "[]",
+      // Paths a browser reads as another site (issue 46): no row of the Traffic screen.
+      JSON.stringify({ path: "//evil.test/x" }),
+      JSON.stringify({ path: "/\\evil.test/login" }),
+      JSON.stringify({ path: "/\t/evil.test" }),
+    ]) {
       const answer = await send(body);
       expect(answer.statusCode, body).toBe(400);
       expect(answer.json()).toEqual({ error: expect.any(String) });
@@ -201,8 +211,9 @@ describe("counting", () => {
     const day = nextDay();
     const { traffic } = t.app.services;
     const request = (ip: string) => ({ ip, headers: { "user-agent": CHROME } });
+    // Each path from a network of its own: the day's room for paths, not a network's, ends.
     for (let i = 0; i <= MAX_PATHS_PER_DAY; i++) {
-      traffic.record({ path: `/p${i}` }, request(`10.0.${i >> 8}.${i & 255}`));
+      traffic.record({ path: `/p${i}` }, request(`10.${i >> 8}.${i & 255}.1`));
     }
     for (let i = 0; i < VIEWS_PER_VISITOR_MAX + 50; i++)
       traffic.record({ path: "/p0" }, request("192.0.2.9"));
@@ -214,6 +225,72 @@ describe("counting", () => {
       visitors: 2,
       views: 1 + VIEWS_PER_VISITOR_MAX,
     });
+  });
+
+  it("never lets made-up paths push the site's pages out: one network brings 20 new paths a day", async () => {
+    const day = nextDay();
+    const { traffic } = t.app.services;
+    // Pages the site answered (the pages' renders say so: see the next test).
+    traffic.answered("/");
+    traffic.answered("/contact");
+    // Issue 46's flood: 2,000 made-up paths from 8 networks, every browser family of each.
+    const agents = [CHROME, FIREFOX, "Mozilla/5.0 (X11; Linux x86_64) Safari/605.1.15"];
+    for (let i = 0; i < 2000; i++) {
+      traffic.record(
+        { path: `/made-up-${i}` },
+        { ip: `192.0.${i % 8}.${(i >> 3) & 255}`, headers: { "user-agent": agents[i % 3]! } },
+      );
+    }
+    // Then the day's visitors, from other networks: the site's pages, and one it had not
+    // answered yet on this instance.
+    for (const [path, ip] of [
+      ["/", "41.58.10.1"],
+      ["/contact", "41.58.11.1"],
+      ["/about", "41.58.12.1"],
+      ["/contact", "102.89.1.1"],
+    ] as const) {
+      traffic.record({ path }, { ip, headers: { "user-agent": CHROME } });
+    }
+    await traffic.flush();
+    const pages = await pagesOf(day);
+    const named = (path: string) => pages.find((row) => row.path === path);
+    expect(named("/")).toMatchObject({ visitors: 1, views: 1 });
+    expect(named("/contact")).toMatchObject({ visitors: 2, views: 2 });
+    expect(named("/about")).toMatchObject({ visitors: 1, views: 1 });
+    const madeUp = pages.filter((row) => row.path.startsWith("/made-up-"));
+    expect(madeUp).toHaveLength(8 * NEW_PATHS_PER_NETWORK);
+    // The rest are still views, under "(other)".
+    expect(named(OTHER_PATH)?.views).toBe(2000 - 8 * NEW_PATHS_PER_NETWORK);
+  });
+
+  it("counts the pages this instance rendered by name even when the day's room is full", async () => {
+    const day = dayIn(now);
+    const site = await createTestApp(
+      {},
+      { web: true, buildDirectory: inject("buildDir"), clock: () => now, trafficFlushMs: 0 },
+    );
+    expect((await site.app.inject({ method: "GET", url: "/about" })).statusCode).toBe(200);
+    expect((await site.app.inject({ method: "GET", url: "/no-such-page" })).statusCode).toBe(404);
+    const { traffic } = site.app.services;
+    const request = (ip: string) => ({ ip, headers: { "user-agent": CHROME } });
+    for (let i = 0; i < MAX_PATHS_PER_DAY; i++) {
+      traffic.record({ path: `/p${i}` }, request(`10.${i >> 8}.${i & 255}.1`));
+    }
+    for (const path of ["/about", "/no-such-page", "/services"]) {
+      traffic.record({ path }, request("41.58.10.1"));
+    }
+    await traffic.flush();
+    const rows = await site.app.services.database.db
+      .selectFrom("traffic_pages")
+      .select(["path", "views"])
+      .where("day", "=", day)
+      .where("path", "in", ["/about", "/no-such-page", "/services", OTHER_PATH])
+      .orderBy("path")
+      .execute();
+    expect(rows.map((row) => [row.path, Number(row.views)])).toEqual([
+      [OTHER_PATH, 2],
+      ["/about", 1],
+    ]);
   });
 
   it("keeps the counts of a failed flush and writes them once at the next", async () => {

@@ -1,6 +1,10 @@
 import { readFile } from "node:fs/promises";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { createAdmin } from "../support/server-process.ts";
 import { expect, signIn, test } from "./fixtures.ts";
 import { adminApi, sendEnquiry, stamp } from "./fixtures/admin.ts";
+import { withOwnServer } from "./own-server.ts";
 
 // The enquiry inbox and the newsletter subscribers.
 
@@ -88,6 +92,62 @@ test("work an enquiry from the public API: unread, read, replied, CSV export of 
   );
   expect(lines[1], csv).toContain("Logo Design");
   expect(lines[1], csv).toContain("Flyer Design");
+});
+
+test("Reply by e-mail writes to the enquirer alone, whatever their stored address holds", async ({
+  page,
+}) => {
+  await withOwnServer("reply-link", {}, async (server, dataDir) => {
+    // The form refuses such an address now; one stored before issue 46 still opens safely.
+    const hostile = "ada@example.com?bcc=attacker@evil.test&subject=Won";
+    const refused = await fetch(`${server.url}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Ada Obi", email: hostile }),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: "Please enter a valid email address." });
+    const sent = await fetch(`${server.url}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Ada Obi", email: "ada@example.com" }),
+    });
+    const { _id: id } = (await sent.json()) as { _id: string };
+    const db = new Database(path.join(dataDir, "site.db"));
+    try {
+      db.prepare("update enquiries set email = ? where id = ?").run(hostile, id);
+    } finally {
+      db.close();
+    }
+    const owner = createAdmin(server.env, "owner@example.com");
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(owner),
+    });
+    const { token } = (await login.json()) as { token: string };
+    await page.goto(`${server.url}/admin/login`);
+    await page.evaluate((value) => localStorage.setItem("adminToken", value), token);
+    await page.goto(`${server.url}/admin/enquiries/${id}`);
+    const reply = page.getByRole("link", { name: "Reply by e-mail" });
+    await expect(reply).toBeVisible();
+    // What the mail program is given, as the browser reads the link.
+    const link = await reply.evaluate((element) => {
+      const url = new URL((element as HTMLAnchorElement).href);
+      return {
+        to: decodeURIComponent(url.pathname),
+        headers: [...url.searchParams.keys()],
+        subject: url.searchParams.get("subject"),
+      };
+    });
+    expect(link).toEqual({
+      to: hostile,
+      headers: ["subject"],
+      subject: expect.stringMatching(/^Re: your enquiry to /),
+    });
+    // Off the back office before its server stops (it would fetch from a server gone).
+    await page.goto("about:blank");
+  });
 });
 
 test("paging, page size and filters survive a reload; spam stays out of the inbox; delete", async ({

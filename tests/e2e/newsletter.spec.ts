@@ -95,6 +95,26 @@ mailTest(
     // The text part writes a heading in capitals, as plain-text mail shows headings.
     await expect(page.locator("pre")).toContainText("STAY AHEAD");
 
+    // A test goes to the signed-in person's address, offered, or a colleague's: no one else.
+    const to = page.getByLabel("Send a test to");
+    await expect(to).toHaveValue(mailServer.admin.email);
+    await expect(to).toHaveAccessibleDescription(
+      "A test goes to a staff address only: yours or a colleague's.",
+    );
+    await to.fill("someone.else@example.com");
+    await page.getByRole("button", { name: "Send a test" }).click();
+    await expect(
+      page.getByText("Not sent: A test goes to a staff address only: yours or a colleague's."),
+    ).toBeVisible();
+    await to.fill(mailServer.admin.email);
+    await page.getByRole("button", { name: "Send a test" }).click();
+    await expect(
+      page.getByText(`The mail server accepted the test to ${mailServer.admin.email}.`),
+    ).toBeVisible();
+    await expect
+      .poll(() => mailServer.mail.inbox.some((entry) => entry.mail.subject === `[Test] ${subject}`))
+      .toBe(true);
+
     // Every confirmed subscriber of this server: the three imported here (its own database).
     await page.getByRole("button", { name: "Send…" }).click();
     const dialog = page.getByRole("dialog", {
@@ -106,8 +126,8 @@ mailTest(
     await expect(page.getByText("Done: 3 sent, 0 failed.")).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole("progressbar", { name: "Progress" })).toHaveJSProperty("value", 3);
 
-    const sent = () =>
-      mailServer.mail.inbox.filter((entry) => entry.mail.subject?.includes(subject));
+    // The send's mails (the test above went as "[Test] …").
+    const sent = () => mailServer.mail.inbox.filter((entry) => entry.mail.subject === subject);
     await expect.poll(() => sent().length).toBe(3);
     expect(
       sent()

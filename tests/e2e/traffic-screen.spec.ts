@@ -14,6 +14,9 @@ import { withOwnServer } from "./own-server.ts";
 // the counts written into it as the counter would have written them.
 
 type Admin = { email: string; password: string };
+
+/** Paths that a browser would follow to another site, and one of this site's, mistyped. */
+const HOSTILE_PATHS = ["//evil.test/x", "/\\evil.test/login", "/\t/evil.test/tab"];
 interface TrafficServer {
   url: string;
   owner: Admin;
@@ -48,6 +51,8 @@ const test = base.extend<object, { trafficServer: TrafficServer }>({
           page.run(ago(1), "/contact", "google.com", "mobile", 4, 10);
           page.run(ago(2), "/contact", "", "desktop", 5, 5);
           page.run(ago(40), "/", "google.com", "mobile", 5, 5);
+          // Paths as a forged beacon or form sent them, counted before issue 46 refused them.
+          for (const path of HOSTILE_PATHS) page.run(ago(3), path, "", "desktop", 1, 1);
         } finally {
           db.close();
         }
@@ -168,6 +173,29 @@ test("the owner reads the figures, switches the period, chooses days and exports
   await expect(page).toHaveURL(new RegExp(`\\?from=${ago(2)}&to=${ago(2)}$`));
   await expect(figure(page, "Visitors").value).toHaveText("5");
   await expect(figure(page, "Visitors").change).toHaveText("New: none in the previous day");
+});
+
+test("a visitor-sent path that leads to another site is text, not a link", async ({
+  page,
+  trafficServer,
+}) => {
+  await signIn(page, trafficServer.owner);
+  await page.goto("/admin/traffic");
+  const pages = page.getByRole("table", { name: "Top pages" });
+  await expect(pages.getByRole("rowheader", { name: "/contact" })).toBeVisible();
+  for (const path of HOSTILE_PATHS) {
+    const row = pages.getByRole("row").filter({ hasText: path.slice(path.indexOf("evil.test")) });
+    await expect(row, path).toHaveCount(1);
+    await expect(row.getByRole("link"), path).toHaveCount(0);
+  }
+  // Every link of the table stays on the site, as the browser resolves it.
+  const hrefs = await pages
+    .getByRole("link")
+    .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+  expect(hrefs.length).toBeGreaterThanOrEqual(2);
+  for (const href of hrefs) expect(new URL(href).origin).toBe(trafficServer.url);
+  await pages.getByRole("link", { name: "/contact" }).click();
+  await expect(page).toHaveURL(`${trafficServer.url}/contact`);
 });
 
 test("days with no visit say how the site counts; a phone gets the screen without overflow", async ({

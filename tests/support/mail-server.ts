@@ -22,6 +22,8 @@ export async function startMailServer(
   const closedSessions = new Set<string>();
   /** While held, no mail is acknowledged (a test freezes the sends, then kills the sender). */
   let held: Promise<void> | undefined;
+  /** The recipients of the mails that arrived whole and wait for `resume()` to be acknowledged. */
+  const heldFor: string[] = [];
   let release: (() => void) | undefined;
   const resume = () => {
     const wake = release;
@@ -46,7 +48,9 @@ export async function startMailServer(
       simpleParser(stream)
         .then((mail) => new Promise((resolve) => setTimeout(resolve, ackDelayMs, mail)))
         .then(async (mail) => {
+          heldFor.push(...rcptTo);
           while (held) await held;
+          for (const to of rcptTo) heldFor.splice(heldFor.indexOf(to), 1);
           if (closedSessions.has(session.id)) return callback(new Error("connection closed"));
           inbox.push({ mail: mail as ParsedMail, rcptTo });
           for (const wake of waiters.splice(0)) wake();
@@ -75,6 +79,8 @@ export async function startMailServer(
         check();
       });
     },
+    /** The recipients of the mails that arrived whole while held and wait to be acknowledged. */
+    heldFor: heldFor as readonly string[],
     /** Stops acknowledging mails (each waits) until `resume()`. */
     hold() {
       held ??= new Promise<void>((resolve) => (release = resolve));

@@ -1,6 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { formatDateTime } from "../../../common/format.ts";
+import { EMAIL_PATTERN } from "../../../common/schemas/common.ts";
+import { NEWSLETTER_TEST_RECIPIENTS } from "../../../common/newsletter.ts";
 import { AGENCY_TIME_ZONE_NAME } from "../../../common/time-zone.ts";
 import { problemText } from "../../lib/admin-api.ts";
 import { listBlogs, type AdminBlog } from "../../lib/admin/blogs.ts";
@@ -48,7 +50,10 @@ export function NewsletterCompose({
   audience,
   ratePerMinute,
   initialPostId,
+  myEmail,
 }: {
+  /** The signed-in person's address: where a test goes unless they choose a colleague's. */
+  myEmail?: string;
   /** Confirmed subscribers: whom a send made now would mail. */
   audience: number;
   /** The sending rate, mails a minute. */
@@ -64,7 +69,10 @@ export function NewsletterCompose({
   const [subject, setSubject] = useState("");
   const [previewText, setPreviewText] = useState("");
   const [body, setBody] = useState("");
-  const [to, setTo] = useState("");
+  // What was typed; until then the signed-in person's address (known a moment after the
+  // screen opens).
+  const [typedTo, setTo] = useState<string | undefined>(undefined);
+  const to = typedTo ?? myEmail ?? "";
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState<"preview" | "test" | "send" | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -158,7 +166,7 @@ export function NewsletterCompose({
           });
         }
       },
-      /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(to.trim()) ? {} : { to: "Enter an e-mail address." },
+      EMAIL_PATTERN.test(to.trim()) ? {} : { to: "Enter an e-mail address." },
     );
 
   const send = () =>
@@ -344,8 +352,11 @@ export function NewsletterCompose({
               <label htmlFor={ids.to} className={adminLabel}>
                 Send a test to
               </label>
+              <p id={`${ids.to}-hint`} className="text-sm text-muted">
+                {NEWSLETTER_TEST_RECIPIENTS}
+              </p>
               <input
-                {...fieldProps("to", ids.to)}
+                {...fieldProps("to", ids.to, `${ids.to}-hint`)}
                 type="email"
                 autoComplete="email"
                 value={to}

@@ -6,6 +6,7 @@ import {
   DIRECT_SOURCE_LABEL,
   OTHER_PATH,
 } from "../../../common/traffic.ts";
+import { sitePath } from "../../../common/site-path.ts";
 import { changeShort, count } from "../../lib/admin/traffic.ts";
 
 // The Traffic screen's tables: top pages, sources, campaigns and devices, each figure with
@@ -133,11 +134,16 @@ const figures = (row: Counted): ReactNode[] => [
 
 const EMPTY = "Nothing counted in these days.";
 
-/** A page's path as a link to it on the site ("(other)" is no page). */
+/**
+ * A page's path as a link to it on the site. The paths are what visitors' beacons and forms
+ * sent: one that would lead to another site (`//evil.test/x`, `/\evil.test/login`) is
+ * shown as text, never a link (issue 46), and so is "(other)".
+ */
 function PagePath({ path }: { path: string }) {
-  if (path === OTHER_PATH) return <>{path}</>;
+  const href = path === OTHER_PATH ? undefined : sitePath(path);
+  if (href === undefined) return <>{path}</>;
   return (
-    <a href={path} className="text-brand underline">
+    <a href={href} className="text-brand underline">
       {path}
     </a>
   );

@@ -17,6 +17,7 @@ import { buttonPrimary } from "../ui/styles.ts";
 import { BrandsStrip } from "./brands-strip.tsx";
 import { OneTimeOffers } from "./one-time-offers.tsx";
 import { PortfolioVideos } from "./portfolio.tsx";
+import { mailtoHref } from "../../../common/mailto.ts";
 
 /** The editable content the home page shows below the fold (its loader sends only these). */
 export type HomeContent = {
@@ -159,7 +160,7 @@ export function HomeBelowFold({
                 {contact.email && (
                   <li>
                     <span className="font-semibold">Email:</span>{" "}
-                    <a href={`mailto:${contact.email}`} className="text-brand underline">
+                    <a href={mailtoHref(contact.email)} className="text-brand underline">
                       {contact.email}
                     </a>
                   </li>

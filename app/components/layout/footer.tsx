@@ -8,6 +8,7 @@ import { useIdentity } from "../../lib/identity.ts";
 import { postalAddressOf, telHref, useContactDetails } from "../../lib/contact-details.tsx";
 import { MailIcon, PhoneIcon, PinIcon } from "../ui/icons.tsx";
 import { SocialLinkList } from "./social-link-list.tsx";
+import { mailtoHref } from "../../../common/mailto.ts";
 
 const linkClass = "text-brand-100 transition-colors hover:text-white hover:underline";
 
@@ -69,7 +70,7 @@ export function Footer({ termsHref }: { termsHref?: string }) {
             {contact.email && (
               <li className="flex gap-2">
                 <MailIcon width={18} className="mt-0.5 shrink-0 text-accent" />
-                <a href={`mailto:${contact.email}`} className={linkClass}>
+                <a href={mailtoHref(contact.email)} className={linkClass}>
                   {contact.email}
                 </a>
               </li>

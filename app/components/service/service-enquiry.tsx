@@ -3,6 +3,7 @@ import { EnquiryForm } from "../forms/enquiry-form.tsx";
 import { SectionHeading } from "../sections/section-heading.tsx";
 import { CheckIcon, MailIcon, PhoneIcon } from "../ui/icons.tsx";
 import { WhatsAppLink } from "../ui/whatsapp-link.tsx";
+import { mailtoHref } from "../../../common/mailto.ts";
 
 const promises = [
   "A free consultation about your goals and budget",
@@ -68,7 +69,7 @@ export function ServiceEnquiry({
                 {contact.email && (
                   <li>
                     <a
-                      href={`mailto:${contact.email}`}
+                      href={mailtoHref(contact.email)}
                       className="inline-flex items-center gap-2 font-semibold [overflow-wrap:anywhere] text-brand hover:underline"
                     >
                       <MailIcon width={18} className="shrink-0" />

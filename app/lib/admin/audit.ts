@@ -56,6 +56,7 @@ const TYPE_NAMES: Record<string, { one: string; many: string }> = {
   session: { one: "sessions", many: "Sessions" },
   "auth-settings": { one: "sign-in settings", many: "Sign-in settings" },
   "traffic-settings": { one: "traffic settings", many: "Traffic settings" },
+  newsletter: { one: "newsletter", many: "Newsletter" },
 };
 
 const contentType = (type: string): ListType | undefined => {
@@ -97,6 +98,7 @@ const PAST: Record<string, string> = {
   publish: "Published",
   unpublish: "Unpublished",
   schedule: "Scheduled",
+  send: "Sent",
 };
 
 /** Acts that name their item themselves (staff accounts, sessions, preview links). */
@@ -114,6 +116,7 @@ const PHRASES: Record<string, string> = {
   "email-change": "Changed e-mail address",
   "email-change-asked": "Asked to change e-mail address",
   "reset-link": "Made password link",
+  "send-test": "Sent a newsletter test",
   "weekly-report-change": "Changed weekly report setting",
   // Sign-in and sessions (issue 34, decision 0038).
   logout: "Signed out",
@@ -172,6 +175,10 @@ export function itemLink(entry: Pick<AuditLogEntry, "action" | "type" | "entityI
       return "/admin/mail";
     case "traffic-settings":
       return "/admin/traffic";
+    case "newsletter":
+      return action === "send"
+        ? `/admin/newsletter/sends/${encodeURIComponent(id)}`
+        : "/admin/newsletter";
     case "image":
       return id.startsWith("/media/") ? id : undefined;
     default:

@@ -34,6 +34,7 @@ import {
 import type { Route } from "./+types/enquiry";
 import { adminMeta } from "../../lib/admin-meta.ts";
 import { useIdentity } from "../../lib/identity.ts";
+import { mailtoHref } from "../../../common/mailto.ts";
 
 export const meta = adminMeta("Enquiry");
 
@@ -95,9 +96,7 @@ export default function EnquiryDetail({ params }: Route.ComponentProps) {
     );
   }
 
-  const subject = encodeURIComponent(
-    `Re: your enquiry to ${name}${data.serviceType ? ` (${data.serviceType})` : ""}`,
-  );
+  const subject = `Re: your enquiry to ${name}${data.serviceType ? ` (${data.serviceType})` : ""}`;
   const whatsapp = data.phoneNumber.replace(/\D/g, "");
   // The campaign's UTM parameters share one row, a line each.
   const campaign = INBOX_FIELDS.filter((field) => field.inbox === "campaign").flatMap((field) => {
@@ -204,7 +203,7 @@ export default function EnquiryDetail({ params }: Route.ComponentProps) {
               </select>
             </div>
             <a
-              href={`mailto:${data.email}?subject=${subject}`}
+              href={mailtoHref(data.email, { subject })}
               onClick={() => void setStatus("replied", true)}
               className={`${adminButton} w-full`}
             >

@@ -2,6 +2,8 @@ import { useState, type FormEvent } from "react";
 import { formatDateTime } from "../../../common/format.ts";
 import {
   AUTO_REPLY_NAME,
+  NAME_LEFT_OUT,
+  VISITOR_MAIL_LIMIT,
   autoReplySchema,
   mailKindLabels,
   testMailInputSchema,
@@ -175,7 +177,9 @@ function AutoReplyForm({
     <Panel title="Auto-reply to enquiries" id="auto-reply-title">
       <p className="-mt-2 mb-4 max-w-3xl text-sm text-muted">
         When it is on, each new enquiry also mails the visitor this message, once, at the address
-        they gave. {AUTO_REPLY_NAME} stands for their name.
+        they gave; one address gets at most one every {VISITOR_MAIL_LIMIT.gapMinutes} minutes and{" "}
+        {VISITOR_MAIL_LIMIT.perDay} a day. {AUTO_REPLY_NAME} stands for their name when it is a
+        plain name; anything else (a link, digits, a sentence) becomes “{NAME_LEFT_OUT}”.
         {!configured && " Mail is not set up: no auto-reply goes until it is."}
       </p>
       <form ref={form} onSubmit={onSubmit} noValidate className="max-w-2xl space-y-4">

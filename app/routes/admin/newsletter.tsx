@@ -191,6 +191,7 @@ export default function Newsletter() {
             audience={current.audience}
             ratePerMinute={current.ratePerMinute}
             initialPostId={params.get("post") ?? undefined}
+            myEmail={me?.email}
           />
         ) : (
           <NeedsMail owner={owner} />

@@ -2,6 +2,8 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { Form, useSearchParams } from "react-router";
 import { formatDate, formatDateTime } from "../../../common/format.ts";
 import {
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
   SUBSCRIBER_STATUS_LABELS,
   SUBSCRIBER_STATUSES,
   type SubscriberStatus,
@@ -149,7 +151,8 @@ function ImportPanel({ onImported }: { onImported: () => void }) {
             address) and <code className="font-semibold">consent</code> (the wording each person
             agreed to, or how and when they agreed, e.g. “Signed up at our stand, Lagos, March
             2026”). Imported addresses count as confirmed: import only people who agreed. Known
-            addresses are left as they are.
+            addresses are left as they are. At most {fileSize(MAX_IMPORT_BYTES)} and{" "}
+            {MAX_IMPORT_ROWS.toLocaleString("en-US")} rows a file: split a longer list.
           </p>
           <input
             key={fileKey}

@@ -49,6 +49,11 @@ export function createEnquiryService(deps: {
    */
   autoReply?: {
     on(): Promise<boolean>;
+    /**
+     * Whether `address` may get one now (the per-address limit, issue 46), counting it if
+     * so: asked only once the auto-reply is on.
+     */
+    allow(address: string): Promise<boolean>;
     send(enquiry: Enquiry, signal: AbortSignal): Promise<void>;
   };
 }) {
@@ -80,7 +85,13 @@ export function createEnquiryService(deps: {
         updated_at: now,
       });
       // The visitor is mailed only at an address that passed the form's check.
-      const replyTo = !spam && EMAIL_PATTERN.test(row.email) && (await autoReply?.on());
+      // …and at most a few times a day (the limit per address), whoever sends in its name.
+      const replyTo =
+        !spam &&
+        EMAIL_PATTERN.test(row.email) &&
+        autoReply !== undefined &&
+        (await autoReply.on()) &&
+        (await autoReply.allow(row.email));
       const mails = spam ? [] : outbox.rowsFor(row.id, { autoReply: Boolean(replyTo) });
       await repo.insert(row, mails);
       const enquiry = toEnquiry(row);

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import {
   AUTO_REPLY_NAME,
   defaultAutoReply,
+  NAME_LEFT_OUT,
   type AutoReply,
   type MailFailure,
   type TestMailResult,
@@ -17,9 +18,29 @@ const ROW_ID = "auto-reply";
 /** How many failed mails the Mail screen lists. */
 export const FAILURES_SHOWN = 20;
 
-/** The auto-reply's subject or text for one visitor: `{name}` becomes their name. */
+/** The longest name, in characters and words, an auto-reply carries. */
+const NAME_MAX = { characters: 40, words: 4 };
+
+/**
+ * The visitor's name as the agency's auto-reply may carry it, or undefined. The auto-reply
+ * goes from the agency to whatever address the form was given, so a "name" like "Winner!
+ * Claim your prize at http://…" would be the agency mailing a stranger an attacker's text
+ * (issue 46). Only a plain name passes: letters of any script, spaces, apostrophes, hyphens
+ * and dots (initials, "Dr."), at most four words and 40 characters, nothing that reads as a
+ * web address ("bit.ly"); no digit, no `:`, `/` or `@`.
+ */
+export function plainName(name: string): string | undefined {
+  const text = name.trim().replace(/\s+/g, " ");
+  if (text.length === 0 || text.length > NAME_MAX.characters) return undefined;
+  if (text.split(" ").length > NAME_MAX.words) return undefined;
+  if (!/^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u.test(text)) return undefined;
+  if (/\p{L}{2,}\.\p{L}{2,}/u.test(text)) return undefined;
+  return text;
+}
+
+/** The auto-reply's subject or text for one visitor: `{name}` becomes their plain name. */
 export function personalised(template: string, name: string): string {
-  return template.replaceAll(AUTO_REPLY_NAME, name.trim() || "there");
+  return template.replaceAll(AUTO_REPLY_NAME, plainName(name) ?? NAME_LEFT_OUT);
 }
 
 /**

@@ -7,8 +7,8 @@ import { escapeMarkup } from "../../../common/markup.ts";
 
 // The double opt-in mail (decision 0036): a CONFIRM delivery row, written with the sign-up,
 // becomes this mail when the newsletter's worker (worker.ts) reaches it. The link is built
-// from the row's nonce at that moment, so a second sign-up before the mail went (a new
-// nonce) still mails a link that works.
+// from the row's nonce at that moment; a second sign-up keeps a nonce that still works
+// (issue 46), so a mail already on its way carries a link that works too.
 
 export interface ConfirmMailDeps {
   db: Kysely<Database>;

@@ -22,7 +22,7 @@ import { idempotencyAnswers, idempotencyHeaders } from "../../plugins/idempotenc
 import { megabytes, readForm } from "../../media/multipart.ts";
 import { Invalid } from "../../errors.ts";
 import { auditWrites } from "../audit/record.ts";
-import { MAX_IMPORT_BYTES, parseImport } from "./import.ts";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseImport } from "./import.ts";
 
 export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
   const { services } = deps;
@@ -136,13 +136,16 @@ export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
           "columns ignored). Each row needs a valid address and the consent wording its owner " +
           "agreed to; a row without either is refused with its line number. New addresses are " +
           'stored confirmed, consent source "import"; known addresses stay exactly as they are ' +
-          "(an unsubscribed or bounced address is never raised back). One transaction.",
+          "(an unsubscribed or bounced address is never raised back). At most " +
+          `${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows; stored 500 rows at a time, each ` +
+          "batch its own transaction (the site keeps answering meanwhile): after a failure " +
+          "part way, importing the same file again adds the rest.",
         consumes: ["multipart/form-data"],
         security: adminSecurity,
         response: {
           200: subscriberImportResultSchema,
           400: errorAnswer(
-            "Not multipart, no file, or not a CSV file with a header row naming the Email and Consent columns.",
+            `Not multipart, no file, not a CSV file with a header row naming the Email and Consent columns, or more than ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows.`,
           ),
           401: errorAnswers.unauthorized,
           413: errorAnswer(`The file is larger than ${megabytes(MAX_IMPORT_BYTES)}.`),
@@ -157,7 +160,7 @@ export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
         consume: (part) => part.toBuffer(),
       });
       if (!file || file.length === 0) throw new Invalid("Choose a CSV file.");
-      const { rows, repeated, errors } = parseImport(file);
+      const { rows, repeated, errors } = await parseImport(file);
       const added = await newsletter.importRows(rows);
       await audit(request, {
         action: "import",

@@ -9,7 +9,9 @@ import {
   newsletterSettingsSchema,
   newsletterTestSchema,
 } from "../../../common/schemas/newsletter.ts";
+import { NEWSLETTER_TEST_RECIPIENTS } from "../../../common/newsletter.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
+import { Invalid } from "../../errors.ts";
 import { errorText } from "../outbox/service.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
 import { auditWrites } from "../audit/record.ts";
@@ -105,13 +107,18 @@ export function registerNewsletterSendRoutes(app: ApiApp, { services }: ApiDeps)
         tags: ["newsletter"],
         operationId: "sendNewsletterTest",
         summary:
-          "Mails this post or message to one address now, as a subscriber would get it; " +
-          "nothing is recorded. 502 with the mail server's answer when it refused",
+          "Mails this post or message to one staff address now, as a subscriber would get " +
+          "it; recorded in Activity. 502 with the mail server's answer when it refused",
+        description:
+          "`to` must be the address of a staff account (400 otherwise): a test is for the " +
+          "agency's own inboxes, never a way to mail others.",
         security: adminSecurity,
         body: newsletterTestSchema,
         response: {
           200: successResponse,
-          400: errorAnswers.invalid,
+          400: errorAnswer(
+            `The message is incomplete, or \`to\` is no staff address: "${NEWSLETTER_TEST_RECIPIENTS}"`,
+          ),
           401: errorAnswers.unauthorized,
           409: notSendable,
           ...jsonBodyErrors,
@@ -121,11 +128,33 @@ export function registerNewsletterSendRoutes(app: ApiApp, { services }: ApiDeps)
       },
     },
     async (request, reply) => {
+      // Without mail nothing goes anywhere (409 below); with it, only to a staff address.
+      const { members } = await services.admins.list();
+      if (sends.canSend && !members.some((member) => member.email === request.body.to)) {
+        throw new Invalid(NEWSLETTER_TEST_RECIPIENTS);
+      }
+      let refused: string | undefined;
       try {
         await sends.sendTest(request.body);
       } catch (error) {
         if (error instanceof Error && "statusCode" in error) throw error;
-        return reply.code(502).send({ error: `The mail server refused: ${errorText(error)}` });
+        refused = errorText(error);
+      }
+      // What went to whom, in Activity (the body stays in the back office).
+      const { to, postId, subject } = request.body;
+      await audit(request, {
+        action: "send-test",
+        type: "newsletter",
+        id: postId ?? "message",
+        after: {
+          to,
+          ...(postId ? { postId } : {}),
+          ...(subject ? { subject } : {}),
+          accepted: !refused,
+        },
+      });
+      if (refused !== undefined) {
+        return reply.code(502).send({ error: `The mail server refused: ${refused}` });
       }
       return { success: true as const };
     },

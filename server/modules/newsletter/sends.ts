@@ -386,16 +386,32 @@ export function createNewsletterSends(deps: {
       return toSend(row, (await counts([id])).get(id));
     },
 
-    /** A send as the public page shows it ("view in the browser"); undefined when none. */
+    /**
+     * A send as the public page shows it ("view in the browser"); undefined when none. A
+     * send about a post is on the web exactly while its post is (issue 46, decision 0041):
+     * not before a scheduled post is out, not once it is unpublished or deleted, again if
+     * it is published again. `fixed` says whether what the page shows can still change
+     * that way (a message of its own cannot), so whether it may be kept in shared caches.
+     */
     async webView(id: string) {
       const row = await db
         .selectFrom("newsletter_sends")
-        .select(["id", "subject", "body", "due_at"])
+        .select(["id", "subject", "body", "due_at", "post_id"])
         .where("id", "=", id)
         .executeTakeFirst();
+      const now = nowIso();
       // A scheduled post's newsletter is not on the web before the post is.
-      if (!row || row.due_at > nowIso()) return undefined;
-      return { subject: row.subject, body: JSON.parse(row.body) as string[], date: row.due_at };
+      if (!row || row.due_at > now) return undefined;
+      if (row.post_id !== null) {
+        const post = await findPost(row.post_id);
+        if (!post || !isPublic(post, now)) return undefined;
+      }
+      return {
+        subject: row.subject,
+        body: JSON.parse(row.body) as string[],
+        date: row.due_at,
+        fixed: row.post_id === null,
+      };
     },
 
     /** The mail as a subscriber would get it (a sample unsubscribe link). */

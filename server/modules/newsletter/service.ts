@@ -17,8 +17,10 @@ import { stripNul } from "../../db/strip-nul-plugin.ts";
 import { NotFound } from "../../errors.ts";
 import { dayIn } from "../../../common/time-zone.ts";
 import { containsPattern, newestFirstInBatches, pageWindow } from "../../db/lists.ts";
+import { timeSlices } from "../../lib/time-slices.ts";
 import { CONFIRM } from "./delivery.ts";
 import { confirmLinkLive, newConfirmNonce, tokenMatches, tokenSubscriberId } from "./links.ts";
+import type { AddressMailLimit } from "../mail/address-limit.ts";
 
 const DAY_MS = 86_400_000;
 /** The pending sweep runs at most this often (see `sweepSoon`). */
@@ -84,6 +86,8 @@ export interface NewsletterDeps {
   clock?: () => number;
   /** After a commit that queued a confirmation mail: mail it now, not at the next poll. */
   nudge?: () => void;
+  /** How often one address may get a confirmation mail (issue 46); unlimited without. */
+  addressMail?: Pick<AddressMailLimit, "allow">;
 }
 
 export function createNewsletterService({
@@ -93,6 +97,7 @@ export function createNewsletterService({
   mailConfigured,
   clock = Date.now,
   nudge = () => {},
+  addressMail,
 }: NewsletterDeps) {
   const nowIso = () => new Date(clock()).toISOString();
   const daysFromNow = (days: number) => new Date(clock() + days * DAY_MS).toISOString();
@@ -165,9 +170,10 @@ export function createNewsletterService({
   }
 
   /**
-   * Queues the address's confirmation mail, unless one is already waiting: the worker's
-   * renderer reads the row's nonce when the mail goes, so a waiting mail carries the newest
-   * link and a second row would only mail it twice.
+   * Queues the address's confirmation mail, unless one is already waiting or being sent
+   * (its link works: the nonce is kept while it lives) or the address had its share of them
+   * (the per-address limit: one every ten minutes, three a day). The worker's renderer reads
+   * the row's nonce when the mail goes.
    */
   async function queueConfirmMail(
     trx: Transaction<Database>,
@@ -182,6 +188,9 @@ export function createNewsletterService({
       .where("next_attempt_at", "is not", null)
       .executeTakeFirst();
     if (waiting) return;
+    if (addressMail && !(await addressMail.allow("newsletter-confirm", subscriber.email, trx))) {
+      return;
+    }
     await trx
       .insertInto("newsletter_deliveries")
       .values({
@@ -272,10 +281,8 @@ export function createNewsletterService({
           .executeTakeFirstOrThrow();
         return answer(known.id);
       }
-      const link = {
-        confirm_nonce: newConfirmNonce(),
-        confirm_expires_at: daysFromNow(CONFIRM_LINK_DAYS),
-      };
+      const expires = daysFromNow(CONFIRM_LINK_DAYS);
+      const link = { confirm_nonce: newConfirmNonce(), confirm_expires_at: expires };
       const answered = await db.transaction().execute(async (trx) => {
         const id = randomUUID();
         const inserted = await trx
@@ -299,18 +306,20 @@ export function createNewsletterService({
         // two (SQLite runs one write transaction at a time anyway).
         const known = await trx
           .selectFrom("newsletter_subscribers")
-          .select(["id", "status"])
+          .select(["id", "status", "confirm_nonce", "confirm_expires_at"])
           .where("email", "=", address)
           .$if(dialect === "postgres", (q) => q.forUpdate())
           .executeTakeFirstOrThrow();
         if (known.status === "pending" || known.status === "unsubscribed") {
-          // A fresh link (the old one stops working) and the consent of this sign-up; an
+          // The consent of this sign-up, and a link that lives 7 days from now. A link that
+          // still works keeps its nonce: a mail with it may be on its way this very moment
+          // (the "did it work?" second press, issue 46), and must not arrive dead. An
           // unsubscribed address must confirm again before it is mailed.
           await trx
             .updateTable("newsletter_subscribers")
             .set({
               ...consent,
-              ...link,
+              ...(confirmLinkLive(known, now) ? { confirm_expires_at: expires } : link),
               ...(known.status === "unsubscribed" ? { status: "pending", status_at: now } : {}),
             })
             .where("id", "=", known.id)
@@ -452,36 +461,39 @@ export function createNewsletterService({
     /**
      * Stores the new addresses of an import, confirmed, with the consent wording of their
      * row (the list's owner vouches for it); known addresses stay exactly as they are, so an
-     * unsubscribed or bounced address is never raised back. One transaction: a failure
-     * stores nothing. Answers how many were added.
+     * unsubscribed or bounced address is never raised back. IMPORT_BATCH rows at a time,
+     * each batch its own transaction with a turn of the event loop between (issue 46): other
+     * requests (and, on SQLite, their queries) go between two batches instead of waiting for
+     * the whole file. A failure part way keeps the batches before it; the same file imported
+     * again adds the rest, as known addresses are left alone. Answers how many were added.
      */
     async importRows(rows: readonly ImportRow[]): Promise<number> {
       await sweepSoon();
       const now = nowIso();
-      return db.transaction().execute(async (trx) => {
-        let added = 0;
-        for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
-          const values = rows.slice(start, start + IMPORT_BATCH).map((row) => ({
-            id: randomUUID(),
-            email: stripNul(row.email),
-            created_at: now,
-            status: "confirmed",
-            status_at: null,
-            consent_at: now,
-            consent_source: "import",
-            consent_text: stripNul(row.consentText),
-            confirm_nonce: null,
-            confirm_expires_at: null,
-          }));
-          const result = await trx
-            .insertInto("newsletter_subscribers")
-            .values(values)
-            .onConflict((oc) => oc.column("email").doNothing())
-            .executeTakeFirst();
-          added += Number(result.numInsertedOrUpdatedRows ?? 0);
-        }
-        return added;
-      });
+      const slices = timeSlices();
+      let added = 0;
+      for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
+        const values = rows.slice(start, start + IMPORT_BATCH).map((row) => ({
+          id: randomUUID(),
+          email: stripNul(row.email),
+          created_at: now,
+          status: "confirmed",
+          status_at: null,
+          consent_at: now,
+          consent_source: "import",
+          consent_text: stripNul(row.consentText),
+          confirm_nonce: null,
+          confirm_expires_at: null,
+        }));
+        const result = await db
+          .insertInto("newsletter_subscribers")
+          .values(values)
+          .onConflict((oc) => oc.column("email").doNothing())
+          .executeTakeFirst();
+        added += Number(result.numInsertedOrUpdatedRows ?? 0);
+        await slices.rest();
+      }
+      return added;
     },
   };
 }

@@ -7,6 +7,7 @@ import { dayIn, dayStart } from "../../../common/time-zone.ts";
 import {
   deviceClass,
   MAX_PATHS_PER_DAY,
+  NEW_PATHS_PER_NETWORK,
   OTHER_PATH,
   TRAFFIC_FLUSH_MS,
   type PageViewBeacon,
@@ -19,7 +20,7 @@ import { throttledWarning } from "../../lib/throttled-warning.ts";
 import { addCounts, type PageCounts, type VisitorCounts } from "./repository.ts";
 import { readTrafficSettings } from "./settings.ts";
 import { createSaltStore } from "./salts.ts";
-import { agentOf, visitorKey, type BrowserFamily } from "./visitor-key.ts";
+import { agentOf, networkKey, visitorKey, type BrowserFamily } from "./visitor-key.ts";
 
 // The visitor counter (issue 33, decision 0037). A beacon costs no database work: it is
 // added to counts in memory, per (day, path, source, device) and (day, source, campaign,
@@ -43,6 +44,13 @@ export const VIEWS_PER_VISITOR_MAX = 300;
  */
 export const MAX_VISITORS_PER_DAY = 2_000_000;
 export const MAX_PAGE_VISITS_PER_DAY = 2_000_000;
+
+/**
+ * The paths this instance has answered with a page (`answered`), kept for its lifetime:
+ * counted by name whatever the day's limits on other paths. Beyond this many, the oldest
+ * is forgotten first (it is then counted as any other path until answered again).
+ */
+export const MAX_ANSWERED_PATHS = 20_000;
 
 /** How long the day's visitor sets live in Redis: the day, and the next one to be safe. */
 const REDIS_TTL_SECONDS = 2 * 86_400;
@@ -112,8 +120,12 @@ interface DayState {
   visitors: Map<string, number>;
   /** Visitor key + "\n" + path: the (visitor, path) pairs seen today. */
   pageVisits: Set<string>;
-  /** The distinct paths counted today (at most MAX_PATHS_PER_DAY). */
+  /** The distinct paths counted today by name. */
   paths: Set<string>;
+  /** How many of them the site had not answered (at most MAX_PATHS_PER_DAY). */
+  otherPaths: number;
+  /** Per network key: the paths it brought that the site had not answered. */
+  newPathsBy: Map<string, number>;
 }
 
 /** A visitor new to this instance, to be checked against Redis at the next flush. */
@@ -147,6 +159,8 @@ export function createTrafficCounter(deps: TrafficCounterDeps) {
   );
 
   let today: DayState | undefined;
+  /** The paths this instance answered with a page (see MAX_ANSWERED_PATHS), oldest first. */
+  const answeredPaths = new Set<string>();
   let pages = new Map<string, PageCounts>();
   let visitorRows = new Map<string, VisitorCounts>();
   let candidates: Candidate[] = [];
@@ -171,6 +185,8 @@ export function createTrafficCounter(deps: TrafficCounterDeps) {
       visitors: new Map(),
       pageVisits: new Set(),
       paths: new Set(),
+      otherPaths: 0,
+      newPathsBy: new Map(),
     };
     return today;
   }
@@ -190,10 +206,39 @@ export function createTrafficCounter(deps: TrafficCounterDeps) {
   }
 
   /**
+   * The name a view of `path` is counted under: its own, when the site answered it, when
+   * the day has counted it already, or while the day's room for other paths lasts and the
+   * visitor's network has not brought NEW_PATHS_PER_NETWORK of them; else OTHER_PATH. So
+   * made-up paths, from however many networks, never push the site's pages out.
+   */
+  function countedPath(state: DayState, path: string, network?: () => string): string {
+    if (state.paths.has(path)) return path;
+    if (answeredPaths.has(path)) {
+      state.paths.add(path);
+      return path;
+    }
+    if (state.otherPaths >= MAX_PATHS_PER_DAY) return OTHER_PATH;
+    const by = network?.();
+    const brought = by === undefined ? 0 : (state.newPathsBy.get(by) ?? 0);
+    if (brought >= NEW_PATHS_PER_NETWORK) return OTHER_PATH;
+    if (by !== undefined) state.newPathsBy.set(by, brought + 1);
+    state.otherPaths += 1;
+    state.paths.add(path);
+    return path;
+  }
+
+  /**
    * Adds one view to the day's counts; `key` is the visitor's key, or undefined when it
    * cannot be made (the salt could not be loaded): then the view counts, the visitor not.
+   * `network` makes the key of the visitor's network, when a new path needs it.
    */
-  function add(state: DayState | undefined, day: string, beacon: PageViewBeacon, key?: string) {
+  function add(
+    state: DayState | undefined,
+    day: string,
+    beacon: PageViewBeacon,
+    key?: string,
+    network?: () => string,
+  ) {
     let visitorViews: number | undefined;
     let newVisitor = false;
     if (state && key !== undefined) {
@@ -207,11 +252,7 @@ export function createTrafficCounter(deps: TrafficCounterDeps) {
         return;
       } else state.visitors.set(key, visitorViews + 1);
     }
-    let path = beacon.path;
-    if (state && !state.paths.has(path)) {
-      if (state.paths.size < MAX_PATHS_PER_DAY) state.paths.add(path);
-      else path = OTHER_PATH;
-    }
+    const path = state ? countedPath(state, beacon.path, network) : beacon.path;
     let newPageVisit = false;
     if (state && key !== undefined && (newVisitor || visitorViews !== undefined)) {
       const pair = `${key}\n${path}`;
@@ -247,14 +288,20 @@ export function createTrafficCounter(deps: TrafficCounterDeps) {
     const state = dayOf(clock());
     const salt = salts.ready(state.day);
     if (salt) {
-      add(state, state.day, beacon, visitorKey(salt, ip, family));
+      add(state, state.day, beacon, visitorKey(salt, ip, family), () => networkKey(salt, ip));
       return;
     }
     const { day } = state;
     wait(
       salts.get(day).then(
         (loaded) => {
-          add(today?.day === day ? today : undefined, day, beacon, visitorKey(loaded, ip, family));
+          add(
+            today?.day === day ? today : undefined,
+            day,
+            beacon,
+            visitorKey(loaded, ip, family),
+            () => networkKey(loaded, ip),
+          );
         },
         (error: unknown) => {
           warn(
@@ -397,6 +444,17 @@ export function createTrafficCounter(deps: TrafficCounterDeps) {
       count(beacon, request.ip, verdict.family);
     },
     flush,
+    /**
+     * Tells the counter that this instance answered `path` with a page (the pages' own
+     * renders): its views are then counted by name, whatever the day's limits on others.
+     */
+    answered(path: string): void {
+      if (answeredPaths.has(path)) return;
+      if (answeredPaths.size >= MAX_ANSWERED_PATHS) {
+        answeredPaths.delete(answeredPaths.values().next().value!);
+      }
+      answeredPaths.add(path);
+    },
     /** Redis, once scale-out has connected to it (the services are built before). */
     useRedis(client: Redis | undefined, prefix: string): void {
       redis = client ? { client, prefix } : undefined;

@@ -134,3 +134,15 @@ export function visitorKey(salt: KeyObject, address: string, family: BrowserFami
     .digest()
     .toString("latin1", 0, VISITOR_KEY_BYTES);
 }
+
+/**
+ * The key of a visitor's network alone, under `salt` (no browser family): what the day's
+ * limit on new paths counts by (issue 46), so that changing the User-Agent does not give a
+ * script another share. Kept in memory for the day, as the visitor keys are.
+ */
+export function networkKey(salt: KeyObject, address: string): string {
+  return createHmac("sha256", salt)
+    .update(`${truncatedAddress(address)}\n*`)
+    .digest()
+    .toString("latin1", 0, VISITOR_KEY_BYTES);
+}
