@@ -10,6 +10,7 @@ import {
   createSilentNotifier,
   type AccountLink,
   type AccountLock,
+  type NewFactor,
   type NewSignIn,
   type Notifier,
   type StaffInvitation,
@@ -129,6 +130,54 @@ export function newSignInMailText(
     ].join("\n"),
     "If this was you, there is nothing to do.",
     `If this was not you: end that session on My account (${origin}/admin/account) and change your password.`,
+  ].join("\n\n");
+}
+
+const factorWords = (factor: NewFactor["factor"]) =>
+  factor.kind === "passkey"
+    ? {
+        subject: "a passkey was added",
+        what: `A passkey named “${deviceLine(factor.name, "")}” was added to`,
+        meaning: "It signs in to the account without the password.",
+      }
+    : factor.kind === "app"
+      ? {
+          subject: "an authenticator app was set up",
+          what: "An authenticator app was set up for",
+          meaning: "Its codes are now the second step of signing in, with ten new recovery codes.",
+        }
+      : {
+          subject: "new recovery codes were made",
+          what: "Ten new recovery codes were made for",
+          meaning:
+            "Each signs in once in place of the authenticator app's code; the old ones stopped working.",
+        };
+
+/** The subject of the new-factor notice (issue 46); the passkey's name is not in it. */
+export function newFactorMailSubject(notice: NewFactor, agency: string = site.name): string {
+  return `${agency} back office: ${factorWords(notice.factor).subject}`;
+}
+
+/**
+ * The plain-text notice of a new way to sign in: what, from which browser, system and
+ * network, when, and what to do if it was not the person.
+ */
+export function newFactorMailText(
+  notice: NewFactor,
+  origin: string,
+  agency: string = site.name,
+): string {
+  const words = factorWords(notice.factor);
+  return [
+    `${words.what} the ${agency} back office account ${notice.email}. ${words.meaning}`,
+    [
+      `Browser: ${deviceLine(notice.browser, "Unknown browser")}`,
+      `System: ${deviceLine(notice.os, "Unknown system")}`,
+      `Network: ${deviceLine(notice.network, "Unknown network")}`,
+      `Time: ${agencyTime.format(notice.at)} (${AGENCY_TIME_ZONE_NAME})`,
+    ].join("\n"),
+    "If this was you, there is nothing to do.",
+    `If this was not you, someone is signed in to your account: on My account (${origin}/admin/account) remove it, sign out everywhere, and choose a new password.`,
   ].join("\n\n");
 }
 
@@ -284,6 +333,15 @@ export function createNotifier(
         to: signIn.email,
         subject: newSignInMailSubject(agency),
         text: newSignInMailText(signIn, config.publicOrigin, agency),
+      }));
+    },
+    newFactor(notice) {
+      const fields = { email: notice.email, factor: notice.factor.kind };
+      return send("new sign-in factor notice", fields, (agency) => ({
+        from: config.mailFrom,
+        to: notice.email,
+        subject: newFactorMailSubject(notice, agency),
+        text: newFactorMailText(notice, config.publicOrigin, agency),
       }));
     },
     passwordReset(link) {
