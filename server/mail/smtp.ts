@@ -111,6 +111,15 @@ export function newSignInMailSubject(agency: string = site.name): string {
 const deviceLine = (value: string, unknown: string) =>
   value.replace(/[\r\n]+/g, " ").slice(0, 100) || unknown;
 
+/** Where an act came from and when, one line each: the new-device and new-factor notices. */
+const whereAndWhen = (from: { browser: string; os: string; network: string; at: Date }) =>
+  [
+    `Browser: ${deviceLine(from.browser, "Unknown browser")}`,
+    `System: ${deviceLine(from.os, "Unknown system")}`,
+    `Network: ${deviceLine(from.network, "Unknown network")}`,
+    `Time: ${agencyTime.format(from.at)} (${AGENCY_TIME_ZONE_NAME})`,
+  ].join("\n");
+
 /**
  * The plain-text notice of a sign-in from a device the account had not used: browser,
  * system, network and time, and what to do if it was not the person.
@@ -122,12 +131,7 @@ export function newSignInMailText(
 ): string {
   return [
     `Someone signed in to the ${agency} back office as ${signIn.email} from a browser or network the account had not used before.`,
-    [
-      `Browser: ${deviceLine(signIn.browser, "Unknown browser")}`,
-      `System: ${deviceLine(signIn.os, "Unknown system")}`,
-      `Network: ${deviceLine(signIn.network, "Unknown network")}`,
-      `Time: ${agencyTime.format(signIn.at)} (${AGENCY_TIME_ZONE_NAME})`,
-    ].join("\n"),
+    whereAndWhen(signIn),
     "If this was you, there is nothing to do.",
     `If this was not you: end that session on My account (${origin}/admin/account) and change your password.`,
   ].join("\n\n");
@@ -170,12 +174,7 @@ export function newFactorMailText(
   const words = factorWords(notice.factor);
   return [
     `${words.what} the ${agency} back office account ${notice.email}. ${words.meaning}`,
-    [
-      `Browser: ${deviceLine(notice.browser, "Unknown browser")}`,
-      `System: ${deviceLine(notice.os, "Unknown system")}`,
-      `Network: ${deviceLine(notice.network, "Unknown network")}`,
-      `Time: ${agencyTime.format(notice.at)} (${AGENCY_TIME_ZONE_NAME})`,
-    ].join("\n"),
+    whereAndWhen(notice),
     "If this was you, there is nothing to do.",
     `If this was not you, someone is signed in to your account: on My account (${origin}/admin/account) remove it, sign out everywhere, and choose a new password.`,
   ].join("\n\n");

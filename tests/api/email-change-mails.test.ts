@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMailServer } from "../support/mail-server.ts";
+import { describe, expect, it } from "vitest";
+import { useMailServer } from "../support/mail-server.ts";
 import { call, TEST_PASSWORD, useTestApp } from "./helpers.ts";
 
 // Issue 46, items 12 and "also seen": after an e-mail change the old address is told, and
@@ -8,16 +8,8 @@ import { call, TEST_PASSWORD, useTestApp } from "./helpers.ts";
 const AGENCY = "Harmattan Creative Co";
 
 describe("the mails of an e-mail change", () => {
-  let smtp: Awaited<ReturnType<typeof startMailServer>>;
-  beforeAll(async () => {
-    smtp = await startMailServer();
-  });
-  afterAll(() => smtp.close());
-  const t = useTestApp(() => ({
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    MAIL_FROM: "website@agency.test",
-    PUBLIC_ORIGIN: "https://agency.test",
-  }));
+  const smtp = useMailServer();
+  const t = useTestApp(() => ({ ...smtp.env(), PUBLIC_ORIGIN: "https://agency.test" }));
 
   it("confirms the new address and then tells the old one, naming the stored agency", async () => {
     await t.app.services.identity.save({

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { accountMessages } from "../../common/schemas/accounts.ts";
 import { signInMessages, type Passkey } from "../../common/schemas/sign-in.ts";
-import { startMailServer } from "../support/mail-server.ts";
+import { useMailServer } from "../support/mail-server.ts";
 import { SoftPasskey } from "../support/soft-passkey.ts";
 import { call, TEST_PASSWORD, useTestApp } from "./helpers.ts";
 
@@ -22,19 +22,8 @@ type Headers = { authorization: string };
 type Options = { challengeId: string; options: Record<string, unknown>; error?: string };
 
 describe("a new way to sign in", () => {
-  let smtp: Awaited<ReturnType<typeof startMailServer>>;
-  beforeAll(async () => {
-    smtp = await startMailServer();
-  });
-  afterAll(() => smtp.close());
-  const t = useTestApp(
-    () => ({
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      MAIL_FROM: "website@agency.test",
-      PUBLIC_ORIGIN: ORIGIN,
-    }),
-    { clock: () => now },
-  );
+  const smtp = useMailServer();
+  const t = useTestApp(() => ({ ...smtp.env(), PUBLIC_ORIGIN: ORIGIN }), { clock: () => now });
   beforeAll(async () => {
     const { after } = await t.app.services.identity.save({
       ...(await t.app.services.identity.get()),

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signInMessages, type Passkey } from "../../common/schemas/sign-in.ts";
-import { startMailServer } from "../support/mail-server.ts";
+import { useMailServer } from "../support/mail-server.ts";
 import { SoftPasskey } from "../support/soft-passkey.ts";
 import { call, createTestApp, sameDatabase, TEST_PASSWORD, useTestApp } from "./helpers.ts";
 
@@ -28,19 +28,8 @@ const codeAt = (secret: string, at: number) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at });
 
 describe("a reset link and the second step", () => {
-  let smtp: Awaited<ReturnType<typeof startMailServer>>;
-  beforeAll(async () => {
-    smtp = await startMailServer();
-  });
-  afterAll(() => smtp.close());
-  const t = useTestApp(
-    () => ({
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      MAIL_FROM: "website@agency.test",
-      PUBLIC_ORIGIN: ORIGIN,
-    }),
-    { clock: () => now },
-  );
+  const smtp = useMailServer();
+  const t = useTestApp(() => ({ ...smtp.env(), PUBLIC_ORIGIN: ORIGIN }), { clock: () => now });
 
   let ip = 0;
   const nextIp = () => `10.46.${Math.floor(++ip / 250)}.${ip % 250}`;

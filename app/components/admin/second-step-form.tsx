@@ -18,6 +18,25 @@ export function lockedText(error: string | undefined, retryAfter: string | null)
   );
 }
 
+/** A sign-in screen's failure, announced; nothing when there is none. */
+export function SignInAlert({
+  error,
+  className = "",
+}: {
+  error: string | null | undefined;
+  className?: string;
+}) {
+  if (!error) return null;
+  return (
+    <p
+      role="alert"
+      className={`rounded-lg bg-red-50 px-4 py-3 text-sm font-semibold text-danger ${className}`}
+    >
+      {error}
+    </p>
+  );
+}
+
 export interface Challenge {
   ticket: string;
   methods: SecondStepMethod[];
@@ -122,14 +141,7 @@ export function SecondStepForm({
             />
           </div>
           <div aria-live="polite">
-            {error && (
-              <p
-                role="alert"
-                className="rounded-lg bg-red-50 px-4 py-3 text-sm font-semibold text-danger"
-              >
-                {error}
-              </p>
-            )}
+            <SignInAlert error={error} />
           </div>
           <button type="submit" disabled={busy} className={`${adminButton} w-full py-3`}>
             {busy ? "Checking" : "Sign in"}
@@ -156,14 +168,7 @@ export function SecondStepForm({
             onToken={onToken}
             onError={(message) => setError(message)}
           />
-          {!codeMethods && error && (
-            <p
-              role="alert"
-              className="mt-3 rounded-lg bg-red-50 px-4 py-3 text-sm font-semibold text-danger"
-            >
-              {error}
-            </p>
-          )}
+          {!codeMethods && <SignInAlert error={error} className="mt-3" />}
         </div>
       )}
       <p className="mt-4 text-center text-sm">

@@ -5,6 +5,7 @@ import { PasskeySignInButton } from "../../components/admin/passkeys.tsx";
 import {
   lockedText,
   SecondStepForm,
+  SignInAlert,
   type Challenge,
 } from "../../components/admin/second-step-form.tsx";
 import { adminButton, adminInput, adminLabel } from "../../components/admin/ui.tsx";
@@ -147,14 +148,7 @@ export default function AdminLogin() {
                 </div>
               </div>
               <div aria-live="polite">
-                {error && (
-                  <p
-                    role="alert"
-                    className="rounded-lg bg-red-50 px-4 py-3 text-sm font-semibold text-danger"
-                  >
-                    {error}
-                  </p>
-                )}
+                <SignInAlert error={error} />
               </div>
               <button type="submit" disabled={busy} className={`${adminButton} w-full py-3`}>
                 {busy ? "Signing in" : "Sign in"}

@@ -41,80 +41,84 @@ export interface LinkKind {
   end(trx: Kysely<Database>, adminId: string): Promise<EndedLink[]>;
 }
 
-export const LINKS_MADE_BY_STAFF: readonly LinkKind[] = [
-  {
-    name: "invitation",
+/**
+ * A kind of admin_tokens row (one purpose) made by `created_by`: ended by deleting the open
+ * ones, each answered as the activity log's `action` about the account it is for (or the
+ * invitation itself). `forOthers`: only the links made for someone else (a person's own
+ * forgotten-password link stays theirs).
+ */
+function tokenKind(kind: {
+  name: string;
+  purpose: string;
+  needs: LinkKind["needs"];
+  action: string;
+  forOthers?: boolean;
+  /** What the log names: the invitation (its own id and role), or the account it is for. */
+  names: "invitation" | "account";
+}): LinkKind {
+  return {
+    name: kind.name,
     table: "admin_tokens",
     secretColumn: "token_hash",
     madeByColumn: "created_by",
+    purpose: kind.purpose,
+    needs: kind.needs,
+    async end(trx, adminId) {
+      let query = trx
+        .deleteFrom("admin_tokens")
+        .where("purpose", "=", kind.purpose)
+        .where("created_by", "=", adminId)
+        .where("used_at", "is", null);
+      if (kind.forOthers) {
+        query = query.where((eb) =>
+          eb.or([eb("admin_id", "is", null), eb("admin_id", "<>", adminId)]),
+        );
+      }
+      const rows = await query.returning(["id", "email", "role", "admin_id"]).execute();
+      return rows.map((row) =>
+        kind.names === "invitation"
+          ? {
+              action: kind.action,
+              type: "admin",
+              id: row.id,
+              before: { email: row.email, role: row.role === "owner" ? "owner" : "editor" },
+            }
+          : {
+              action: kind.action,
+              type: "admin",
+              id: row.admin_id ?? adminId,
+              before: { email: row.email },
+            },
+      );
+    },
+  };
+}
+
+export const LINKS_MADE_BY_STAFF: readonly LinkKind[] = [
+  tokenKind({
+    name: "invitation",
     purpose: "invite",
     needs: "owner",
-    async end(trx, adminId) {
-      const rows = await trx
-        .deleteFrom("admin_tokens")
-        .where("purpose", "=", "invite")
-        .where("created_by", "=", adminId)
-        .where("used_at", "is", null)
-        .returning(["id", "email", "role"])
-        .execute();
-      return rows.map((row) => ({
-        action: "invite-withdraw",
-        type: "admin",
-        id: row.id,
-        before: { email: row.email, role: row.role === "owner" ? "owner" : "editor" },
-      }));
-    },
-  },
-  {
-    // An owner's "Password link" for someone else (the Staff screen); a link a person asked
-    // for themselves (forgotten password) is theirs and stays.
+    action: "invite-withdraw",
+    names: "invitation",
+  }),
+  // An owner's "Password link" for someone else (the Staff screen).
+  tokenKind({
     name: "password link",
-    table: "admin_tokens",
-    secretColumn: "token_hash",
-    madeByColumn: "created_by",
     purpose: "reset",
     needs: "owner",
-    async end(trx, adminId) {
-      const rows = await trx
-        .deleteFrom("admin_tokens")
-        .where("purpose", "=", "reset")
-        .where("created_by", "=", adminId)
-        .where((eb) => eb.or([eb("admin_id", "is", null), eb("admin_id", "<>", adminId)]))
-        .where("used_at", "is", null)
-        .returning(["id", "email", "admin_id"])
-        .execute();
-      return rows.map((row) => ({
-        action: "reset-link-withdraw",
-        type: "admin",
-        id: row.admin_id ?? row.id,
-        before: { email: row.email },
-      }));
-    },
-  },
-  {
-    // The link that confirms a person's own new e-mail address.
+    action: "reset-link-withdraw",
+    forOthers: true,
+    names: "account",
+  }),
+  // The link that confirms a person's own new e-mail address.
+  tokenKind({
     name: "e-mail confirmation link",
-    table: "admin_tokens",
-    secretColumn: "token_hash",
-    madeByColumn: "created_by",
     purpose: "email",
     needs: "staff",
-    async end(trx, adminId) {
-      const rows = await trx
-        .deleteFrom("admin_tokens")
-        .where("purpose", "=", "email")
-        .where("created_by", "=", adminId)
-        .where("used_at", "is", null)
-        .returning(["id", "email", "admin_id"])
-        .execute();
-      return rows.map((row) => ({
-        action: "email-link-withdraw",
-        type: "admin",
-        id: row.admin_id ?? adminId,
-        before: { email: row.email },
-      }));
-    },
-  },
+    action: "email-link-withdraw",
+    names: "account",
+  }),
   {
     name: "preview link",
     table: "blogs",

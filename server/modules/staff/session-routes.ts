@@ -18,6 +18,13 @@ import type { SignedInAdmin } from "./types.ts";
  * is recorded in the activity log (type "session"). Ending a session deletes its row, so
  * its token answers 401 on every instance from its next request.
  */
+/** The refusals of signing out everywhere or the others: a bad removePasskeys, no session. */
+const signOutRefusals = {
+  400: errorAnswers.invalid,
+  401: errorAnswers.unauthorized,
+  ...jsonBodyErrors,
+};
+
 export function registerSessionRoutes(app: ApiApp, deps: ApiDeps): void {
   const { sessions, audit, admins, passkeys } = deps.services;
 
@@ -55,12 +62,7 @@ export function registerSessionRoutes(app: ApiApp, deps: ApiDeps): void {
           "/api/auth/passkeys/recent)",
         security: adminSecurity,
         body: signOutChoiceSchema.nullish(),
-        response: {
-          200: signedOutEverywhereSchema,
-          400: errorAnswers.invalid,
-          401: errorAnswers.unauthorized,
-          ...jsonBodyErrors,
-        },
+        response: { 200: signedOutEverywhereSchema, ...signOutRefusals },
       },
     },
     async (request) => {
@@ -170,12 +172,7 @@ export function registerSessionRoutes(app: ApiApp, deps: ApiDeps): void {
           "removes the passkeys named in removePasskeys (the recent ones the screen offers)",
         security: adminSecurity,
         body: signOutChoiceSchema.nullish(),
-        response: {
-          200: sessionsEndedSchema,
-          400: errorAnswers.invalid,
-          401: errorAnswers.unauthorized,
-          ...jsonBodyErrors,
-        },
+        response: { 200: sessionsEndedSchema, ...signOutRefusals },
       },
     },
     async (request) => {
