@@ -55,7 +55,7 @@ let recoveryCodes: string[] = [];
 test("an authenticator app set up on My account; then a code, a recovery code once", async ({
   page,
   twoStepServer,
-}) => {
+}, testInfo) => {
   owner = createAdmin(twoStepServer.env, "two-step-owner@agency.test");
   await passwordScreen(page, owner);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
@@ -69,6 +69,10 @@ test("an authenticator app set up on My account; then a code, a recovery code on
   await password.fill("not the password");
   await panel.getByRole("button", { name: "Show the QR code" }).click();
   await expect(panel.getByText("The current password is wrong.")).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await panel.screenshot({ path: testInfo.outputPath(`app-password-again-${width}.png`) });
+  }
   await password.fill(owner.password);
   await panel.getByRole("button", { name: "Show the QR code" }).click();
   await expect(panel.getByRole("img", { name: /QR code/ })).toBeVisible();
@@ -162,7 +166,7 @@ test("owners require a second step: a new editor is held on the set-up screen", 
   page,
   browser,
   twoStepServer,
-}) => {
+}, testInfo) => {
   // The owner signs in with another recovery code and turns the requirement on.
   await passwordScreen(page, owner);
   await page.getByRole("button", { name: "Use a recovery code instead" }).click();
@@ -197,6 +201,13 @@ test("owners require a second step: a new editor is held on the set-up screen", 
   await expect(other).toHaveURL(/\/admin\/second-step$/);
   // Setting up the app lets them in.
   await other.getByRole("button", { name: "Set up authenticator app" }).click();
+  for (const width of [375, 1280]) {
+    await other.setViewportSize({ width, height: 900 });
+    await other.screenshot({
+      path: testInfo.outputPath(`setup-password-${width}.png`),
+      fullPage: true,
+    });
+  }
   await other.getByLabel("Your password", { exact: true }).fill(editor.password);
   await other.getByRole("button", { name: "Show the QR code" }).click();
   const secret = (await other.locator("[data-secret]").getAttribute("data-secret"))!;
