@@ -7,6 +7,8 @@ export const signInMessages = {
   wrongCode: "That code is not right. Check the code and try again.",
   /** The ticket from the password screen is bad or more than 5 minutes old. */
   ticketExpired: "The sign-in took too long. Please sign in again.",
+  /** The ticket has signed someone in already: each works once (issue 46). */
+  ticketUsed: "This sign-in has already been finished once. Please sign in again.",
   /** 403 for every other call while the owners require a second step and I have none. */
   setupRequired:
     "Your team requires a second step for signing in: add a passkey or an authenticator app first.",
@@ -18,4 +20,10 @@ export const signInMessages = {
   /** A passkey ceremony that failed its checks or took longer than 5 minutes. */
   passkeyFailed: "The passkey could not be checked. Please try again.",
   sessionNotFound: "No such session of your account.",
+  /**
+   * Adding a passkey or an authenticator app, or new recovery codes, without the password
+   * (or a code of the app) given again: a token left in a browser is not enough (issue 46).
+   */
+  stepUpRequired:
+    "To add a way to sign in, type your password again (or a code from your authenticator app).",
 } as const;

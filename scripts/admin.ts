@@ -72,10 +72,18 @@ async function main(): Promise<number> {
   const config = loadConfig();
   // The database drivers and the service load only for a command that runs: a usage
   // message comes at once.
-  const [{ openDatabase }, { migrateToLatest }, { createStaffService }] = await Promise.all([
+  const [
+    { openDatabase },
+    { migrateToLatest },
+    { createStaffService },
+    { createAuditService },
+    { readStoredIdentity },
+  ] = await Promise.all([
     import("../server/db/connection.ts"),
     import("../server/db/migrate.ts"),
     import("../server/modules/staff/service.ts"),
+    import("../server/modules/audit/service.ts"),
+    import("../server/modules/identity/stored.ts"),
   ]);
   const database = await openDatabase(config.database);
   try {
@@ -83,12 +91,17 @@ async function main(): Promise<number> {
       database.db,
       config.database.kind === "postgres" ? config.database.schema : undefined,
     );
-    // The back office's own service; no command sends a link, so none mails.
+    // The back office's own service; no command sends a link, so none mails. What it ends
+    // (the links of a removed person) is in the activity log, by "command line".
+    const log = console as unknown as FastifyBaseLogger;
+    const audit = createAuditService({ db: database.db, log });
     const admins = createStaffService({
       database,
       passwords: createPasswordHasher(config.passwordHashCost),
       notifier: { passwordReset: async () => {}, staffInvited: async () => {} },
-      log: console,
+      log,
+      audit,
+      agencyName: async () => (await readStoredIdentity(database.db, log)).name,
       origin: config.publicOrigin,
     });
     const password = async () => {
@@ -127,12 +140,7 @@ async function main(): Promise<number> {
       case "reset-2fa": {
         const { resetSecondStep, COMMAND_LINE_ACTOR } =
           await import("../server/modules/two-step/reset.ts");
-        const { createAuditService } = await import("../server/modules/audit/service.ts");
         const removed = await resetSecondStep(database.db, values.email!);
-        const audit = createAuditService({
-          db: database.db,
-          log: console as unknown as FastifyBaseLogger,
-        });
         const what = [
           removed.app ? "the authenticator app" : "",
           removed.recoveryCodes ? `${removed.recoveryCodes} unused recovery codes` : "",

@@ -13,6 +13,8 @@ import { cachedRead } from "./lib/cached-read.ts";
 import { createChangeFeed } from "./lib/changes.ts";
 import { createSessionStore } from "./modules/staff/sessions.ts";
 import { createSecondStepGate } from "./modules/two-step/gate.ts";
+import { createPasskeyService } from "./modules/two-step/passkeys.ts";
+import { createStepUp } from "./modules/two-step/step-up.ts";
 import { createReadiness } from "./lib/readiness.ts";
 import { createContentService } from "./modules/content/service.ts";
 import { createBlogService } from "./modules/blogs/service.ts";
@@ -126,6 +128,8 @@ export function createServices(deps: ServiceDeps) {
     },
   });
   const identity = createIdentityService({ db, storage, changes, log });
+  const audit = createAuditService({ db, log });
+  const auth = createSignInService({ db, passwords, tokens, notifier, sessions, secondStep });
   const trafficStats = createTrafficStats({ db, clock: deps.clock });
   // The weekly traffic report to the owners (issue 33): its rows are written on Monday 08:00
   // by a check at each wake of the outbox, which sends them with the enquiries' mails.
@@ -238,10 +242,22 @@ export function createServices(deps: ServiceDeps) {
       notifier,
       mailer,
       log,
+      audit,
+      agencyName: async () => (await identity.get()).name,
       origin: config.publicOrigin,
     }),
+    /** Tells people what happened (a lock, a new device, a new way to sign in). */
+    notifier,
     /** Signing in, and the tokens of the staff accounts' sessions. */
-    auth: createSignInService({ db, passwords, tokens, notifier, sessions, secondStep }),
+    auth,
+    /** Asking the password (or a fresh code) again before a new way to sign in (issue 46). */
+    stepUp: createStepUp({ db, passwords, auth, totp: secondStep.totp }),
+    /** The staff's passkeys (issue 34). */
+    passkeys: createPasskeyService({
+      db,
+      publicOrigin: config.publicOrigin,
+      rpName: async () => (await identity.get()).name,
+    }),
     /** The sessions (devices) of the staff (issue 34). */
     sessions,
     /** Whether a sign-in needs a second step, and the owners' requirement (issue 34). */

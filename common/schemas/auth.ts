@@ -34,8 +34,26 @@ export const meResponseSchema = z.object({
 });
 export type Me = z.infer<typeof meResponseSchema>;
 
-/** Rules for a new admin password (CLI and any future UI). */
+/**
+ * Why a new password is refused (ASVS 5.0 V6): the forms show these beside the field. The
+ * length and the spaces are checked in the browser too (newPasswordSchema); the lists and
+ * the account's own words only on the server (server/modules/staff/password-policy.ts).
+ */
+export const passwordMessages = {
+  tooShort: "The password must be at least 12 characters.",
+  tooLong: "The password must be at most 1,024 characters.",
+  onlySpaces: "The password cannot be only spaces.",
+  common:
+    "This password is on the lists of common and breached passwords that attackers try first. Choose another: a few unrelated words make a good one.",
+  repeated:
+    "This password only repeats a few characters. Choose another: a few unrelated words make a good one.",
+  email: "The password cannot be your e-mail address, nor the name before its @.",
+  agency: "The password cannot be the agency’s name, alone or with numbers.",
+} as const;
+
+/** Rules for a new admin password that need no list: its length, and more than spaces. */
 export const newPasswordSchema = z
   .string()
-  .min(12, "The password must be at least 12 characters.")
-  .max(1024, "The password must be at most 1,024 characters.");
+  .min(12, passwordMessages.tooShort)
+  .max(1024, passwordMessages.tooLong)
+  .refine((value) => value.trim().length > 0, passwordMessages.onlySpaces);

@@ -15,7 +15,9 @@ export const SECOND_STEP_TICKET_MINUTES = 5;
 /** How many recovery codes are made at once. */
 export const RECOVERY_CODE_COUNT = 10;
 
-export { signInMessages } from "../sign-in-messages.ts";
+import { signInMessages } from "../sign-in-messages.ts";
+
+export { signInMessages };
 
 /** A 6-digit code or a recovery code, as typed (spaces and hyphens allowed). */
 const codeField = z
@@ -63,9 +65,15 @@ export type StaffSession = z.infer<typeof sessionSchema>;
 export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
 
 // --- sessions helper (issue 34, part 1) ---
+/** How many of the passkeys asked to go were removed (only when some were asked). */
+const passkeysRemoved = z.number().int().optional().meta({
+  description: "How many of the passkeys named in removePasskeys were removed (when it was sent).",
+});
 /** POST /api/auth/sessions/end-others: how many of my other sessions ended. */
-export const sessionsEndedSchema = z.object({ ended: z.number().int() });
+export const sessionsEndedSchema = z.object({ ended: z.number().int(), passkeysRemoved });
 export type SessionsEnded = z.infer<typeof sessionsEndedSchema>;
+/** POST /api/auth/logout-all: every session ended, this one too. */
+export const signedOutEverywhereSchema = z.object({ success: z.literal(true), passkeysRemoved });
 // --- end sessions helper ---
 
 /** Where I stand: my second steps and whether the team requires one. */
@@ -106,7 +114,24 @@ export const totpConfirmSchema = z.object({ code: codeField });
 /** Shown once: the server keeps only their hashes. */
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 
-/** Removing a second step or making new codes asks for the password again. */
+/**
+ * Adding a passkey or an authenticator app, or new recovery codes, asks who is there again
+ * (issue 46): the password, or a fresh code of the authenticator app (when there is one).
+ */
+export const stepUpSchema = z
+  .object({
+    currentPassword: z
+      .string()
+      .max(1024, "The password must be at most 1,024 characters.")
+      .optional(),
+    code: z.string().trim().max(32, "The code must be at most 32 characters.").optional(),
+  })
+  .refine((proof) => Boolean(proof.currentPassword) || Boolean(proof.code), {
+    message: signInMessages.stepUpRequired,
+  });
+export type StepUp = z.infer<typeof stepUpSchema>;
+
+/** Removing the authenticator app asks for the password again. */
 export const currentPasswordSchema = z.object({
   currentPassword: z
     .string({ error: "The current password is required." })
@@ -165,11 +190,37 @@ export const passkeyListSchema = z.object({
 });
 export type PasskeyList = z.infer<typeof passkeyListSchema>;
 
-/** A passkey's id in a path: its credential id, base64url (at most 1,023 bytes). */
-export const passkeyIdParam = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(1400)
-    .regex(/^[A-Za-z0-9_-]+$/, "A passkey id is base64url."),
+/** A passkey's id: its credential id, base64url (at most 1,023 bytes). */
+const passkeyId = z
+  .string()
+  .min(1)
+  .max(1400)
+  .regex(/^[A-Za-z0-9_-]+$/, "A passkey id is base64url.");
+
+/** A passkey's id in a path. */
+export const passkeyIdParam = z.object({ id: passkeyId });
+
+/**
+ * The passkeys added to my account while a session that could still be signed in was
+ * (TOKEN_TTL, 12 hours by default): what "sign out everywhere", signing out the other
+ * devices and a password reset offer to remove (issue 46), newest first.
+ */
+export const recentPasskeysSchema = z.object({
+  /** The start of the window: passkeys added since then are listed. */
+  since: z.string(),
+  passkeys: z.array(passkeySchema),
 });
+export type RecentPasskeys = z.infer<typeof recentPasskeysSchema>;
+
+/**
+ * Signing out everywhere or the other devices: which of my passkeys go as well (those the
+ * screen offered from /api/auth/passkeys/recent, or any of mine; others' ids are ignored).
+ */
+export const signOutChoiceSchema = z.object({
+  removePasskeys: z
+    .array(passkeyId)
+    .max(20, "At most 20 passkeys at once.")
+    .optional()
+    .meta({ description: "Ids of my passkeys to remove before the sessions end." }),
+});
+export type SignOutChoice = z.infer<typeof signOutChoiceSchema>;

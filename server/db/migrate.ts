@@ -26,6 +26,7 @@ import * as newsletter from "./migrations/0024-newsletter.ts";
 import * as traffic from "./migrations/0025-traffic.ts";
 import * as policyVisitorStatistics from "./migrations/0026-policy-visitor-statistics.ts";
 import * as staffSignIn from "./migrations/0027-staff-sign-in.ts";
+import * as signInTickets from "./migrations/0028-sign-in-tickets.ts";
 import * as addressMailLog from "./migrations/0029-address-mail-log.ts";
 import * as payments from "./migrations/0032-payments.ts";
 import type { Database } from "./schema.ts";
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   "0025-traffic": traffic,
   "0026-policy-visitor-statistics": policyVisitorStatistics,
   "0027-staff-sign-in": staffSignIn,
+  "0028-sign-in-tickets": signInTickets,
   "0029-address-mail-log": addressMailLog,
   "0032-payments": payments,
 };

@@ -461,6 +461,14 @@ export interface WebauthnChallengesTable {
   expires_at: string;
 }
 
+/** A second-step ticket not yet used (migration 0028): taken once, by a conditional delete. */
+export interface AdminSignInTicketsTable {
+  id: string;
+  admin_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface AuthSettingsTable {
   id: string;
   require_second_step: Generated<number>;
@@ -613,6 +621,7 @@ export interface Database {
   admin_recovery_codes: AdminRecoveryCodesTable;
   admin_passkeys: AdminPasskeysTable;
   webauthn_challenges: WebauthnChallengesTable;
+  admin_sign_in_tickets: AdminSignInTicketsTable;
   auth_settings: AuthSettingsTable;
   admins: AdminsTable;
   blogs: BlogsTable;

@@ -43,6 +43,19 @@ export interface NewSignIn {
   at: Date;
 }
 
+/** A new way to sign in to an admin account (issue 46): what, and from where. */
+export interface NewFactor {
+  /** The account's stored e-mail address (the mail goes there). */
+  email: string;
+  /** A passkey (with its name), an authenticator app, or new recovery codes. */
+  factor: { kind: "passkey"; name: string } | { kind: "app" } | { kind: "recovery-codes" };
+  /** Where it was added from, as a new sign-in's notice says it. */
+  browser: string;
+  os: string;
+  network: string;
+  at: Date;
+}
+
 /**
  * Tells people what happened: the agency about enquiries, an admin about a lock. Best
  * effort: it never throws, except `sendEnquiryReceived`, which the outbox worker retries.
@@ -58,6 +71,8 @@ export interface Notifier {
   accountLocked(lock: AccountLock): Promise<void>;
   /** A sign-in from a new device (browser, system, network): tells the person. */
   newSignIn(signIn: NewSignIn): Promise<void>;
+  /** A passkey, an authenticator app or new recovery codes on the account: tells the person. */
+  newFactor(notice: NewFactor): Promise<void>;
   /** The link to choose a new password (asked for on the sign-in page). */
   passwordReset(link: AccountLink): Promise<void>;
   /** The link to accept an invitation to the back office. */
@@ -81,6 +96,12 @@ export function createSilentNotifier(log: FastifyBaseLogger): Notifier {
       log.info(
         { email: signIn.email, browser: signIn.browser, os: signIn.os, network: signIn.network },
         "admin signed in from a new device; mail not configured, the admin is not told",
+      );
+    },
+    async newFactor(notice) {
+      log.info(
+        { email: notice.email, factor: notice.factor.kind },
+        "a way to sign in was added to an admin account; mail not configured, the admin is not told",
       );
     },
     // The link is not logged: a log is read by more people than the mailbox it was meant for.

@@ -10,6 +10,7 @@ import {
   createSilentNotifier,
   type AccountLink,
   type AccountLock,
+  type NewFactor,
   type NewSignIn,
   type Notifier,
   type StaffInvitation,
@@ -110,6 +111,15 @@ export function newSignInMailSubject(agency: string = site.name): string {
 const deviceLine = (value: string, unknown: string) =>
   value.replace(/[\r\n]+/g, " ").slice(0, 100) || unknown;
 
+/** Where an act came from and when, one line each: the new-device and new-factor notices. */
+const whereAndWhen = (from: { browser: string; os: string; network: string; at: Date }) =>
+  [
+    `Browser: ${deviceLine(from.browser, "Unknown browser")}`,
+    `System: ${deviceLine(from.os, "Unknown system")}`,
+    `Network: ${deviceLine(from.network, "Unknown network")}`,
+    `Time: ${agencyTime.format(from.at)} (${AGENCY_TIME_ZONE_NAME})`,
+  ].join("\n");
+
 /**
  * The plain-text notice of a sign-in from a device the account had not used: browser,
  * system, network and time, and what to do if it was not the person.
@@ -121,14 +131,52 @@ export function newSignInMailText(
 ): string {
   return [
     `Someone signed in to the ${agency} back office as ${signIn.email} from a browser or network the account had not used before.`,
-    [
-      `Browser: ${deviceLine(signIn.browser, "Unknown browser")}`,
-      `System: ${deviceLine(signIn.os, "Unknown system")}`,
-      `Network: ${deviceLine(signIn.network, "Unknown network")}`,
-      `Time: ${agencyTime.format(signIn.at)} (${AGENCY_TIME_ZONE_NAME})`,
-    ].join("\n"),
+    whereAndWhen(signIn),
     "If this was you, there is nothing to do.",
     `If this was not you: end that session on My account (${origin}/admin/account) and change your password.`,
+  ].join("\n\n");
+}
+
+const factorWords = (factor: NewFactor["factor"]) =>
+  factor.kind === "passkey"
+    ? {
+        subject: "a passkey was added",
+        what: `A passkey named “${deviceLine(factor.name, "")}” was added to`,
+        meaning: "It signs in to the account without the password.",
+      }
+    : factor.kind === "app"
+      ? {
+          subject: "an authenticator app was set up",
+          what: "An authenticator app was set up for",
+          meaning: "Its codes are now the second step of signing in, with ten new recovery codes.",
+        }
+      : {
+          subject: "new recovery codes were made",
+          what: "Ten new recovery codes were made for",
+          meaning:
+            "Each signs in once in place of the authenticator app's code; the old ones stopped working.",
+        };
+
+/** The subject of the new-factor notice (issue 46); the passkey's name is not in it. */
+export function newFactorMailSubject(notice: NewFactor, agency: string = site.name): string {
+  return `${agency} back office: ${factorWords(notice.factor).subject}`;
+}
+
+/**
+ * The plain-text notice of a new way to sign in: what, from which browser, system and
+ * network, when, and what to do if it was not the person.
+ */
+export function newFactorMailText(
+  notice: NewFactor,
+  origin: string,
+  agency: string = site.name,
+): string {
+  const words = factorWords(notice.factor);
+  return [
+    `${words.what} the ${agency} back office account ${notice.email}. ${words.meaning}`,
+    whereAndWhen(notice),
+    "If this was you, there is nothing to do.",
+    `If this was not you, someone is signed in to your account: on My account (${origin}/admin/account) remove it, sign out everywhere, and choose a new password.`,
   ].join("\n\n");
 }
 
@@ -284,6 +332,15 @@ export function createNotifier(
         to: signIn.email,
         subject: newSignInMailSubject(agency),
         text: newSignInMailText(signIn, config.publicOrigin, agency),
+      }));
+    },
+    newFactor(notice) {
+      const fields = { email: notice.email, factor: notice.factor.kind };
+      return send("new sign-in factor notice", fields, (agency) => ({
+        from: config.mailFrom,
+        to: notice.email,
+        subject: newFactorMailSubject(notice, agency),
+        text: newFactorMailText(notice, config.publicOrigin, agency),
       }));
     },
     passwordReset(link) {

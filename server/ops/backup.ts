@@ -60,9 +60,9 @@ export const isDerivedTable = (table: string) =>
 
 /**
  * Sign-in state that lasts hours at most (the staff's sessions, passkey ceremonies under
- * way): not backed up, and emptied by a restore, which so signs everyone out (issue 34).
+ * way, second-step tickets): not backed up, and emptied by a restore, which so signs everyone out (issue 34).
  */
-const SESSION_TABLES = new Set(["admin_sessions", "webauthn_challenges"]);
+const SESSION_TABLES = new Set(["admin_sessions", "webauthn_challenges", "admin_sign_in_tickets"]);
 export const isSessionTable = (table: string) => SESSION_TABLES.has(table);
 
 /**

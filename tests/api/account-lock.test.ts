@@ -97,6 +97,7 @@ describe("the per-account lock over time", () => {
         notices.push(lock);
       },
       newSignIn: async () => {},
+      newFactor: async () => {},
       passwordReset: async () => {},
       staffInvited: async () => {},
       close: async () => {},

@@ -120,6 +120,29 @@ describe("npm run admin", () => {
     expect(bad.stderr).toContain("not a valid e-mail address");
   });
 
+  it("refuses a common password, only spaces, or the account's own e-mail, saying why", async () => {
+    for (const [secret, why] of [
+      ["passwordpassword", "common and breached passwords"],
+      ["            ", "only spaces"],
+      ["new.person@agency.test", "your e-mail address"],
+      ["new.person2024", "your e-mail address"],
+    ] as const) {
+      const run = await admin(
+        ["create", "--email", "new.person@agency.test", "--password-stdin"],
+        secret,
+      );
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stderr).toContain(why);
+    }
+    const reset = await admin(
+      ["reset-password", "--email", "staff@agency.test", "--password-stdin"],
+      "Password2024!",
+    );
+    expect(reset.code).toBe(1);
+    expect(reset.stderr).toContain("common and breached passwords");
+    expect(await login("staff@agency.test", "a long stdin password 123")).toBe(200);
+  });
+
   it("lists the admins", async () => {
     const run = await admin(["list"]);
     expect(run.code).toBe(0);
@@ -167,7 +190,12 @@ describe("npm run admin", () => {
     const token = await tokenOf("lost@agency.test", password);
     const headers = { authorization: `Bearer ${token}` };
     await withApi(async (app) => {
-      const setup = await app.inject({ method: "POST", url: "/api/auth/totp/setup", headers });
+      const setup = await app.inject({
+        method: "POST",
+        url: "/api/auth/totp/setup",
+        headers,
+        payload: { currentPassword: password },
+      });
       const secret = setup.json<{ secret: string }>().secret;
       const code = TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() });
       const confirm = await app.inject({

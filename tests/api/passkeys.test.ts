@@ -1,5 +1,6 @@
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { randomBytes } from "node:crypto";
+import { SoftPasskey } from "../support/soft-passkey.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AuditLogEntry } from "../../common/schemas/audit.ts";
 import { passkeyMessages, signInMessages, type Passkey } from "../../common/schemas/sign-in.ts";
 import { call, createTestApp, sameDatabase, TEST_PASSWORD, useTestApp } from "./helpers.ts";
@@ -12,116 +13,8 @@ const ORIGIN = "https://agency.example";
 type Headers = { authorization: string };
 type Options = { challengeId: string; options: Record<string, unknown> };
 
-// --- a minimal CBOR encoder (unsigned/negative integers, byte and text strings, maps) ---
-function cborHead(major: number, n: number): Buffer {
-  if (n < 24) return Buffer.from([(major << 5) | n]);
-  if (n < 256) return Buffer.from([(major << 5) | 24, n]);
-  if (n < 65536) return Buffer.from([(major << 5) | 25, n >> 8, n & 255]);
-  const b = Buffer.alloc(5);
-  b[0] = (major << 5) | 26;
-  b.writeUInt32BE(n, 1);
-  return b;
-}
-type Cbor = number | string | Uint8Array | Map<Cbor, Cbor>;
-function cbor(value: Cbor): Buffer {
-  if (typeof value === "number") return value >= 0 ? cborHead(0, value) : cborHead(1, -1 - value);
-  if (typeof value === "string") {
-    const bytes = Buffer.from(value, "utf8");
-    return Buffer.concat([cborHead(3, bytes.length), bytes]);
-  }
-  if (value instanceof Uint8Array) return Buffer.concat([cborHead(2, value.length), value]);
-  const parts = [cborHead(5, value.size)];
-  for (const [k, v] of value) parts.push(cbor(k), cbor(v));
-  return Buffer.concat(parts);
-}
-
-const sha256 = (data: Buffer | string) => createHash("sha256").update(data).digest();
-const b64url = (data: Buffer) => data.toString("base64url");
-
-/** A passkey on a software authenticator: makes registration and sign-in answers. */
-class SoftPasskey {
-  readonly id = randomBytes(16);
-  readonly key: KeyObject;
-  readonly publicKey: KeyObject;
-  counter = 0;
-  readonly userHandle: string;
-  readonly origin: string;
-  constructor(userHandle: string, origin = ORIGIN) {
-    this.userHandle = userHandle;
-    this.origin = origin;
-    const pair = generateKeyPairSync("ec", { namedCurve: "P-256" });
-    this.key = pair.privateKey;
-    this.publicKey = pair.publicKey;
-  }
-  get credentialId() {
-    return b64url(this.id);
-  }
-  private authData(flags: number, attested?: Buffer) {
-    const count = Buffer.alloc(4);
-    count.writeUInt32BE(this.counter);
-    const rpIdHash = sha256(new URL(this.origin).hostname);
-    return Buffer.concat([rpIdHash, Buffer.from([flags]), count, ...(attested ? [attested] : [])]);
-  }
-  private clientData(type: string, challenge: string) {
-    return Buffer.from(
-      JSON.stringify({ type, challenge, origin: this.origin, crossOrigin: false }),
-    );
-  }
-  register(options: Record<string, unknown>) {
-    const jwk = this.publicKey.export({ format: "jwk" });
-    const cose = cbor(
-      new Map<Cbor, Cbor>([
-        [1, 2],
-        [3, -7],
-        [-1, 1],
-        [-2, Buffer.from(jwk.x!, "base64url")],
-        [-3, Buffer.from(jwk.y!, "base64url")],
-      ]),
-    );
-    const idLength = Buffer.alloc(2);
-    idLength.writeUInt16BE(this.id.length);
-    const attested = Buffer.concat([Buffer.alloc(16), idLength, this.id, cose]);
-    // UP, UV, backup eligible and backed up (a synced passkey), attested credential data.
-    const authData = this.authData(0x01 | 0x04 | 0x08 | 0x10 | 0x40, attested);
-    const attestationObject = cbor(
-      new Map<Cbor, Cbor>([
-        ["fmt", "none"],
-        ["attStmt", new Map()],
-        ["authData", authData],
-      ]),
-    );
-    return {
-      id: this.credentialId,
-      rawId: this.credentialId,
-      type: "public-key",
-      response: {
-        clientDataJSON: b64url(this.clientData("webauthn.create", String(options.challenge))),
-        attestationObject: b64url(attestationObject),
-        transports: ["internal"],
-      },
-      clientExtensionResults: {},
-    };
-  }
-  /** An assertion; the counter goes up by one first unless told otherwise. */
-  assert(options: Record<string, unknown>, { step = 1, verified = true } = {}) {
-    this.counter += step;
-    const authData = this.authData(0x01 | (verified ? 0x04 : 0) | 0x08 | 0x10);
-    const clientDataJSON = this.clientData("webauthn.get", String(options.challenge));
-    const signature = sign("sha256", Buffer.concat([authData, sha256(clientDataJSON)]), this.key);
-    return {
-      id: this.credentialId,
-      rawId: this.credentialId,
-      type: "public-key",
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        authenticatorData: b64url(authData),
-        signature: b64url(signature),
-        userHandle: b64url(Buffer.from(this.userHandle)),
-      },
-      clientExtensionResults: {},
-    };
-  }
-}
+/** A software passkey of this file's site. */
+const softPasskey = (userHandle: string, origin = ORIGIN) => new SoftPasskey(userHandle, origin);
 
 describe("passkeys", () => {
   const t = useTestApp({ PUBLIC_ORIGIN: ORIGIN });
@@ -147,11 +40,12 @@ describe("passkeys", () => {
     editorId = await idOf(editor);
   });
 
-  const registerOptions = (headers: Headers) =>
+  const registerOptions = (headers: Headers, proof: object = { currentPassword: TEST_PASSWORD }) =>
     call<Options & { error?: string }>(t.app, {
       method: "POST",
       url: "/api/auth/passkeys/register-options",
       headers,
+      payload: proof,
     });
   const add = (headers: Headers, payload: object) =>
     call<Passkey & { error?: string }>(t.app, {
@@ -183,7 +77,7 @@ describe("passkeys", () => {
 
   /** Adds a new software passkey named `name` to the account of `headers`. */
   async function addPasskey(headers: Headers, adminId: string, name: string) {
-    const passkey = new SoftPasskey(adminId);
+    const passkey = softPasskey(adminId);
     const { body } = await registerOptions(headers);
     const added = await add(headers, {
       challengeId: body.challengeId,
@@ -230,7 +124,7 @@ describe("passkeys", () => {
   });
 
   it("adds a passkey (logged by name), lists it, and excludes it from the next options; a challenge works once", async () => {
-    const passkey = new SoftPasskey(ownerId);
+    const passkey = softPasskey(ownerId);
     const { body: options } = await registerOptions(owner);
     const response = passkey.register(options.options);
     const added = await add(owner, {
@@ -276,17 +170,17 @@ describe("passkeys", () => {
       (challengeId: string, options: Record<string, unknown>) => ({
         challengeId,
         name: "X",
-        response: new SoftPasskey(ownerId, "https://evil.example").register(options),
+        response: softPasskey(ownerId, "https://evil.example").register(options),
       }),
       (_: string, options: Record<string, unknown>) => ({
         challengeId: "no-such-challenge",
         name: "X",
-        response: new SoftPasskey(ownerId).register(options),
+        response: softPasskey(ownerId).register(options),
       }),
       (challengeId: string, options: Record<string, unknown>) => ({
         challengeId,
         name: " ",
-        response: new SoftPasskey(ownerId).register(options),
+        response: softPasskey(ownerId).register(options),
       }),
     ];
     for (const body of bodies) {
@@ -300,7 +194,7 @@ describe("passkeys", () => {
     const stolen = await add(owner, {
       challengeId: theirs.challengeId,
       name: "X",
-      response: new SoftPasskey(ownerId).register(theirs.options),
+      response: softPasskey(ownerId).register(theirs.options),
     });
     expect(stolen.status).toBe(400);
   });
@@ -351,7 +245,7 @@ describe("passkeys", () => {
   });
 
   it("answers 401 unknownPasskey for a passkey the site does not know, 401 for bogus answers", async () => {
-    const stranger = new SoftPasskey("someone");
+    const stranger = softPasskey("someone");
     const { body } = await signInOptions();
     const unknown = await signIn({
       challengeId: body.challengeId,
@@ -371,64 +265,83 @@ describe("passkeys", () => {
     expect((await signInOptions({ ticket: 5 })).status).toBe(400);
   });
 
-  it("is the second step after a password with a ticket: only that account's passkeys", async () => {
+  it("is the second step after a password with a ticket: only that account's passkeys, once", async () => {
     const ownerPasskey = await addPasskey(owner, ownerId, "Second");
-    const editorPasskey = new SoftPasskey(editorId);
-    // The gate's tickets are the two-step part's: here its answer is stood in for.
-    const gate = t.app.services.secondStep;
-    const read = vi
-      .spyOn(gate, "readTicket")
-      .mockImplementation(async (ticket) =>
-        ticket === "good-ticket" ? { adminId: ownerId, email: "owner@example.com" } : undefined,
-      );
-    try {
-      const bad = await signInOptions({ ticket: "bad-ticket" });
-      expect(bad).toMatchObject({ status: 400, body: { error: signInMessages.ticketExpired } });
+    const editorPasskey = softPasskey(editorId);
+    const { email } = (
+      await call<{ email: string }>(t.app, { method: "GET", url: "/api/auth/me", headers: owner })
+    ).body;
+    /** A right password: the account has a passkey now, so a ticket, not a token. */
+    const ticketOf = async () => {
+      const login = await call<{
+        token?: string;
+        secondStep?: { ticket: string; methods: string[] };
+      }>(t.app, {
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email, password: TEST_PASSWORD },
+      });
+      expect(login.body.token).toBeUndefined();
+      expect(login.body.secondStep!.methods).toContain("passkey");
+      return login.body.secondStep!.ticket;
+    };
+    const bad = await signInOptions({ ticket: "bad-ticket" });
+    expect(bad).toMatchObject({ status: 400, body: { error: signInMessages.ticketExpired } });
 
-      const { body } = await signInOptions({ ticket: "good-ticket" });
-      const allowed = (body.options.allowCredentials as { id: string }[]).map((c) => c.id);
-      expect(allowed).toContain(ownerPasskey.credentialId);
-      expect(allowed).toHaveLength((await list(owner)).length);
-      expect(body.options.userVerification).toBe("preferred");
+    const ticket = await ticketOf();
+    const { body } = await signInOptions({ ticket });
+    const allowed = (body.options.allowCredentials as { id: string }[]).map((c) => c.id);
+    expect(allowed).toContain(ownerPasskey.credentialId);
+    expect(allowed).toHaveLength((await list(owner)).length);
+    expect(body.options.userVerification).toBe("preferred");
 
-      // Without the ticket, the ticket's challenge is not taken.
-      const noTicket = await signIn({
-        challengeId: body.challengeId,
-        response: ownerPasskey.assert(body.options),
-      });
-      expect(noTicket.status).toBe(401);
+    // Without the ticket, the ticket's challenge is not taken.
+    const noTicket = await signIn({
+      challengeId: body.challengeId,
+      response: ownerPasskey.assert(body.options),
+    });
+    expect(noTicket.status).toBe(401);
 
-      const next = (await signInOptions({ ticket: "good-ticket" })).body;
-      const answer = await signIn({
-        challengeId: next.challengeId,
-        ticket: "good-ticket",
-        response: ownerPasskey.assert(next.options, { verified: false }),
-      });
-      expect(answer.status).toBe(200);
-      const me = await call<{ id: string }>(t.app, {
-        method: "GET",
-        url: "/api/auth/me",
-        headers: { authorization: `Bearer ${answer.body.token}` },
-      });
-      expect(me.body.id).toBe(ownerId);
+    // Another account's passkey is no second step of this one (the ticket stays good).
+    const foreign = (await signInOptions({ ticket })).body;
+    const refused = await signIn({
+      challengeId: foreign.challengeId,
+      ticket,
+      response: editorPasskey.assert(foreign.options),
+    });
+    expect(refused.status).toBe(401);
 
-      // Another account's passkey is no second step of this one.
-      const foreign = (await signInOptions({ ticket: "good-ticket" })).body;
-      const refused = await signIn({
-        challengeId: foreign.challengeId,
-        ticket: "good-ticket",
-        response: editorPasskey.assert(foreign.options),
-      });
-      expect(refused.status).toBe(401);
-      const expired = await signIn({
-        challengeId: foreign.challengeId,
-        ticket: "bad-ticket",
-        response: ownerPasskey.assert(foreign.options),
-      });
-      expect(expired).toMatchObject({ status: 400, body: { error: signInMessages.ticketExpired } });
-    } finally {
-      read.mockRestore();
-    }
+    const next = (await signInOptions({ ticket })).body;
+    const answer = await signIn({
+      challengeId: next.challengeId,
+      ticket,
+      response: ownerPasskey.assert(next.options, { verified: false }),
+    });
+    expect(answer.status).toBe(200);
+    const me = await call<{ id: string }>(t.app, {
+      method: "GET",
+      url: "/api/auth/me",
+      headers: { authorization: `Bearer ${answer.body.token}` },
+    });
+    expect(me.body.id).toBe(ownerId);
+
+    // The ticket has signed in once: neither the options nor a second sign-in take it again.
+    expect(await signInOptions({ ticket })).toMatchObject({
+      status: 400,
+      body: { error: signInMessages.ticketUsed },
+    });
+    const again = await signIn({
+      challengeId: next.challengeId,
+      ticket,
+      response: ownerPasskey.assert(next.options),
+    });
+    expect(again).toMatchObject({ status: 400, body: { error: signInMessages.ticketUsed } });
+    const forged = await signIn({
+      challengeId: foreign.challengeId,
+      ticket: `${ticket.slice(0, -4)}AAAA`,
+      response: ownerPasskey.assert(foreign.options),
+    });
+    expect(forged).toMatchObject({ status: 400, body: { error: signInMessages.ticketExpired } });
   });
 
   it("renames and removes only my own passkeys: another's or an unknown id is 404", async () => {

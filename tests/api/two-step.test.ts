@@ -77,6 +77,7 @@ describe("two-step sign-in", () => {
     const setup = await post<{ secret: string; otpauthUrl: string; qrSvg: string }>(
       "/auth/totp/setup",
       headers,
+      { currentPassword: TEST_PASSWORD },
     );
     expect(setup.status).toBe(200);
     const confirm = await post<{ recoveryCodes: string[] }>("/auth/totp/confirm", headers, {
@@ -119,6 +120,7 @@ describe("two-step sign-in", () => {
     const setup = await post<{ secret: string; otpauthUrl: string; qrSvg: string }>(
       "/auth/totp/setup",
       headers,
+      { currentPassword: TEST_PASSWORD },
     );
     expect(setup.status).toBe(200);
     expect(setup.body.qrSvg.startsWith("<svg")).toBe(true);
@@ -147,7 +149,9 @@ describe("two-step sign-in", () => {
       .where("admin_id", "=", await idOf(email))
       .execute();
     expect(stored.map((row) => row.code_hash)).not.toContain(confirm.body.recoveryCodes[0]);
-    expect((await post("/auth/totp/setup", headers)).status).toBe(409);
+    expect(
+      (await post("/auth/totp/setup", headers, { currentPassword: TEST_PASSWORD })).status,
+    ).toBe(409);
     expect(await security(headers)).toMatchObject({ totp: true, recoveryCodesLeft: 10 });
 
     const first = await login(email);

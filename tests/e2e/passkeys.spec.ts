@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { signInMessages } from "../../common/schemas/sign-in.ts";
 import {
   createAdmin,
@@ -19,6 +19,7 @@ import { expect, expectNoAxeViolations, test as base } from "./fixtures.ts";
 interface PasskeyServer {
   url: string;
   admin: { email: string; password: string };
+  env: NodeJS.ProcessEnv;
 }
 
 const test = base.extend<object, { passkeyServer: PasskeyServer }>({
@@ -41,7 +42,7 @@ const test = base.extend<object, { passkeyServer: PasskeyServer }>({
         );
         await waitForHealth(server);
         const admin = createAdmin(server.env, "passkeys@agency.test");
-        await use({ url: server.url, admin });
+        await use({ url: server.url, admin, env: server.env });
       } finally {
         if (server) {
           server.child.kill("SIGTERM");
@@ -77,10 +78,19 @@ async function addVirtualAuthenticator(page: Page) {
   return { cdp, authenticatorId };
 }
 
-async function signInWithPassword(page: Page, server: PasskeyServer) {
-  const login = await page.request.post(`${server.url}/api/auth/login`, { data: server.admin });
+/** A token of `admin` (whose password alone signs in) from this file's server. */
+async function tokenAt(
+  request: APIRequestContext,
+  server: PasskeyServer,
+  admin: { email: string; password: string } = server.admin,
+): Promise<string> {
+  const login = await request.post(`${server.url}/api/auth/login`, { data: admin });
   expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
+  return ((await login.json()) as { token: string }).token;
+}
+
+async function signInWithPassword(page: Page, server: PasskeyServer) {
+  const token = await tokenAt(page.request, server);
   await page.goto(`${server.url}/admin/login`);
   await page.evaluate((value) => localStorage.setItem("adminToken", value), token);
 }
@@ -112,6 +122,10 @@ test("add a passkey, sign out, sign in with it without an e-mail, rename and rem
   const name = panel.getByLabel("Passkey name");
   await expect(name).toHaveValue(/^(Chrome|Browser)/);
   await name.fill("Work laptop");
+  // The password again (issue 46): a signed-in browser alone adds no passkey.
+  await panel.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(panel.getByText("Type your password.")).toBeVisible();
+  await panel.getByLabel("Your password", { exact: true }).fill(server.admin.password);
   await panel.getByRole("button", { name: "Add a passkey" }).click();
   await expect(
     panel
@@ -179,4 +193,115 @@ test("a cancelled passkey prompt is a quiet note, not an error", async ({
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(page.getByText("Signing in with a passkey was cancelled.")).toBeVisible();
   await expect(page.getByRole("alert")).toHaveCount(0);
+});
+
+test("a passkey added lately is offered for removal: signing out the other devices, and after a password link", async ({
+  page,
+  browser,
+  passkeyServer: server,
+}, testInfo) => {
+  // A person whose browser someone else used to add a passkey, and an owner who helps.
+  const person = createAdmin(server.env, `offer-${Date.now()}@agency.test`);
+  const helper = server.admin;
+  await addVirtualAuthenticator(page);
+  await signInWithPassword(page, { ...server, admin: person });
+  // Another browser of theirs is signed in too.
+  const other = await browser.newContext();
+  const otherToken = await tokenAt(other.request, server, person);
+  await page.goto(`${server.url}/admin/account`);
+  const passkeys = page.getByRole("region", { name: "Passkeys" });
+  await passkeys.getByLabel("Passkey name").fill("Not mine");
+  await passkeys.getByLabel("Your password", { exact: true }).fill(person.password);
+  await passkeys.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(passkeys.getByRole("listitem").filter({ hasText: "Not mine" })).toBeVisible();
+
+  // The Devices panel: signing out the other devices offers the passkey added lately.
+  const devices = page.getByRole("region", { name: "Devices" });
+  await expect(devices.getByRole("listitem")).toHaveCount(2);
+  await devices.getByRole("button", { name: "Sign out all other devices" }).click();
+  const dialog = page.getByRole("dialog", { name: "Sign out the other device?" });
+  await expect(dialog.getByText("Passkeys added in the last 12 hours")).toBeVisible();
+  const tick = dialog.getByRole("checkbox", { name: /Remove “Not mine”/ });
+  await expect(tick).not.toBeChecked();
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await expectNoAxeViolations(page, { include: "dialog" });
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: testInfo.outputPath(`devices-offer-${width}.png`) });
+  }
+  await tick.check();
+  await dialog
+    .getByRole("button", { name: "Sign out other devices and remove the passkey" })
+    .click();
+  await expect(
+    page
+      .getByRole("status")
+      .getByText(
+        "Every other device is signed out. This one stays signed in. One passkey was removed.",
+      ),
+  ).toBeVisible();
+  await expect(devices.getByRole("listitem")).toHaveCount(1);
+  await expect(passkeys.getByText("You have no passkeys yet.")).toBeVisible();
+  expect(
+    (
+      await other.request.get(`${server.url}/api/auth/me`, {
+        headers: { authorization: `Bearer ${otherToken}` },
+      })
+    ).status(),
+  ).toBe(401);
+  await other.close();
+
+  // A second passkey, then a password link from the owner: the reset page asks for the
+  // passkey (the link alone signs nobody in), then offers to remove it.
+  await passkeys.getByLabel("Passkey name").fill("Also not mine");
+  await passkeys.getByLabel("Your password", { exact: true }).fill(person.password);
+  await passkeys.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(passkeys.getByRole("listitem").filter({ hasText: "Also not mine" })).toBeVisible();
+  const helperToken = await tokenAt(page.request, server, helper);
+  const ids = await page.request.get(`${server.url}/api/staff`, {
+    headers: { authorization: `Bearer ${helperToken}` },
+  });
+  const { members } = (await ids.json()) as { members: { id: string; email: string }[] };
+  const made = await page.request.post(
+    `${server.url}/api/staff/reset-links/${members.find((m) => m.email === person.email)!.id}`,
+    { headers: { authorization: `Bearer ${helperToken}` } },
+  );
+  const { link } = (await made.json()) as { link: string };
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(link);
+  await page.getByLabel("New password", { exact: true }).fill("passwordpassword");
+  await page.getByLabel("Confirm the new password", { exact: true }).fill("passwordpassword");
+  await page.getByRole("button", { name: "Save the new password" }).click();
+  // The rule is said beside the field.
+  await expect(page.getByText(/on the lists of common and breached passwords/)).toBeVisible();
+  await expect(page.getByLabel("New password", { exact: true })).toBeFocused();
+  const fresh = "a lagos sunrise over the lagoon";
+  await page.getByLabel("New password", { exact: true }).fill(fresh);
+  await page.getByLabel("Confirm the new password", { exact: true }).fill(fresh);
+  await page.getByRole("button", { name: "Save the new password" }).click();
+  await expect(page.getByRole("heading", { name: "Two-step sign-in" })).toBeFocused();
+  await expect(page.getByText("The link alone does not sign anyone in.")).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("adminToken"))).toBeNull();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: testInfo.outputPath(`reset-second-step-${width}.png`) });
+  }
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page.getByText("You are signed in here.")).toBeVisible();
+  const offer = page.getByRole("group", { name: /Passkeys added in the last 12 hours/ });
+  await expect(offer.getByRole("checkbox")).toHaveCount(1);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: testInfo.outputPath(`reset-offer-${width}.png`) });
+  }
+  await offer.getByRole("checkbox", { name: /Remove “Also not mine”/ }).check();
+  await page.getByRole("button", { name: "Remove the ticked passkeys" }).click();
+  await expect(
+    page.getByText("Removed “Also not mine”: it no longer signs anyone in."),
+  ).toBeVisible();
+  await page.getByRole("link", { name: "Continue to the back office" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto(`${server.url}/admin/account`);
+  await expect(passkeys.getByText("You have no passkeys yet.")).toBeVisible();
 });

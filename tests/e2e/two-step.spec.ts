@@ -55,7 +55,7 @@ let recoveryCodes: string[] = [];
 test("an authenticator app set up on My account; then a code, a recovery code once", async ({
   page,
   twoStepServer,
-}) => {
+}, testInfo) => {
   owner = createAdmin(twoStepServer.env, "two-step-owner@agency.test");
   await passwordScreen(page, owner);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
@@ -63,6 +63,18 @@ test("an authenticator app set up on My account; then a code, a recovery code on
   const panel = page.getByRole("region", { name: "Two-step sign-in" });
   await expect(panel.getByText("Authenticator app: not set up")).toBeVisible();
   await panel.getByRole("button", { name: "Set up authenticator app" }).click();
+  // The password first (issue 46): a signed-in browser alone adds no app.
+  const password = panel.getByLabel("Your password", { exact: true });
+  await expect(password).toBeFocused();
+  await password.fill("not the password");
+  await panel.getByRole("button", { name: "Show the QR code" }).click();
+  await expect(panel.getByText("The current password is wrong.")).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await panel.screenshot({ path: testInfo.outputPath(`app-password-again-${width}.png`) });
+  }
+  await password.fill(owner.password);
+  await panel.getByRole("button", { name: "Show the QR code" }).click();
   await expect(panel.getByRole("img", { name: /QR code/ })).toBeVisible();
   const panelOnly = { include: 'section[aria-labelledby="two-step-title"]' };
   await expectNoAxeViolations(page, panelOnly);
@@ -110,11 +122,51 @@ test("an authenticator app set up on My account; then a code, a recovery code on
   }
 });
 
+test("a password link to an account with an app: the reset page asks for the second step", async ({
+  page,
+  twoStepServer,
+}, testInfo) => {
+  // Another owner makes the "Password link" (no mail on this server: it is handed over).
+  const helper = createAdmin(twoStepServer.env, "two-step-helper@agency.test");
+  const login = await page.request.post("/api/auth/login", { data: helper });
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const staff = (await (await page.request.get("/api/staff", { headers })).json()) as {
+    members: { id: string; email: string }[];
+  };
+  const id = staff.members.find((member) => member.email === owner.email)!.id;
+  const made = await page.request.post(`/api/staff/reset-links/${id}`, { headers });
+  const { link } = (await made.json()) as { link: string };
+
+  await page.goto(link);
+  const password = "an owner's brand new passphrase";
+  await page.getByLabel("New password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm the new password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Save the new password" }).click();
+  // The password is set, but nobody is signed in until the second step.
+  await expect(page.getByRole("heading", { name: "Two-step sign-in" })).toBeFocused();
+  await expect(page.getByRole("status")).toContainText("Your password is changed");
+  expect(await page.evaluate(() => localStorage.getItem("adminToken"))).toBeNull();
+  owner = { ...owner, password };
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: testInfo.outputPath(`reset-code-${width}.png`) });
+  }
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Use a recovery code instead" }).click();
+  await page.getByLabel("Recovery code").fill(recoveryCodes[2]!);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByText("You are signed in here.")).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("adminToken"))).not.toBeNull();
+  await page.getByRole("link", { name: "Continue to the back office" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signOut(page);
+});
+
 test("owners require a second step: a new editor is held on the set-up screen", async ({
   page,
   browser,
   twoStepServer,
-}) => {
+}, testInfo) => {
   // The owner signs in with another recovery code and turns the requirement on.
   await passwordScreen(page, owner);
   await page.getByRole("button", { name: "Use a recovery code instead" }).click();
@@ -149,6 +201,15 @@ test("owners require a second step: a new editor is held on the set-up screen", 
   await expect(other).toHaveURL(/\/admin\/second-step$/);
   // Setting up the app lets them in.
   await other.getByRole("button", { name: "Set up authenticator app" }).click();
+  for (const width of [375, 1280]) {
+    await other.setViewportSize({ width, height: 900 });
+    await other.screenshot({
+      path: testInfo.outputPath(`setup-password-${width}.png`),
+      fullPage: true,
+    });
+  }
+  await other.getByLabel("Your password", { exact: true }).fill(editor.password);
+  await other.getByRole("button", { name: "Show the QR code" }).click();
   const secret = (await other.locator("[data-secret]").getAttribute("data-secret"))!;
   await other.getByLabel("Code from the app").fill(codeOf(secret));
   await other.getByRole("button", { name: "Turn on" }).click();

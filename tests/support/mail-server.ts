@@ -1,5 +1,6 @@
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll } from "vitest";
 import { freePort } from "./free-port.ts";
 
 /** How the test server answers RCPT TO for an address: a code and text, or take it. */
@@ -100,4 +101,33 @@ export function mailsPerAddress(inbox: { rcptTo: string[] }[]): Map<string, numb
     for (const to of rcptTo) counts.set(to, (counts.get(to) ?? 0) + 1);
   }
   return counts;
+}
+
+export type MailServer = Awaited<ReturnType<typeof startMailServer>>;
+
+/**
+ * The mail server of a describe block: started in a `beforeAll` registered here (so before
+ * an app's, when called first) and closed in an `afterAll`. `env()` is the settings that
+ * send an app's mail to it, for `useTestApp(() => ({ ...mail.env(), … }))`.
+ */
+export function useMailServer() {
+  let server: MailServer | undefined;
+  beforeAll(async () => {
+    server = await startMailServer();
+  });
+  afterAll(() => server?.close());
+  const current = () => {
+    if (!server) throw new Error("useMailServer(): the server starts in beforeAll");
+    return server;
+  };
+  return {
+    get inbox() {
+      return current().inbox;
+    },
+    received: (count: number) => current().received(count),
+    env: () => ({
+      SMTP_URL: `smtp://127.0.0.1:${current().port}`,
+      MAIL_FROM: "website@agency.test",
+    }),
+  };
 }

@@ -7,9 +7,11 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from "react";
-import { problemText } from "../../lib/admin-api.ts";
+import { ApiError, problemText } from "../../lib/admin-api.ts";
 import { linkToken } from "../../lib/admin/accounts.ts";
-import { newPasswordSchema } from "../../../common/schemas/auth.ts";
+import { accountMessages } from "../../../common/schemas/accounts.ts";
+import { newPasswordSchema, passwordMessages } from "../../../common/schemas/auth.ts";
+import { signInMessages } from "../../../common/sign-in-messages.ts";
 import { useIdentity } from "../../lib/identity.ts";
 import { formatDateTime } from "../../../common/format.ts";
 import { AGENCY_TIME_ZONE_NAME } from "../../../common/time-zone.ts";
@@ -167,7 +169,39 @@ export function PasswordField({
   );
 }
 
-export const NEW_PASSWORD_HINT = "At least 12 characters. A few unrelated words make a good one.";
+export const NEW_PASSWORD_HINT =
+  "At least 12 characters, not a common one nor your e-mail address. A few unrelated words make a good one.";
+
+/** Why the password is asked again before a new way to sign in (issue 46). */
+export const STEP_UP_HINT =
+  "Asked again, so that a browser left signed in cannot add a way into your account.";
+
+/** The sentences with which the server refuses a new password (common/schemas/auth.ts). */
+const PASSWORD_REFUSALS: ReadonlySet<string> = new Set(Object.values(passwordMessages));
+
+/**
+ * The new password's field error a refusal stands for (a 400 that names the rule broken:
+ * a common password, the account's e-mail…), or undefined for any other problem.
+ */
+export function newPasswordRefusal(error: unknown): { password: string } | undefined {
+  return error instanceof ApiError && error.status === 400 && PASSWORD_REFUSALS.has(error.message)
+    ? { password: error.message }
+    : undefined;
+}
+
+/** The sentences with which the server refuses the password given again. */
+const STEP_UP_REFUSALS: ReadonlySet<string> = new Set([
+  accountMessages.wrongCurrentPassword,
+  signInMessages.stepUpRequired,
+  signInMessages.wrongCode,
+]);
+
+/** The password field's error a refusal of the password given again stands for. */
+export function stepUpRefusal(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status === 400 && STEP_UP_REFUSALS.has(error.message)
+    ? error.message
+    : undefined;
+}
 
 /** The errors of a new password and its confirmation, by field name. */
 export function newPasswordErrors(

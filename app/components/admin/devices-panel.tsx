@@ -3,12 +3,12 @@ import { formatDateTime } from "../../../common/format.ts";
 import { problemText } from "../../lib/admin-api.ts";
 import {
   deviceName,
-  endOtherSessions,
   endSession,
   listSessions,
   type StaffSession,
 } from "../../lib/admin/sessions.ts";
 import { useFeedback } from "./feedback.tsx";
+import { SignOutDialog } from "./recent-passkeys.tsx";
 import { adminButtonDanger, adminButtonSecondary, focusById, LoadState, Panel } from "./ui.tsx";
 import { useApiData } from "./use-api-data.ts";
 
@@ -24,10 +24,11 @@ function lastActive(session: StaffSession): string {
 }
 
 /** My account: every session of mine (browser, system, network, first and last seen). */
-export function DevicesPanel() {
+export function DevicesPanel({ onPasskeysChanged }: { onPasskeysChanged?: () => void } = {}) {
   const { notify, confirm } = useFeedback();
   const sessions = useApiData(listSessions, []);
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
   const list = sessions.data ?? [];
   const others = list.filter((session) => !session.current);
 
@@ -52,24 +53,17 @@ export function DevicesPanel() {
     }
   }
 
-  async function endOthers() {
-    const sure = await confirm(
-      `Sign out ${others.length === 1 ? "the other device" : `all ${others.length} other devices`}?`,
-      "Sign out other devices",
-      "This browser stays signed in.",
-    );
-    if (!sure) return;
-    setBusy(true);
-    try {
-      await endOtherSessions();
-      sessions.setData((data) => (data ?? []).filter((item) => item.current));
-      notify("Every other device is signed out. This one stays signed in.");
-      focusById(PANEL_TITLE_ID);
-    } catch (problem) {
-      notify(problemText(problem, "The sessions could not be ended. Please try again."), "error");
-    } finally {
-      setBusy(false);
-    }
+  /** The other devices are signed out (and the passkeys ticked in the question removed). */
+  function endedOthers(passkeysRemoved: number) {
+    setAsking(false);
+    sessions.setData((data) => (data ?? []).filter((item) => item.current));
+    const passkeys =
+      passkeysRemoved === 0
+        ? ""
+        : ` ${passkeysRemoved === 1 ? "One passkey was" : `${passkeysRemoved} passkeys were`} removed.`;
+    notify(`Every other device is signed out. This one stays signed in.${passkeys}`);
+    onPasskeysChanged?.();
+    focusById(PANEL_TITLE_ID);
   }
 
   return (
@@ -130,12 +124,21 @@ export function DevicesPanel() {
       {others.length > 0 && (
         <button
           type="button"
-          disabled={busy}
-          onClick={() => void endOthers()}
+          disabled={busy || asking}
+          onClick={() => setAsking(true)}
           className={adminButtonSecondary}
         >
           Sign out all other devices
         </button>
+      )}
+      {asking && (
+        <SignOutDialog
+          kind="others"
+          others={others.length}
+          onClose={() => setAsking(false)}
+          onDone={endedOthers}
+          onFailed={(message) => notify(message, "error")}
+        />
       )}
     </Panel>
   );

@@ -15,7 +15,13 @@ import {
   loadPasskeySupport,
   PasskeyCancelled,
 } from "../../lib/admin/passkey-sign-in.ts";
-import { FieldError, FormMessage } from "./account-forms.tsx";
+import {
+  FieldError,
+  FormMessage,
+  PasswordField,
+  STEP_UP_HINT,
+  stepUpRefusal,
+} from "./account-forms.tsx";
 import { useFeedback } from "./feedback.tsx";
 import {
   adminButton,
@@ -249,7 +255,9 @@ export function AddPasskey({ onAdded }: { onAdded: () => void }) {
   const name = typed ?? suggested;
   const [busy, setBusy] = useState(false);
   const [fieldError, setFieldError] = useState<string>();
+  const [passwordError, setPasswordError] = useState<string>();
   const [error, setError] = useState<string>();
+  const form = useRef<HTMLFormElement>(null);
   const [quiet, setQuiet] = useState<string>();
   // Said here, not in a toast: the set-up screen has no toasts (no back-office frame).
   const [done, setDone] = useState<string>();
@@ -259,22 +267,29 @@ export function AddPasskey({ onAdded }: { onAdded: () => void }) {
     setQuiet(undefined);
     setDone(undefined);
     setError(undefined);
+    const target = event.currentTarget;
+    const password = String(new FormData(target).get("current") ?? "");
     const parsed = passkeyNameField.safeParse(name);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      document.getElementById(id)?.focus();
+    setFieldError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    setPasswordError(password ? undefined : "Type your password.");
+    if (!parsed.success || !password) {
+      target.querySelector<HTMLElement>(parsed.success ? "[name=current]" : "[name=name]")?.focus();
       return;
     }
-    setFieldError(undefined);
     setBusy(true);
     try {
-      const passkey = await addPasskey(parsed.data);
+      const passkey = await addPasskey(parsed.data, password);
       setDone(`Passkey “${passkey.name}” added. You can sign in with it now.`);
       setName(undefined);
+      target.reset();
       onAdded();
     } catch (problem) {
+      const refused = stepUpRefusal(problem);
       if (problem instanceof PasskeyCancelled) {
         setQuiet("No passkey was added: the request was cancelled.");
+      } else if (refused) {
+        setPasswordError(refused);
+        target.querySelector<HTMLElement>("[name=current]")?.focus();
       } else {
         setError(problemText(problem, "The server could not be reached. Please try again."));
       }
@@ -287,7 +302,7 @@ export function AddPasskey({ onAdded }: { onAdded: () => void }) {
     return <p className="text-sm text-muted">{NO_BROWSER_SUPPORT}</p>;
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="max-w-md space-y-3">
+    <form ref={form} onSubmit={onSubmit} noValidate className="max-w-md space-y-3">
       <h3 className="font-bold text-navy">Add a passkey</h3>
       <div>
         <label htmlFor={id} className={adminLabel}>
@@ -309,6 +324,13 @@ export function AddPasskey({ onAdded }: { onAdded: () => void }) {
         />
         <FieldError id={`${id}-error`} error={fieldError} />
       </div>
+      <PasswordField
+        label="Your password"
+        name="current"
+        autoComplete="current-password"
+        hint={STEP_UP_HINT}
+        error={passwordError}
+      />
       <div aria-live="polite">
         {error && <FormMessage kind="error">{error}</FormMessage>}
         {done && <FormMessage kind="success">{done}</FormMessage>}

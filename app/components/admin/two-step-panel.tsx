@@ -11,7 +11,13 @@ import {
   type TotpSetup,
 } from "../../lib/admin/two-step.ts";
 import { useIdentity } from "../../lib/identity.ts";
-import { FieldError, FormMessage, PasswordField, SubmitButton } from "./account-forms.tsx";
+import {
+  FieldError,
+  FormMessage,
+  PasswordField,
+  STEP_UP_HINT,
+  SubmitButton,
+} from "./account-forms.tsx";
 import {
   adminButton,
   adminButtonDanger,
@@ -121,17 +127,6 @@ export function TotpSetupFlow({
   const [codes, setCodes] = useState<string[]>();
   const codeId = useId();
 
-  useEffect(() => {
-    let live = true;
-    setUpTotp().then(
-      (answer) => live && setSetup(answer),
-      (error: unknown) => live && setProblem(problemText(error, networkProblem)),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const code = String(new FormData(event.currentTarget).get("code") ?? "").replace(/\s/g, "");
@@ -156,12 +151,15 @@ export function TotpSetupFlow({
 
   if (codes) return <RecoveryCodes codes={codes} onSaved={onDone} />;
   if (!setup) {
-    return problem ? (
-      <FormMessage kind="error">{problem}</FormMessage>
-    ) : (
-      <p role="status" className="text-muted">
-        Preparing the QR code…
-      </p>
+    // The password first (issue 46): a browser left signed in sets up no app by itself.
+    return (
+      <PasswordAgain
+        action="Show the QR code"
+        busyText="Preparing the QR code…"
+        hint={STEP_UP_HINT}
+        send={async (password) => setSetup(await setUpTotp(password))}
+        onCancel={onCancel}
+      />
     );
   }
   return (
@@ -223,19 +221,24 @@ export function TotpSetupFlow({
   );
 }
 
-/** Asks the password again, then runs `send` with it (remove the app, new codes). */
+/**
+ * Asks the password again, then runs `send` with it (set up the app, remove it, new codes);
+ * a refusal is shown beside the field.
+ */
 function PasswordAgain({
   action,
   busyText,
   danger = false,
+  hint,
   send,
   onCancel,
 }: {
   action: string;
   busyText: string;
   danger?: boolean;
+  hint?: string;
   send: (password: string) => Promise<void>;
-  onCancel: () => void;
+  onCancel?: () => void;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -263,6 +266,7 @@ function PasswordAgain({
         label="Your password"
         name="current"
         autoComplete="current-password"
+        hint={hint}
         error={error}
       />
       <div className="flex flex-wrap gap-2">
@@ -273,9 +277,11 @@ function PasswordAgain({
         >
           {action}
         </SubmitButton>
-        <button type="button" onClick={onCancel} className={adminButtonSecondary}>
-          Cancel
-        </button>
+        {onCancel && (
+          <button type="button" onClick={onCancel} className={adminButtonSecondary}>
+            Cancel
+          </button>
+        )}
       </div>
     </form>
   );
@@ -385,6 +391,7 @@ export function TwoStepPanel() {
             <PasswordAgain
               action="Make new recovery codes"
               busyText="Making…"
+              hint={STEP_UP_HINT}
               send={async (password) => {
                 setCodes(await newRecoveryCodes(password));
                 setMode("idle");

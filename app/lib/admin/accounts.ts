@@ -16,6 +16,7 @@ import {
 } from "../../../common/schemas/accounts.ts";
 import { meResponseSchema, tokenResponseSchema, type Me } from "../../../common/schemas/auth.ts";
 import { successResponse } from "../../../common/schemas/common.ts";
+import { loginResponseSchema, type SecondStepChallenge } from "../../../common/schemas/sign-in.ts";
 import { api, ApiError, setToken } from "../admin-api.ts";
 
 export type { AdminRole, Invitation, InvitationSent, Me, ResetLink, StaffList, StaffMember };
@@ -143,10 +144,21 @@ export async function confirmEmail(token: string): Promise<string> {
   return messageResponseSchema.parse(await publicPost("/auth/confirm-email", { token })).message;
 }
 
-/** POST /api/auth/reset-password: sets the password and signs this browser in. */
-export async function resetPassword(token: string, password: string): Promise<void> {
-  const answer = await publicPost("/auth/reset-password", { token, password });
-  setToken(tokenResponseSchema.parse(answer).token);
+/**
+ * POST /api/auth/reset-password: sets the password. Answers what the password sign-in
+ * answers: this browser is signed in (the token is kept), or, for an account with a second
+ * step, the ticket for it (nobody is signed in yet).
+ */
+export async function resetPassword(
+  token: string,
+  password: string,
+): Promise<{ signedIn: true } | SecondStepChallenge> {
+  const answer = loginResponseSchema.parse(
+    await publicPost("/auth/reset-password", { token, password }),
+  );
+  if ("secondStep" in answer) return answer;
+  setToken(answer.token);
+  return { signedIn: true };
 }
 
 /** POST /api/auth/accept-invite: creates the account and signs this browser in. */

@@ -109,6 +109,10 @@ const PHRASES: Record<string, string> = {
   "accept-invite": "Accepted invitation",
   invite: "Invited staff member",
   "invite-withdraw": "Withdrew invitation",
+  // Links that ended with their maker's authority (issue 46).
+  "reset-link-withdraw": "Withdrew password link",
+  "email-link-withdraw": "Withdrew e-mail confirmation link",
+  "preview-link-withdraw": "Withdrew preview link",
   "role-change": "Changed role",
   "preview-link": "Made preview link",
   "restore-revision": "Restored earlier revision",

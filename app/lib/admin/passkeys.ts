@@ -4,13 +4,15 @@ import {
   passkeyListSchema,
   passkeyOptionsSchema,
   passkeySchema,
+  recentPasskeysSchema,
   type Passkey,
   type PasskeyList,
+  type RecentPasskeys,
 } from "../../../common/schemas/sign-in.ts";
 import { api, ApiError } from "../admin-api.ts";
 import { loadPasskeySupport, PasskeyCancelled, wasCancelled } from "./passkey-sign-in.ts";
 
-export type { Passkey, PasskeyList };
+export type { Passkey, PasskeyList, RecentPasskeys };
 
 /** A name for a new passkey from the browser and system: "Chrome on Android". */
 export function defaultPasskeyName(userAgent = navigator.userAgent): string {
@@ -42,13 +44,25 @@ export async function listPasskeys(): Promise<PasskeyList> {
 }
 
 /**
- * Makes a passkey on this device (the browser asks the person) and adds it to my account
- * under `name`. Throws PasskeyCancelled when the person cancels the prompt.
+ * GET /api/auth/passkeys/recent: my passkeys added within the life of a session, which
+ * signing out and a reset offer to remove (issue 46).
  */
-export async function addPasskey(name: string): Promise<Passkey> {
+export async function listRecentPasskeys(): Promise<RecentPasskeys> {
+  return recentPasskeysSchema.parse(await api<unknown>("/auth/passkeys/recent"));
+}
+
+/**
+ * Makes a passkey on this device (the browser asks the person) and adds it to my account
+ * under `name`, with my password given again. Throws PasskeyCancelled when the person
+ * cancels the prompt.
+ */
+export async function addPasskey(name: string, currentPassword: string): Promise<Passkey> {
   const [{ startRegistration }, begun] = await Promise.all([
     loadPasskeySupport(),
-    api<unknown>("/auth/passkeys/register-options", { method: "POST" }),
+    api<unknown>("/auth/passkeys/register-options", {
+      method: "POST",
+      json: { currentPassword },
+    }),
   ]);
   const { challengeId, options } = passkeyOptionsSchema.parse(begun);
   let response;

@@ -1,6 +1,11 @@
 // My sessions (issue 34, decision 0038): every browser or client signed in to my account,
 // and ending them. Each answer is checked with the shared schemas.
-import { sessionListSchema, type StaffSession } from "../../../common/schemas/sign-in.ts";
+import {
+  sessionListSchema,
+  sessionsEndedSchema,
+  signedOutEverywhereSchema,
+  type StaffSession,
+} from "../../../common/schemas/sign-in.ts";
 import { api, clearToken, getToken } from "../admin-api.ts";
 
 export type { StaffSession };
@@ -15,9 +20,31 @@ export async function endSession(id: string): Promise<void> {
   await api(`/auth/sessions/${encodeURIComponent(id)}`, { method: "DELETE" });
 }
 
-/** POST /api/auth/sessions/end-others: every session of mine but this one ends. */
-export async function endOtherSessions(): Promise<void> {
-  await api("/auth/sessions/end-others", { method: "POST" });
+/**
+ * POST /api/auth/sessions/end-others: every session of mine but this one ends; the passkeys
+ * named go first (issue 46). Answers how many passkeys went.
+ */
+export async function endOtherSessions(removePasskeys: string[] = []): Promise<number> {
+  const answer = sessionsEndedSchema.parse(
+    await api<unknown>("/auth/sessions/end-others", {
+      method: "POST",
+      ...(removePasskeys.length > 0 ? { json: { removePasskeys } } : {}),
+    }),
+  );
+  return answer.passkeysRemoved ?? 0;
+}
+
+/**
+ * POST /api/auth/logout-all: every session of mine ends, this one too; the passkeys named go
+ * first (issue 46).
+ */
+export async function signOutEverywhere(removePasskeys: string[] = []): Promise<void> {
+  signedOutEverywhereSchema.parse(
+    await api<unknown>("/auth/logout-all", {
+      method: "POST",
+      ...(removePasskeys.length > 0 ? { json: { removePasskeys } } : {}),
+    }),
+  );
 }
 
 /**

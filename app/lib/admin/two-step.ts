@@ -20,9 +20,14 @@ export async function getSecurity(): Promise<SecurityStatus> {
   return securityStatusSchema.parse(await api<unknown>("/auth/security"));
 }
 
-/** POST /api/auth/totp/setup: a new secret and its QR code, to confirm with one code. */
-export async function setUpTotp(): Promise<TotpSetup> {
-  return totpSetupSchema.parse(await api<unknown>("/auth/totp/setup", { method: "POST" }));
+/**
+ * POST /api/auth/totp/setup, with my password given again: a new secret and its QR code, to
+ * confirm with one code.
+ */
+export async function setUpTotp(currentPassword: string): Promise<TotpSetup> {
+  return totpSetupSchema.parse(
+    await api<unknown>("/auth/totp/setup", { method: "POST", json: { currentPassword } }),
+  );
 }
 
 /** POST /api/auth/totp/confirm: answers the ten recovery codes, shown once. */

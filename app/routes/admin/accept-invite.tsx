@@ -5,6 +5,7 @@ import {
   AuthCard,
   FormMessage,
   newPasswordErrors,
+  newPasswordRefusal,
   NewPasswordFields,
   SubmitButton,
   TextField,
@@ -38,7 +39,7 @@ export default function AcceptInvite() {
         await acceptInvitation(token, name, password);
         navigate("/admin/dashboard", { replace: true });
       },
-      { leaves: true },
+      { leaves: true, fieldErrors: newPasswordRefusal },
     );
   }
 

@@ -289,6 +289,8 @@ function EmailForm({ me, onChanged }: { me: Me; onChanged: (email: string) => vo
 export default function Account() {
   const context = useOutletContext<AdminContext>();
   const [saved, setSaved] = useState<Partial<Me>>({});
+  // Signing out the other devices may remove passkeys: the Passkeys panel then loads again.
+  const [passkeysSeen, setPasskeysSeen] = useState(0);
   const me = context.me ? { ...context.me, ...saved } : undefined;
   return (
     <>
@@ -333,9 +335,9 @@ export default function Account() {
         </Panel>
       )}
       <ChangePassword />
-      <PasskeysPanel />
+      <PasskeysPanel key={passkeysSeen} />
       <TwoStepPanel />
-      <DevicesPanel />
+      <DevicesPanel onPasskeysChanged={() => setPasskeysSeen((n) => n + 1)} />
     </>
   );
 }

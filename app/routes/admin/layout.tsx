@@ -1,15 +1,9 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { FeedbackProvider, useFeedback } from "../../components/admin/feedback.tsx";
+import { SignOutDialog } from "../../components/admin/recent-passkeys.tsx";
 import { onEnquiriesChanged } from "../../components/admin/unread.ts";
-import {
-  api,
-  ApiError,
-  clearToken,
-  getToken,
-  LOGIN_PATH,
-  problemText,
-} from "../../lib/admin-api.ts";
+import { api, clearToken, getToken, LOGIN_PATH } from "../../lib/admin-api.ts";
 import { signOutHere } from "../../lib/admin/sessions.ts";
 import { getMe, type Me } from "../../lib/admin/accounts.ts";
 import { isSetupRequired } from "../../lib/admin/two-step.ts";
@@ -59,32 +53,27 @@ const subscribeToNothing = () => () => {};
 const navButton =
   "w-full rounded-lg px-3 py-2.5 text-left font-semibold text-brand-100 hover:bg-white/10 hover:text-white disabled:opacity-60";
 
-/** Ends every session of this admin on the server (other devices too), then this one. */
+/**
+ * Ends every session of this admin on the server (other devices too), then this one; the
+ * question offers to remove the passkeys added lately (issue 46).
+ */
 function SignOutEverywhere({ onDone }: { onDone: () => void }) {
-  const { notify, confirm } = useFeedback();
-  const [busy, setBusy] = useState(false);
-  const signOutEverywhere = async () => {
-    const sure = await confirm(
-      "Sign out everywhere? Every session of your account ends: on this device and on every other one.",
-      "Sign out everywhere",
-      "You will need to sign in again on each of them.",
-    );
-    if (!sure) return;
-    setBusy(true);
-    try {
-      await api("/auth/logout-all", { method: "POST" });
-      onDone();
-    } catch (problem) {
-      setBusy(false);
-      // A 401 has already ended the session here and gone to the sign-in page.
-      if (problem instanceof ApiError && problem.status === 401) return;
-      notify(problemText(problem, "The server could not be reached. Please try again."), "error");
-    }
-  };
+  const { notify } = useFeedback();
+  const [asking, setAsking] = useState(false);
   return (
-    <button type="button" onClick={signOutEverywhere} disabled={busy} className={navButton}>
-      Sign out everywhere
-    </button>
+    <>
+      <button type="button" onClick={() => setAsking(true)} disabled={asking} className={navButton}>
+        Sign out everywhere
+      </button>
+      {asking && (
+        <SignOutDialog
+          kind="everywhere"
+          onClose={() => setAsking(false)}
+          onDone={onDone}
+          onFailed={(message) => notify(message, "error")}
+        />
+      )}
+    </>
   );
 }
 

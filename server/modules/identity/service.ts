@@ -4,7 +4,6 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
 import {
-  defaultIdentity,
   identityIcons,
   iconVersion,
   identityStem,
@@ -18,12 +17,13 @@ import { Invalid, UnsupportedMediaType } from "../../errors.ts";
 import { cachedRead } from "../../lib/cached-read.ts";
 import type { ChangeFeed } from "../../lib/changes.ts";
 import { mediaUrl } from "../../media/content-pictures.ts";
+import { IDENTITY_ROW, readStoredIdentity } from "./stored.ts";
 import { imageWork, processImage, sniffImage } from "../../media/images.ts";
 import type { Storage } from "../../media/storage.ts";
 
 /** The storage folder of the logo, its icons and the share picture. */
 const FOLDER = "identity";
-const ROW = "site";
+const ROW = IDENTITY_ROW;
 /** The change feed's topic: every cache of the pages drops them on it. */
 export const IDENTITY_TOPIC = "identity";
 
@@ -56,19 +56,7 @@ export function createIdentityService(deps: {
   log: FastifyBaseLogger;
 }) {
   const { db, storage, log } = deps;
-
-  async function read(): Promise<SiteIdentity> {
-    const row = await db
-      .selectFrom("site_identity")
-      .select("data")
-      .where("id", "=", ROW)
-      .executeTakeFirst();
-    if (!row) return defaultIdentity;
-    const parsed = siteIdentitySchema.safeParse(JSON.parse(row.data));
-    if (parsed.success) return parsed.data;
-    log.warn("the stored site identity does not fit its schema: the defaults are shown");
-    return defaultIdentity;
-  }
+  const read = () => readStoredIdentity(db, log);
 
   /** Refuses a picture that was not uploaded here (or, for a logo, has no icons). */
   async function checkUploaded(image: IdentityImage | null, withIcons: boolean) {

@@ -137,19 +137,6 @@ export function createLinkRepository(db: Kysely<Database>) {
         .where("used_at", "is", null)
         .execute(),
 
-    /**
-     * The open invitations `adminId` sent, withdrawn (they were removed or made an editor, so
-     * can no longer grant a role): answers them, for the activity log.
-     */
-    withdrawSentBy: (adminId: string) =>
-      db
-        .deleteFrom("admin_tokens")
-        .where("purpose", "=", "invite")
-        .where("created_by", "=", adminId)
-        .where("used_at", "is", null)
-        .returning(["id", "email", "role"])
-        .execute(),
-
     /** The links of a removed account. */
     deleteForAdmin: (adminId: string) =>
       db.deleteFrom("admin_tokens").where("admin_id", "=", adminId).execute(),
@@ -164,20 +151,12 @@ export function createLinkRepository(db: Kysely<Database>) {
 }
 
 /**
- * Deletes an account and what hangs on it, in the caller's transaction: its own links, the
- * invitations and preview links it handed out (they end with its authority), its place as
- * an actor in the activity log (the e-mail stays). Answers the withdrawn invitations.
+ * Deletes an account and what hangs on it, in the caller's transaction: its own links (the
+ * links it made for others are ended first, by endLinksMadeBy in ./links-made.ts), its place
+ * as an actor in the activity log (the e-mail stays).
  */
-export async function forgetAccount(trx: Kysely<Database>, id: string) {
+export async function forgetAccount(trx: Kysely<Database>, id: string): Promise<void> {
   await trx.deleteFrom("admins").where("id", "=", id).execute();
-  const links = createLinkRepository(trx);
-  await links.deleteForAdmin(id);
-  const withdrawn = await links.withdrawSentBy(id);
-  await trx
-    .updateTable("blogs")
-    .set({ preview_token: null, preview_by: null })
-    .where("preview_by", "=", id)
-    .execute();
+  await createLinkRepository(trx).deleteForAdmin(id);
   await trx.updateTable("audit_log").set({ actor_id: null }).where("actor_id", "=", id).execute();
-  return withdrawn;
 }

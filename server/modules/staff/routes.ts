@@ -25,17 +25,18 @@ import {
 import { idParam, successResponse } from "../../../common/schemas/common.ts";
 import { loginResponseSchema } from "../../../common/schemas/sign-in.ts";
 import { signInContext } from "./context.ts";
+import type { z } from "zod";
 import type { FastifyReply } from "fastify";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
 import { Forbidden } from "../../errors.ts";
 import type { AuditEntry } from "../audit/service.ts";
-import type { SignedInAdmin, WithdrawnInvitation } from "./types.ts";
+import type { SignedInAdmin } from "./types.ts";
 
 const ownerOnly = errorAnswer("The signed-in admin is an editor: only an owner may do this.");
 /** The answers of a route that checks or sets a password and signs the admin in here. */
-const signedInAnswers = (refused: string) => ({
-  200: tokenResponseSchema,
+const signedInAnswers = (refused: string, signedIn: z.ZodType = tokenResponseSchema) => ({
+  200: signedIn,
   400: errorAnswer(refused),
   ...jsonBodyErrors,
   429: errorAnswers.tooManyRequests,
@@ -53,8 +54,8 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
   const { admins, auth, audit } = services;
 
   /**
-   * The answer of a route after which `admin` is signed in here (a new password, a joined
-   * account): the write in the activity log, then a fresh token that no cache keeps.
+   * The answer of a route after which `admin` is signed in here (a changed password): the
+   * write in the activity log, then a fresh token that no cache keeps.
    */
   const signedInAnswer = async (
     reply: FastifyReply,
@@ -66,21 +67,19 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
     return reply.header("cache-control", "no-store").send({ token });
   };
 
-  /** The invitations a removed or demoted person had sent, each withdrawn in the log. */
-  const recordWithdrawn = async (
-    actor: SignedInAdmin,
-    withdrawn: WithdrawnInvitation[],
-    reason: string,
+  /**
+   * The answer after a link set a password (a reset, an accepted invitation): the write in
+   * the activity log, then what the password sign-in answers (a token, or the second step's
+   * ticket when the account has one), kept by no cache.
+   */
+  const afterLinkAnswer = async (
+    reply: FastifyReply,
+    admin: SignedInAdmin,
+    entry: Omit<AuditEntry, "actor" | "type" | "id">,
   ) => {
-    for (const invitation of withdrawn) {
-      await audit.record({
-        actor,
-        action: "invite-withdraw",
-        type: "admin",
-        id: invitation.id,
-        before: { email: invitation.email, role: invitation.role, reason },
-      });
-    }
+    const answer = await auth.afterLink(admin.id, signInContext(reply.request));
+    await audit.record({ actor: admin, type: "admin", id: admin.id, ...entry });
+    return reply.header("cache-control", "no-store").send(answer);
   };
 
   app.post(
@@ -141,30 +140,6 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
         weeklyReport: await admins.weeklyReport(request.admin!),
         setupRequired,
       };
-    },
-  );
-
-  app.post(
-    "/auth/logout-all",
-    {
-      config: { duringSetup: true },
-      schema: {
-        tags: ["auth"],
-        operationId: "logoutAll",
-        summary: "Sign out everywhere: ends every token of the signed-in admin, this one too",
-        security: adminSecurity,
-        response: { 200: successResponse, 401: errorAnswers.unauthorized },
-      },
-    },
-    async (request) => {
-      await admins.endSessions(request.admin!.email);
-      await audit.record({
-        actor: request.admin!,
-        action: "logout-all",
-        type: "session",
-        id: request.admin!.id,
-      });
-      return { success: true as const };
     },
   );
 
@@ -375,11 +350,14 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
         operationId: "resetPassword",
         summary:
           "Sets a new password with a reset link's token: the link (and every older one) stops " +
-          "working, every session ends; answers a token for this browser",
+          "working, every session ends. Answers as /api/auth/login does: a token for this " +
+          "browser, or, when the account has a second step, a ticket for " +
+          "/api/auth/login/second-step (or a passkey) and its methods",
         security: [],
         body: resetPasswordSchema,
         response: signedInAnswers(
           `${accountMessages.linkUsedOrExpired} Or the password is refused.`,
+          loginResponseSchema,
         ),
       },
     },
@@ -388,7 +366,7 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
         { token: request.body.token },
         request.body.password,
       );
-      return signedInAnswer(reply, admin, { action: "password-reset" });
+      return afterLinkAnswer(reply, admin, { action: "password-reset" });
     },
   );
 
@@ -405,7 +383,10 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
         security: [],
         body: acceptInviteSchema,
         response: {
-          ...signedInAnswers(`${accountMessages.inviteUsedOrExpired} Or the password is refused.`),
+          ...signedInAnswers(
+            `${accountMessages.inviteUsedOrExpired} Or the password is refused.`,
+            loginResponseSchema,
+          ),
           409: errorAnswer("An account for the invited address exists already."),
         },
       },
@@ -416,7 +397,7 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
         request.body.name,
         request.body.password,
       );
-      return signedInAnswer(reply, admin, {
+      return afterLinkAnswer(reply, admin, {
         action: "accept-invite",
         after: { email: admin.email, name: admin.name, role: admin.role },
       });
@@ -560,9 +541,9 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
         tags: ["staff"],
         operationId: "removeStaff",
         summary:
-          "Removes a person's account and ends their sessions; the invitations and preview links " +
-          "they made stop working (each withdrawn invitation is in the activity log); never your " +
-          "own, never the last owner (owner only)",
+          "Removes a person's account and ends their sessions; every single-use link they made " +
+          "for others (invitations, password links, preview links) stops working, each recorded " +
+          "in the activity log; never your own, never the last owner (owner only)",
         security: adminSecurity,
         params: idParam,
         response: {
@@ -575,7 +556,7 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
       },
     },
     async (request) => {
-      const { removed, withdrawn } = await admins.remove({ id: request.params.id }, request.admin!);
+      const { removed } = await admins.remove({ id: request.params.id }, request.admin!);
       await audit.record({
         actor: request.admin!,
         action: "remove",
@@ -583,7 +564,6 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
         id: removed.id,
         before: { email: removed.email, name: removed.name, role: removed.role },
       });
-      await recordWithdrawn(request.admin!, withdrawn, `Sent by ${removed.email}, now removed`);
       return { success: true as const };
     },
   );
@@ -596,9 +576,9 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
         tags: ["staff"],
         operationId: "changeStaffRole",
         summary:
-          "Makes a person an owner or an editor; an owner made an editor can no longer invite, " +
-          "so their open invitations are withdrawn; never your own role, never the last owner " +
-          "an editor (owner only)",
+          "Makes a person an owner or an editor; an owner made an editor can no longer invite " +
+          "nor make password links, so the open ones they made stop working (each recorded in " +
+          "the activity log); never your own role, never the last owner an editor (owner only)",
         security: adminSecurity,
         params: idParam,
         body: roleChangeSchema,
@@ -614,7 +594,7 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
       },
     },
     async (request) => {
-      const { before, after, withdrawn } = await admins.changeRole(
+      const { before, after } = await admins.changeRole(
         request.admin!,
         request.params.id,
         request.body.role,
@@ -629,7 +609,6 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
           after: { email: after.email, role: after.role },
         });
       }
-      await recordWithdrawn(request.admin!, withdrawn, `Sent by ${after.email}, now an editor`);
       return after;
     },
   );

@@ -9,7 +9,6 @@ import {
   type StaffList,
   WEEKLY_REPORT_OWNERS_ONLY,
 } from "../../../common/schemas/accounts.ts";
-import { newPasswordSchema } from "../../../common/schemas/auth.ts";
 import { EMAIL_PATTERN } from "../../../common/schemas/common.ts";
 import type { DatabaseHandle } from "../../db/connection.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
@@ -17,10 +16,13 @@ import type { Database } from "../../db/schema.ts";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../errors.ts";
 import type { Notifier } from "../../mail/notifier.ts";
 import type { Mailer } from "../../mail/mailer.ts";
-import { site } from "../../../common/site-config.ts";
 import { formatDateTime } from "../../../common/format.ts";
 import { AGENCY_TIME_ZONE_NAME } from "../../../common/time-zone.ts";
+import type { AuditActor, AuditService } from "../audit/service.ts";
+import { COMMAND_LINE_ACTOR } from "../two-step/reset.ts";
+import { endLinksMadeBy, type EndedLink, type LostAuthority } from "./links-made.ts";
 import type { PasswordHasher } from "./password.ts";
+import { passwordProblem } from "./password-policy.ts";
 import {
   createAdminRepository,
   createLinkRepository,
@@ -59,12 +61,6 @@ function normalEmail(email: string): string {
   return value;
 }
 
-/** The rule the forms and the API apply to a new password, for the command line too. */
-function checkPassword(password: string): void {
-  const result = newPasswordSchema.safeParse(password);
-  if (!result.success) throw new Invalid(result.error.issues[0]?.message ?? "Bad password.");
-}
-
 interface AdminRow {
   id: string;
   email: string;
@@ -89,16 +85,6 @@ const signedIn = (row: AdminRow): SignedInAdmin => ({
   role: roleOf(row.role),
 });
 
-const withdrawnInvitation = (row: {
-  id: string;
-  email: string;
-  role: string | null;
-}): WithdrawnInvitation => ({
-  id: row.id,
-  email: row.email,
-  role: roleOf(row.role ?? "editor"),
-});
-
 export interface StaffServiceDeps {
   database: DatabaseHandle;
   passwords: PasswordHasher;
@@ -111,6 +97,13 @@ export interface StaffServiceDeps {
    */
   mailer?: Pick<Mailer, "status" | "send">;
   log: Pick<FastifyBaseLogger, "warn" | "error">;
+  /**
+   * The activity log: the links a removed or demoted person made are recorded as ended
+   * there, by whoever removed them (the command line too).
+   */
+  audit: Pick<AuditService, "record">;
+  /** The agency's stored name (the Site identity screen): mails, and the password rule. */
+  agencyName: () => Promise<string>;
   /** Where the links in the mails point (PUBLIC_ORIGIN). */
   origin: string;
   /** Milliseconds since the epoch (tests move it). */
@@ -126,7 +119,7 @@ export interface StaffServiceDeps {
  * out of access logs and Referer headers. Signing in and tokens: ./sign-in.ts.
  */
 export function createStaffService(deps: StaffServiceDeps) {
-  const { database, passwords, notifier, log, origin, clock = Date.now } = deps;
+  const { database, passwords, notifier, log, audit, agencyName, origin, clock = Date.now } = deps;
   const mailOn = deps.mailer?.status.configured ?? false;
   const { db } = database;
   const repo = createAdminRepository(db);
@@ -179,6 +172,42 @@ export function createStaffService(deps: StaffServiceDeps) {
     if (actor && row.id === actor.id) throw new Conflict(accountMessages.notYourself);
     return { row, owners };
   };
+
+  /**
+   * The one rule for a new password (./password-policy.ts), with the account's e-mail and
+   * the agency's name as the words it may not be: 400 saying why.
+   */
+  async function checkNewPassword(password: string, email: string): Promise<void> {
+    const problem = await passwordProblem(password, { email, agencyName: await agencyName() });
+    if (problem) throw new Invalid(problem);
+  }
+
+  /**
+   * Records in the activity log each link that ended with its maker's authority, by `actor`
+   * (who removed or demoted them, or the command line). A failed write is logged, as the
+   * change itself is done.
+   */
+  async function recordEnded(
+    actor: AuditActor,
+    maker: { email: string },
+    lost: LostAuthority,
+    ended: EndedLink[],
+  ): Promise<void> {
+    const reason = `Made by ${maker.email}, now ${lost === "removed" ? "removed" : "an editor"}`;
+    for (const link of ended) {
+      try {
+        await audit.record({
+          actor,
+          action: link.action,
+          type: link.type,
+          id: link.id,
+          before: { ...link.before, reason },
+        });
+      } catch (error) {
+        log.error({ err: error }, "ended link not recorded in the activity log");
+      }
+    }
+  }
 
   /** Stores a reset link for the account; answers the whole link and when it expires. */
   async function newResetLink(admin: { id: string; email: string }, createdBy: string) {
@@ -263,7 +292,7 @@ export function createStaffService(deps: StaffServiceDeps) {
       role: AdminRole = "owner",
     ): Promise<{ email: string; role: AdminRole }> {
       const address = normalEmail(email);
-      checkPassword(password);
+      await checkNewPassword(password, address);
       if (await repo.findByEmail(address)) {
         throw new Conflict(`An admin ${address} already exists.`);
       }
@@ -375,12 +404,13 @@ export function createStaffService(deps: StaffServiceDeps) {
         });
       });
       const url = `${origin}/admin/confirm-email#token=${token}`;
+      const agency = await agencyName();
       void deps
         .mailer!.send({
           to: email,
-          subject: `${site.name} back office: confirm your new e-mail address`,
+          subject: `${agency} back office: confirm your new e-mail address`,
           text: [
-            `${row.name || row.email} asked to use this address (${email}) for their ${site.name} back office account.`,
+            `${row.name || row.email} asked to use this address (${email}) for their ${agency} back office account.`,
             `To confirm, open this link (it works once, until ${formatDateTime(new Date(expiresAt))} ${AGENCY_TIME_ZONE_NAME}):`,
             `    ${url}`,
             "If you did not ask for this, ignore this mail: nothing changes.",
@@ -392,11 +422,15 @@ export function createStaffService(deps: StaffServiceDeps) {
       return { changed: false, before: row.email, after: email };
     },
 
-    /** Opens a confirmation link: the account's e-mail becomes the link's address. */
+    /**
+     * Opens a confirmation link: the account's e-mail becomes the link's address, and the
+     * old address is told (a mail saying so, naming the agency as stored), so a change the
+     * person did not make does not go unseen.
+     */
     async confirmEmail(token: string): Promise<{ admin: SignedInAdmin; before: string }> {
       const now = clock();
       const link = await openLink("email", token, now);
-      return db.transaction().execute(async (trx) => {
+      const changed = await db.transaction().execute(async (trx) => {
         if (!(await createLinkRepository(trx).claim(link.id, iso(now)))) {
           throw new Invalid(accountMessages.linkUsedOrExpired);
         }
@@ -413,6 +447,23 @@ export function createStaffService(deps: StaffServiceDeps) {
           .execute();
         return { admin: { ...signedIn(row), email: link.email }, before: row.email };
       });
+      if (mailOn) {
+        const agency = await agencyName();
+        void deps
+          .mailer!.send({
+            to: changed.before,
+            subject: `${agency} back office: your e-mail address was changed`,
+            text: [
+              `The e-mail address of your ${agency} back office account was changed from ${changed.before} to ${changed.admin.email} on ${formatDateTime(new Date(now))} ${AGENCY_TIME_ZONE_NAME}. From now on the account signs in, and gets its mails, with the new address.`,
+              "If you made this change, there is nothing to do.",
+              `If you did not, someone may have your password: tell an owner of the ${agency} back office at once. They can end the account's sessions and make you a link to choose a new password on the Staff screen.`,
+            ].join("\n\n"),
+          })
+          .catch((error: unknown) =>
+            log.error({ err: error, admin: changed.admin.id }, "e-mail change notice not sent"),
+          );
+      }
+      return changed;
     },
 
     /**
@@ -482,6 +533,7 @@ export function createStaffService(deps: StaffServiceDeps) {
       if (!(await passwords.verify(currentPassword, row.password_hash))) {
         throw new Invalid(accountMessages.wrongCurrentPassword);
       }
+      await checkNewPassword(newPassword, row.email);
       await repo.updatePassword(row.email, await passwords.hash(newPassword), iso(clock()));
       return signedIn(row);
     },
@@ -509,22 +561,39 @@ export function createStaffService(deps: StaffServiceDeps) {
       const now = clock();
       const address = "email" in account ? normalEmail(account.email) : undefined;
       const link = "token" in account ? await openLink("reset", account.token, now) : undefined;
-      checkPassword(password);
+      // The account as it is now, for the password rule (its e-mail); read again below.
+      const current = link
+        ? link.admin_id
+          ? await repo.findById(link.admin_id)
+          : undefined
+        : await repo.findByEmail(address!);
+      if (!current) {
+        if (link) throw new Invalid(accountMessages.linkUsedOrExpired);
+        throw new NotFound(`No admin ${address}.`);
+      }
+      await checkNewPassword(password, current.email);
       const passwordHash = await passwords.hash(password);
       return db.transaction().execute(async (trx) => {
         const admins = createAdminRepository(trx);
-        let row;
+        const row = await admins.findById(current.id);
         if (link) {
           const trxLinks = createLinkRepository(trx);
           if (!(await trxLinks.claim(link.id, iso(now)))) {
             throw new Invalid(accountMessages.linkUsedOrExpired);
           }
-          row = link.admin_id ? await admins.findById(link.admin_id) : undefined;
           if (!row) throw new Invalid(accountMessages.linkUsedOrExpired);
           await trxLinks.endResets(row.id, iso(now));
-        } else {
-          row = await admins.findByEmail(address!);
-          if (!row) throw new NotFound(`No admin ${address}.`);
+          // A link made by an owner for someone else ends with that owner's authority: the
+          // maker must still be an owner now (not removed, not made an editor since).
+          if (
+            link.created_by &&
+            link.created_by !== row.id &&
+            (await roleInTransaction(trx, link.created_by)) !== "owner"
+          ) {
+            throw new Invalid(accountMessages.linkUsedOrExpired);
+          }
+        } else if (!row) {
+          throw new NotFound(`No admin ${address}.`);
         }
         await admins.updatePassword(row.email, passwordHash, iso(now));
         return signedIn(row);
@@ -586,13 +655,14 @@ export function createStaffService(deps: StaffServiceDeps) {
     async withdrawInvitation(id: string): Promise<WithdrawnInvitation> {
       const row = await links.deleteInvitation(id);
       if (!row) throw new NotFound("There is no open invitation with this id.");
-      return withdrawnInvitation(row);
+      return { id: row.id, email: row.email, role: roleOf(row.role ?? "editor") };
     },
 
     /** Creates the invited account with the invitation's role; answers it, to sign it in. */
     async acceptInvitation(token: string, name: string, password: string): Promise<SignedInAdmin> {
       const now = clock();
       const link = await openLink("invite", token, now);
+      await checkNewPassword(password, link.email);
       const passwordHash = await passwords.hash(password);
       const row = {
         id: randomUUID(),
@@ -622,34 +692,38 @@ export function createStaffService(deps: StaffServiceDeps) {
     /**
      * Removes an account. An owner in the back office (`actor`) never removes themselves or
      * the last owner (409); the command line names it by e-mail. Its sessions end with the
-     * row; its links go, and so do the invitations and preview links it handed out
-     * (`withdrawn`: the invitations, for the activity log); the activity log keeps its
-     * e-mail, not its id.
+     * row; its links go, and so does every link it made for others (invitations, password
+     * links, preview links: LINKS_MADE_BY_STAFF), each recorded as ended in the activity
+     * log; the activity log keeps its e-mail, not its id.
      */
     async remove(
       account: AccountRef,
       actor?: SignedInAdmin,
-    ): Promise<{ removed: StaffMember; withdrawn: WithdrawnInvitation[] }> {
-      return db.transaction().execute(async (trx) => {
+    ): Promise<{ removed: StaffMember; ended: EndedLink[] }> {
+      const result = await db.transaction().execute(async (trx) => {
         const { row, owners } = await target(trx, account, actor);
         if (actor && roleOf(row.role) === "owner" && owners <= 1) {
           throw new Conflict(accountMessages.lastOwner);
         }
-        const withdrawn = await forgetAccount(trx, row.id);
-        return { removed: member(row), withdrawn: withdrawn.map(withdrawnInvitation) };
+        const ended = await endLinksMadeBy(trx, row.id, "removed");
+        await forgetAccount(trx, row.id);
+        return { removed: member(row), ended };
       });
+      await recordEnded(actor ?? COMMAND_LINE_ACTOR, result.removed, "removed", result.ended);
+      return result;
     },
 
     /**
      * Makes a person an owner or an editor; never yourself, never the last owner an editor.
-     * An owner made an editor can no longer invite: the invitations they sent are withdrawn.
+     * An owner made an editor can no longer invite nor make password links: the ones they
+     * made end (each recorded in the activity log).
      */
     async changeRole(
       actor: SignedInAdmin,
       id: string,
       role: AdminRole,
-    ): Promise<{ before: StaffMember; after: StaffMember; withdrawn: WithdrawnInvitation[] }> {
-      return db.transaction().execute(async (trx) => {
+    ): Promise<{ before: StaffMember; after: StaffMember; ended: EndedLink[] }> {
+      const result = await db.transaction().execute(async (trx) => {
         const { row, owners } = await target(trx, { id }, actor);
         const before = member(row);
         if (before.role === "owner" && role === "editor" && owners <= 1) {
@@ -662,14 +736,11 @@ export function createStaffService(deps: StaffServiceDeps) {
             .where("id", "=", id)
             .execute();
         }
-        const withdrawn =
-          role === "editor" ? await createLinkRepository(trx).withdrawSentBy(id) : [];
-        return {
-          before,
-          after: { ...before, role },
-          withdrawn: withdrawn.map(withdrawnInvitation),
-        };
+        const ended = role === "editor" ? await endLinksMadeBy(trx, id, "editor") : [];
+        return { before, after: { ...before, role }, ended };
       });
+      await recordEnded(actor, result.after, "editor", result.ended);
+      return result;
     },
   };
 }

@@ -2,11 +2,15 @@ import { idParam, successResponse } from "../../../common/schemas/common.ts";
 import {
   sessionListSchema,
   sessionsEndedSchema,
+  signedOutEverywhereSchema,
   signInMessages,
+  signOutChoiceSchema,
+  type SignOutChoice,
 } from "../../../common/schemas/sign-in.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { NotFound } from "../../errors.ts";
-import { errorAnswer, errorAnswers } from "../../openapi.ts";
+import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
+import type { SignedInAdmin } from "./types.ts";
 
 /**
  * My sessions (issue 34): the browsers and clients signed in to my account, on the Devices
@@ -14,8 +18,69 @@ import { errorAnswer, errorAnswers } from "../../openapi.ts";
  * is recorded in the activity log (type "session"). Ending a session deletes its row, so
  * its token answers 401 on every instance from its next request.
  */
+/** The refusals of signing out everywhere or the others: a bad removePasskeys, no session. */
+const signOutRefusals = {
+  400: errorAnswers.invalid,
+  401: errorAnswers.unauthorized,
+  ...jsonBodyErrors,
+};
+
 export function registerSessionRoutes(app: ApiApp, deps: ApiDeps): void {
-  const { sessions, audit } = deps.services;
+  const { sessions, audit, admins, passkeys } = deps.services;
+
+  /**
+   * Removes the passkeys the person chose to remove with signing out (issue 46: those a
+   * stolen session could have added), each recorded in the activity log; answers how many,
+   * or undefined when none were asked.
+   */
+  async function removeChosen(admin: SignedInAdmin, choice: SignOutChoice | null | undefined) {
+    const ids = choice?.removePasskeys;
+    if (ids === undefined) return undefined;
+    const removed = await passkeys.removeSome(admin.id, ids);
+    for (const passkey of removed) {
+      await audit.record({
+        actor: admin,
+        action: "passkey-remove",
+        type: "admin",
+        id: admin.id,
+        before: { name: passkey.name, reason: "Removed with signing out" },
+      });
+    }
+    return removed.length;
+  }
+
+  app.post(
+    "/auth/logout-all",
+    {
+      config: { duringSetup: true },
+      schema: {
+        tags: ["auth"],
+        operationId: "logoutAll",
+        summary:
+          "Sign out everywhere: ends every token of the signed-in admin, this one too; first " +
+          "removes the passkeys named in removePasskeys (the recent ones the screen offers, " +
+          "/api/auth/passkeys/recent)",
+        security: adminSecurity,
+        body: signOutChoiceSchema.nullish(),
+        response: { 200: signedOutEverywhereSchema, ...signOutRefusals },
+      },
+    },
+    async (request) => {
+      const admin = request.admin!;
+      const passkeysRemoved = await removeChosen(admin, request.body);
+      await admins.endSessions(admin.email);
+      await audit.record({
+        actor: admin,
+        action: "logout-all",
+        type: "session",
+        id: admin.id,
+      });
+      return {
+        success: true as const,
+        ...(passkeysRemoved === undefined ? {} : { passkeysRemoved }),
+      };
+    },
+  );
 
   app.post(
     "/auth/logout",
@@ -102,13 +167,17 @@ export function registerSessionRoutes(app: ApiApp, deps: ApiDeps): void {
       schema: {
         tags: ["auth"],
         operationId: "endOtherSessions",
-        summary: "Signs out all my other devices: every session of mine but this token's ends",
+        summary:
+          "Signs out all my other devices: every session of mine but this token's ends; first " +
+          "removes the passkeys named in removePasskeys (the recent ones the screen offers)",
         security: adminSecurity,
-        response: { 200: sessionsEndedSchema, 401: errorAnswers.unauthorized },
+        body: signOutChoiceSchema.nullish(),
+        response: { 200: sessionsEndedSchema, ...signOutRefusals },
       },
     },
     async (request) => {
       const admin = request.admin!;
+      const passkeysRemoved = await removeChosen(admin, request.body);
       const ended = await sessions.endOthers(admin.id, admin.sessionId);
       await audit.record({
         actor: admin,
@@ -117,7 +186,7 @@ export function registerSessionRoutes(app: ApiApp, deps: ApiDeps): void {
         id: admin.id,
         after: { ended },
       });
-      return { ended };
+      return { ended, ...(passkeysRemoved === undefined ? {} : { passkeysRemoved }) };
     },
   );
 }

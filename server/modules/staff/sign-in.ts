@@ -235,8 +235,23 @@ export function createSignInService(deps: SignInServiceDeps) {
     },
 
     /**
-     * A token for an admin who has just set a password or joined (so this browser stays
-     * signed in): signed with the account's session version as it is now.
+     * The answer after a new password set with a link (a reset) or an accepted invitation,
+     * exactly as the password sign-in answers: a second-step ticket when the account has a
+     * second step (the link sets the password only; whoever reads the mailbox still needs
+     * the app or the passkey), else a token of a new session. Read after the password
+     * changed, so the ticket carries the new session version.
+     */
+    async afterLink(adminId: string, context: SignInContext): Promise<LoginResponse> {
+      const row = await admins.findById(adminId);
+      if (!row) throw new NotFound("The account no longer exists.");
+      const pending = await secondStep.challengeFor(row);
+      if (pending) return { secondStep: pending };
+      return { token: await sessions.start(row, context, "link") };
+    },
+
+    /**
+     * A token for an admin who has just changed their password while signed in (so this
+     * browser stays signed in): signed with the account's session version as it is now.
      */
     async tokenFor(admin: SignedInAdmin, context: SignInContext): Promise<string> {
       const row = await admins.findById(admin.id);

@@ -1,12 +1,14 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import type { Kysely } from "kysely";
 import {
+  signInMessages,
   SECOND_STEP_TICKET_MINUTES,
   type SecondStepChallenge,
   type SecondStepMethod,
 } from "../../../common/schemas/sign-in.ts";
 import type { Database } from "../../db/schema.ts";
+import { Invalid } from "../../errors.ts";
 import type { ChangeFeed } from "../../lib/changes.ts";
 import type { AdminRow } from "../staff/sessions.ts";
 import { createRecoveryCodes } from "./recovery.ts";
@@ -26,6 +28,13 @@ export interface SecondStepGateDeps {
 }
 
 const PURPOSE = "second-step";
+
+/** Whose a second-step ticket is, and its id (the row that makes it single-use). */
+export interface TicketAccount {
+  adminId: string;
+  email: string;
+  ticketId: string;
+}
 
 export function createSecondStepGate(deps: SecondStepGateDeps) {
   const { db, changes } = deps;
@@ -58,6 +67,40 @@ export function createSecondStepGate(deps: SecondStepGateDeps) {
     return methods;
   }
 
+  /**
+   * What a ticket is: its account, "used" (well signed, in its 5 minutes, but taken), or
+   * "bad" (forged, foreign, expired, or signed before a password change).
+   */
+  async function ticketState(ticket: string): Promise<TicketAccount | "used" | "bad"> {
+    let claims;
+    try {
+      ({ payload: claims } = await jwtVerify(ticket, key, {
+        algorithms: ["HS256"],
+        requiredClaims: ["exp", "iat", "sub", "jti"],
+        currentDate: new Date(clock()),
+      }));
+    } catch {
+      return "bad";
+    }
+    if (claims.purpose !== PURPOSE || typeof claims.sub !== "string") return "bad";
+    if (typeof claims.ver !== "number" || typeof claims.jti !== "string") return "bad";
+    const admin = await db
+      .selectFrom("admins")
+      .select(["id", "email", "session_version"])
+      .where("id", "=", claims.sub)
+      .executeTakeFirst();
+    if (!admin || admin.session_version !== claims.ver) return "bad";
+    const open = await db
+      .selectFrom("admin_sign_in_tickets")
+      .select("id")
+      .where("id", "=", claims.jti)
+      .where("admin_id", "=", admin.id)
+      .where("expires_at", ">", new Date(clock()).toISOString())
+      .executeTakeFirst();
+    if (!open) return "used";
+    return { adminId: admin.id, email: admin.email, ticketId: claims.jti };
+  }
+
   return {
     settings,
     totp,
@@ -69,16 +112,35 @@ export function createSecondStepGate(deps: SecondStepGateDeps) {
     },
 
     /**
-     * After a right password: the ticket and the methods when the account has a second
-     * step (a confirmed authenticator app or a passkey), else undefined (sign in at once).
+     * After a right password (or a new one set by link): the ticket and the methods when the
+     * account has a second step (a confirmed authenticator app or a passkey), else undefined
+     * (sign in at once). The ticket is a row of admin_sign_in_tickets until it is taken.
      */
     async challengeFor(admin: AdminRow): Promise<SecondStepChallenge["secondStep"] | undefined> {
       const methods = await methodsOf(admin.id);
       if (methods.length === 0) return undefined;
-      const now = Math.floor(clock() / 1000);
+      const nowMs = clock();
+      const now = Math.floor(nowMs / 1000);
+      const id = randomUUID();
+      const expiresAt = (now + SECOND_STEP_TICKET_MINUTES * 60) * 1000;
+      // Tickets past their 5 minutes count for nothing: an indexed delete.
+      await db
+        .deleteFrom("admin_sign_in_tickets")
+        .where("expires_at", "<=", new Date(nowMs).toISOString())
+        .execute();
+      await db
+        .insertInto("admin_sign_in_tickets")
+        .values({
+          id,
+          admin_id: admin.id,
+          created_at: new Date(nowMs).toISOString(),
+          expires_at: new Date(expiresAt).toISOString(),
+        })
+        .execute();
       const ticket = await new SignJWT({ purpose: PURPOSE, ver: admin.session_version })
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
         .setSubject(admin.id)
+        .setJti(id)
         .setIssuedAt(now)
         .setExpirationTime(now + SECOND_STEP_TICKET_MINUTES * 60)
         .sign(key);
@@ -86,29 +148,39 @@ export function createSecondStepGate(deps: SecondStepGateDeps) {
     },
 
     /**
-     * The account a second-step ticket (from a right password) belongs to, or undefined for
-     * a bad, foreign or expired one (5 minutes), or one signed before a password change.
+     * Takes a ticket for its one use, once its second step has passed: one conditional
+     * delete that a single caller wins, on any instance. False when it was taken already
+     * (or is unknown or expired): the sign-in is then refused.
      */
-    async readTicket(ticket: string): Promise<{ adminId: string; email: string } | undefined> {
-      let claims;
-      try {
-        ({ payload: claims } = await jwtVerify(ticket, key, {
-          algorithms: ["HS256"],
-          requiredClaims: ["exp", "iat", "sub"],
-          currentDate: new Date(clock()),
-        }));
-      } catch {
-        return undefined;
-      }
-      if (claims.purpose !== PURPOSE || typeof claims.sub !== "string") return undefined;
-      if (typeof claims.ver !== "number") return undefined;
-      const admin = await db
-        .selectFrom("admins")
-        .select(["id", "email", "session_version"])
-        .where("id", "=", claims.sub)
+    async takeTicket(ticket: { ticketId: string; adminId: string }): Promise<boolean> {
+      const taken = await db
+        .deleteFrom("admin_sign_in_tickets")
+        .where("id", "=", ticket.ticketId)
+        .where("admin_id", "=", ticket.adminId)
+        .where("expires_at", ">", new Date(clock()).toISOString())
         .executeTakeFirst();
-      if (!admin || admin.session_version !== claims.ver) return undefined;
-      return { adminId: admin.id, email: admin.email };
+      return Number(taken.numDeletedRows) === 1;
+    },
+
+    /**
+     * The account a second-step ticket (from a right password) belongs to, or undefined for
+     * a bad, foreign or expired one (5 minutes), one already used, or one signed before a
+     * password change.
+     */
+    async readTicket(ticket: string): Promise<TicketAccount | undefined> {
+      const state = await ticketState(ticket);
+      return typeof state === "string" ? undefined : state;
+    },
+
+    /**
+     * The account of a ticket sent with a second step; 400 saying why when there is none:
+     * too old or bad (ticketExpired), or used already (ticketUsed).
+     */
+    async accountOfTicket(ticket: string): Promise<TicketAccount> {
+      const state = await ticketState(ticket);
+      if (state === "used") throw new Invalid(signInMessages.ticketUsed);
+      if (state === "bad") throw new Invalid(signInMessages.ticketExpired);
+      return state;
     },
 
     /**

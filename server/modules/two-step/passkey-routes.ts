@@ -10,13 +10,16 @@ import {
   passkeySchema,
   passkeySignInOptionsSchema,
   passkeySignInSchema,
+  recentPasskeysSchema,
   signInMessages,
+  stepUpSchema,
 } from "../../../common/schemas/sign-in.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
-import { Invalid } from "../../errors.ts";
+import { Conflict, Invalid } from "../../errors.ts";
+import { accountMessages } from "../../../common/schemas/accounts.ts";
+import { tellNewFactor } from "./new-factor.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
 import { signInContext } from "../staff/context.ts";
-import { createPasskeyService } from "./passkeys.ts";
 
 const unavailable = errorAnswer(`${passkeyMessages.passkeysUnavailable} (PUBLIC_ORIGIN is an IP.)`);
 const notMine = errorAnswer(
@@ -30,20 +33,11 @@ const notMine = errorAnswer(
  */
 export function registerPasskeyRoutes(app: ApiApp, deps: ApiDeps): void {
   const { services, config } = deps;
-  const { auth, audit, secondStep } = services;
-  const passkeys = createPasskeyService({
-    db: services.database.db,
-    publicOrigin: config.publicOrigin,
-    rpName: async () => (await services.identity.get()).name,
-  });
+  const { auth, audit, secondStep, passkeys, stepUp, notifier } = services;
 
-  /** The account of a second-step ticket; 400 when it is bad or too old. */
-  const ticketAdmin = async (ticket: string | undefined) => {
-    if (ticket === undefined) return undefined;
-    const owner = await secondStep.readTicket(ticket);
-    if (!owner) throw new Invalid(signInMessages.ticketExpired);
-    return owner;
-  };
+  /** The account of a second-step ticket; 400 when it is bad, too old or used. */
+  const ticketAdmin = async (ticket: string | undefined) =>
+    ticket === undefined ? undefined : secondStep.accountOfTicket(ticket);
 
   app.get(
     "/auth/passkeys",
@@ -65,28 +59,63 @@ export function registerPasskeyRoutes(app: ApiApp, deps: ApiDeps): void {
         .send({ passkeys: await passkeys.list(request.admin!.id), available: passkeys.available }),
   );
 
-  app.post(
-    "/auth/passkeys/register-options",
+  app.get(
+    "/auth/passkeys/recent",
     {
       config: { duringSetup: true },
       schema: {
         tags: ["auth"],
+        operationId: "listMyRecentPasskeys",
+        summary:
+          "My passkeys added within the life of a session (TOKEN_TTL, 12 hours by default), " +
+          "newest first: those a stolen session could have added, which signing out " +
+          "everywhere, signing out the other devices and a password reset offer to remove",
+        security: adminSecurity,
+        response: { 200: recentPasskeysSchema, 401: errorAnswers.unauthorized },
+      },
+    },
+    async (request, reply) => {
+      const since = new Date(Date.now() - config.tokenTtlSeconds * 1000).toISOString();
+      return reply
+        .header("cache-control", "no-store")
+        .send({ since, passkeys: await passkeys.addedSince(request.admin!.id, since) });
+    },
+  );
+
+  app.post(
+    "/auth/passkeys/register-options",
+    {
+      config: { duringSetup: true, limit: "login" },
+      schema: {
+        tags: ["auth"],
         operationId: "passkeyRegisterOptions",
         summary:
-          "Begins adding a passkey to my account: the options for navigator.credentials.create() " +
-          "and the id to finish with (5 minutes, once)",
+          "Begins adding a passkey to my account, with my password again (or a fresh code of " +
+          "my authenticator app): the options for navigator.credentials.create() and the id " +
+          "to finish with (5 minutes, once)",
         security: adminSecurity,
+        body: stepUpSchema.nullish(),
         response: {
           200: passkeyOptionsSchema,
+          400: errorAnswer(
+            `${signInMessages.stepUpRequired} Or: ${accountMessages.wrongCurrentPassword} Or: ${signInMessages.wrongCode}`,
+          ),
           401: errorAnswers.unauthorized,
           409: errorAnswer(`${unavailable.description} Or: ${passkeyMessages.tooManyPasskeys}`),
+          ...jsonBodyErrors,
+          429: errorAnswers.tooManyRequests,
         },
       },
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      const admin = request.admin!;
+      // Said first: on a site reached by an IP address no password helps.
+      if (!passkeys.available) throw new Conflict(passkeyMessages.passkeysUnavailable);
+      await stepUp.confirm(admin, request.body, request.ip);
+      return reply
         .header("cache-control", "no-store")
-        .send(await passkeys.registrationOptions(request.admin!)),
+        .send(await passkeys.registrationOptions(admin));
+    },
   );
 
   app.post(
@@ -96,7 +125,9 @@ export function registerPasskeyRoutes(app: ApiApp, deps: ApiDeps): void {
       schema: {
         tags: ["auth"],
         operationId: "addPasskey",
-        summary: "Adds a passkey to my account: the browser's answer to the register options",
+        summary:
+          "Adds a passkey to my account: the browser's answer to the register options; a mail " +
+          "tells the account's address",
         security: adminSecurity,
         body: passkeyAddSchema,
         response: {
@@ -121,6 +152,7 @@ export function registerPasskeyRoutes(app: ApiApp, deps: ApiDeps): void {
         id: admin.id,
         after: { name: passkey.name },
       });
+      tellNewFactor(notifier, request, admin, { kind: "passkey", name: passkey.name });
       return reply.code(201).send(passkey);
     },
   );
@@ -211,7 +243,9 @@ export function registerPasskeyRoutes(app: ApiApp, deps: ApiDeps): void {
         body: passkeySignInOptionsSchema,
         response: {
           200: passkeyOptionsSchema,
-          400: errorAnswer(`${signInMessages.ticketExpired} Or the body is invalid.`),
+          400: errorAnswer(
+            `${signInMessages.ticketExpired} Or: ${signInMessages.ticketUsed} Or the body is invalid.`,
+          ),
           409: errorAnswer(`${unavailable.description} Or: ${passkeyMessages.noPasskey}`),
           ...jsonBodyErrors,
           429: errorAnswers.tooManyRequests,
@@ -240,7 +274,9 @@ export function registerPasskeyRoutes(app: ApiApp, deps: ApiDeps): void {
         body: passkeySignInSchema,
         response: {
           200: tokenResponseSchema,
-          400: errorAnswer(`${signInMessages.ticketExpired} Or the body is invalid.`),
+          400: errorAnswer(
+            `${signInMessages.ticketExpired} Or: ${signInMessages.ticketUsed} Or the body is invalid.`,
+          ),
           401: errorAnswer(
             `${signInMessages.unknownPasskey} Or: ${signInMessages.passkeyFailed} (a failed ` +
               "check, another account's passkey with a ticket, a used or expired challenge)",
@@ -258,6 +294,10 @@ export function registerPasskeyRoutes(app: ApiApp, deps: ApiDeps): void {
       // A locked account stays locked whatever its second step.
       if (owner) await auth.checkLocks(owner.email, context.ip);
       const adminId = await passkeys.signIn(challengeId, response, owner?.adminId);
+      // One ticket, one sign-in, as with a code.
+      if (owner && !(await secondStep.takeTicket(owner))) {
+        throw new Invalid(signInMessages.ticketUsed);
+      }
       const token = await auth.startSession(
         adminId,
         context,

@@ -241,6 +241,31 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
       return { before: toPasskey(row), after: toPasskey({ ...row, name }) };
     },
 
+    /** The admin's passkeys added since `since` (ISO), newest first. */
+    async addedSince(adminId: string, since: string): Promise<Passkey[]> {
+      const rows = await db
+        .selectFrom("admin_passkeys")
+        .selectAll()
+        .where("admin_id", "=", adminId)
+        .where("created_at", ">=", since)
+        .orderBy("created_at", "desc")
+        .orderBy("id")
+        .execute();
+      return rows.map(toPasskey);
+    },
+
+    /** Removes those of `ids` that are the admin's passkeys; answers the ones removed. */
+    async removeSome(adminId: string, ids: readonly string[]): Promise<Passkey[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .deleteFrom("admin_passkeys")
+        .where("admin_id", "=", adminId)
+        .where("id", "in", [...new Set(ids)])
+        .returningAll()
+        .execute();
+      return rows.map(toPasskey);
+    },
+
     /** Removes one of the admin's passkeys; answers it; 404 for another's or an unknown one. */
     async remove(adminId: string, id: string): Promise<Passkey> {
       const row = await db

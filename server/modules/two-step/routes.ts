@@ -10,6 +10,7 @@ import {
   securityStatusSchema,
   signInMessages,
   totpConfirmSchema,
+  stepUpSchema,
   totpSetupSchema,
 } from "../../../common/schemas/sign-in.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
@@ -17,11 +18,15 @@ import { Conflict, Invalid, NotFound, Unauthorized } from "../../errors.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
 import { signInContext } from "../staff/context.ts";
 import type { SignedInAdmin } from "../staff/types.ts";
+import { tellNewFactor } from "./new-factor.ts";
 import { normaliseRecoveryCode } from "./recovery.ts";
 
 const ownerOnly = errorAnswer("The signed-in admin is an editor: only an owner may do this.");
 const setupHeld = errorAnswer(signInMessages.setupRequired);
 const wrongPassword = errorAnswer(accountMessages.wrongCurrentPassword);
+const stepUpRefused = errorAnswer(
+  `${signInMessages.stepUpRequired} Or: ${accountMessages.wrongCurrentPassword} Or: ${signInMessages.wrongCode}`,
+);
 const hashBusy = errorAnswer(
   "Too many password checks at once: try again after `Retry-After` seconds.",
 );
@@ -34,24 +39,10 @@ const noApp = "No authenticator app is set up on your account.";
  */
 export function registerTwoStepRoutes(app: ApiApp, deps: ApiDeps): void {
   const { services, config } = deps;
-  const { auth, audit, secondStep, identity } = services;
+  const { auth, audit, secondStep, identity, stepUp, notifier } = services;
   const { totp, recovery, settings } = secondStep;
   const database = services.database.db;
-  const { passwords } = services;
   const passkeysAvailable = passkeysAvailableAt(config.publicOrigin);
-
-  /** The password asked again before a second step is removed or remade (400 when wrong). */
-  async function checkPassword(admin: SignedInAdmin, password: string): Promise<void> {
-    const row = await database
-      .selectFrom("admins")
-      .select("password_hash")
-      .where("id", "=", admin.id)
-      .executeTakeFirst();
-    if (!row) throw new NotFound("The account no longer exists.");
-    if (!(await passwords.verify(password, row.password_hash))) {
-      throw new Invalid(accountMessages.wrongCurrentPassword);
-    }
-  }
 
   const record = (admin: SignedInAdmin, action: string) =>
     audit.record({ actor: admin, action, type: "admin", id: admin.id });
@@ -70,7 +61,9 @@ export function registerTwoStepRoutes(app: ApiApp, deps: ApiDeps): void {
         body: secondStepInputSchema,
         response: {
           200: tokenResponseSchema,
-          400: errorAnswer(`${signInMessages.ticketExpired} Or the body is invalid.`),
+          400: errorAnswer(
+            `${signInMessages.ticketExpired} Or: ${signInMessages.ticketUsed} (each ticket signs in once) Or the body is invalid.`,
+          ),
           401: errorAnswer(signInMessages.wrongCode),
           ...jsonBodyErrors,
           429: errorAnswers.tooManyRequests,
@@ -78,8 +71,7 @@ export function registerTwoStepRoutes(app: ApiApp, deps: ApiDeps): void {
       },
     },
     async (request, reply) => {
-      const account = await secondStep.readTicket(request.body.ticket);
-      if (!account) throw new Invalid(signInMessages.ticketExpired);
+      const account = await secondStep.accountOfTicket(request.body.ticket);
       const context = signInContext(request);
       await auth.checkLocks(account.email, context.ip);
       const code = request.body.code.replace(/\s/g, "");
@@ -93,6 +85,8 @@ export function registerTwoStepRoutes(app: ApiApp, deps: ApiDeps): void {
         await auth.recordFailure(account.email, context.ip);
         throw new Unauthorized(signInMessages.wrongCode);
       }
+      // One ticket, one sign-in: a second use (even with another right code) is refused.
+      if (!(await secondStep.takeTicket(account))) throw new Invalid(signInMessages.ticketUsed);
       const token = await auth.startSession(
         account.adminId,
         context,
@@ -157,22 +151,31 @@ export function registerTwoStepRoutes(app: ApiApp, deps: ApiDeps): void {
   app.post(
     "/auth/totp/setup",
     {
-      config: { duringSetup: true },
+      config: { duringSetup: true, limit: "login" },
       schema: {
         tags: ["auth"],
         operationId: "setUpTotp",
         summary:
-          "Starts setting up an authenticator app: a new secret (replacing one not yet " +
-          "confirmed), its otpauth URL and QR code; confirm it with one code",
+          "Starts setting up an authenticator app, with my password again: a new secret " +
+          "(replacing one not yet confirmed), its otpauth URL and QR code; confirm it with one code",
         security: adminSecurity,
+        body: stepUpSchema.nullish(),
         response: {
           200: totpSetupSchema,
+          400: stepUpRefused,
           401: errorAnswers.unauthorized,
           409: errorAnswer("An authenticator app is already set up. Remove it first."),
+          ...jsonBodyErrors,
+          429: errorAnswers.tooManyRequests,
+          503: hashBusy,
         },
       },
     },
     async (request, reply) => {
+      if (await totp.confirmed(request.admin!.id)) {
+        throw new Conflict("An authenticator app is already set up. Remove it first.");
+      }
+      await stepUp.confirm(request.admin!, request.body, request.ip);
       const { name } = await identity.get();
       const setup = await totp.setup(request.admin!, name);
       return reply.header("cache-control", "no-store").send(setup);
@@ -208,6 +211,7 @@ export function registerTwoStepRoutes(app: ApiApp, deps: ApiDeps): void {
       });
       if (!codes) throw new Invalid(signInMessages.wrongCode);
       await record(me, "totp-on");
+      tellNewFactor(notifier, request, me, { kind: "app" });
       return reply.header("cache-control", "no-store").send({ recoveryCodes: codes });
     },
   );
@@ -236,7 +240,7 @@ export function registerTwoStepRoutes(app: ApiApp, deps: ApiDeps): void {
     },
     async (request) => {
       const me = request.admin!;
-      await checkPassword(me, request.body.currentPassword);
+      await stepUp.confirm(me, { currentPassword: request.body.currentPassword }, request.ip);
       const removed = await database.transaction().execute(async (trx) => {
         const had = await totp.remove(me.id, trx);
         await recovery.removeAll(me.id, trx);
@@ -255,12 +259,14 @@ export function registerTwoStepRoutes(app: ApiApp, deps: ApiDeps): void {
       schema: {
         tags: ["auth"],
         operationId: "newRecoveryCodes",
-        summary: "Ten new recovery codes, with my current password: the old ones stop working",
+        summary:
+          "Ten new recovery codes, with my current password (or a fresh code of my app): the " +
+          "old ones stop working; a mail tells the account's address",
         security: adminSecurity,
-        body: currentPasswordSchema,
+        body: stepUpSchema,
         response: {
           200: recoveryCodesSchema,
-          400: wrongPassword,
+          400: stepUpRefused,
           401: errorAnswers.unauthorized,
           403: setupHeld,
           409: errorAnswer(`${noApp} Recovery codes go with one.`),
@@ -272,11 +278,13 @@ export function registerTwoStepRoutes(app: ApiApp, deps: ApiDeps): void {
     },
     async (request, reply) => {
       const me = request.admin!;
-      await checkPassword(me, request.body.currentPassword);
-      if (!(await totp.confirmed(me.id)))
+      if (!(await totp.confirmed(me.id))) {
         throw new Conflict(`${noApp} Recovery codes go with one.`);
+      }
+      await stepUp.confirm(me, request.body, request.ip);
       const codes = await database.transaction().execute((trx) => recovery.replace(me.id, trx));
       await record(me, "recovery-codes");
+      tellNewFactor(notifier, request, me, { kind: "recovery-codes" });
       return reply.header("cache-control", "no-store").send({ recoveryCodes: codes });
     },
   );
