@@ -146,7 +146,6 @@ export function createServices(deps: ServiceDeps) {
   const prices = createPriceService(db, changes);
   // Payments (issue 49): checkout, webhooks, reconciliation, invoices; receipts, invoices and
   // their reminders are mailed through the outbox.
-  const audit = createAuditService({ db, log });
   const payments = createPaymentsService({
     db,
     paystack: config.paystack,
