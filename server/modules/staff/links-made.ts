@@ -156,6 +156,16 @@ export const OTHER_SECRETS: Readonly<Record<string, string>> = {
   "newsletter_subscribers.confirm_nonce":
     "the subscriber's own confirmation link, made by their sign-up, not by staff",
   traffic_salts: "the day's salt of the visitor counts: no link, made by nobody",
+  "invoices.token":
+    "the client's link to the agency's invoice (read and pay that one bill): no staff authority, it stays with the invoice whoever sent it",
+  "payment_plans.plan_code": "Paystack's code of a package's plan: no link, made by Paystack",
+  "subscriptions.plan_code": "Paystack's code of the subscription's plan: no link",
+  "subscriptions.customer_code": "Paystack's code of the paying client: no link",
+  "subscriptions.subscription_code": "Paystack's code of the subscription: no link",
+  "subscriptions.email_token":
+    "Paystack's token for the client's own subscription (cancelling through Paystack): made by the client's payment",
+  "subscriptions.manage_token":
+    "the client's own link to manage their subscription, made by their first payment, not by staff",
 };
 
 /**
