@@ -26,6 +26,8 @@ import * as newsletter from "./migrations/0024-newsletter.ts";
 import * as traffic from "./migrations/0025-traffic.ts";
 import * as policyVisitorStatistics from "./migrations/0026-policy-visitor-statistics.ts";
 import * as staffSignIn from "./migrations/0027-staff-sign-in.ts";
+import * as imports from "./migrations/0034-imports.ts";
+import * as redirects from "./migrations/0035-redirects.ts";
 import type { Database } from "./schema.ts";
 
 // Listed here rather than read from disk, so migrations run from any working directory.
@@ -56,6 +58,8 @@ export const migrations: Record<string, Migration> = {
   "0025-traffic": traffic,
   "0026-policy-visitor-statistics": policyVisitorStatistics,
   "0027-staff-sign-in": staffSignIn,
+  "0034-imports": imports,
+  "0035-redirects": redirects,
 };
 
 const provider: MigrationProvider = {
