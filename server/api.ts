@@ -17,6 +17,7 @@ import { registerNewsletterRoutes } from "./modules/newsletter/routes.ts";
 import { registerNewsletterSendRoutes } from "./modules/newsletter/send-routes.ts";
 import { registerPageRoutes } from "./modules/pages/routes.ts";
 import { registerPriceRoutes } from "./modules/prices/routes.ts";
+import { registerRedirectRoutes } from "./modules/redirects/routes.ts";
 import { registerPasskeyRoutes } from "./modules/two-step/passkey-routes.ts";
 import { registerStaffRoutes } from "./modules/staff/routes.ts";
 import { registerSessionRoutes } from "./modules/staff/session-routes.ts";
@@ -84,6 +85,7 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
   registerTrafficBeaconRoutes(api, deps);
   registerTrafficRoutes(api, deps);
   registerTwoStepRoutes(api, deps);
+  registerRedirectRoutes(api, deps);
 
   const unknownEndpoint = async () => {
     throw new NotFound("No such API endpoint.");

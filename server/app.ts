@@ -32,6 +32,7 @@ import { connectScaleOut } from "./scale-out.ts";
 import { createServices, type Services } from "./services.ts";
 import { PRODUCTION_HASH_COST } from "./modules/staff/password.ts";
 import { beaconAtTheDoor } from "./modules/traffic/beacon-door.ts";
+import { registerRedirects } from "./modules/redirects/hooks.ts";
 import { createCdnPurger } from "./web/cdn-purge.ts";
 import { redirectToCanonicalPaths } from "./web/canonical-path.ts";
 import { FrontDoor } from "./web/front-door.ts";
@@ -240,6 +241,9 @@ export async function buildApp(
   watchSlowBodies(app, options.bodyTimeouts);
   closeAfterEarlyAnswers(app);
   await registerSecurityHeaders(app, config, { dev: options.devServer !== undefined });
+  // Old addresses (issue 51): from memory, before the canonical-path redirect (one hop).
+  await services.redirects.ready;
+  registerRedirects(app, services.redirects);
   // After the security headers (the redirect carries them), before any answer is made.
   redirectToCanonicalPaths(app);
   // Redis and the like when configured: before the rate limits, which may keep their counts there.
@@ -248,6 +252,7 @@ export async function buildApp(
   // onClose hooks run last-added first: the visit counts are written before Redis and the
   // database close.
   app.addHook("onClose", async () => services.traffic.close());
+  app.addHook("onClose", async () => services.redirects.close());
   await registerRateLimits(app, config, scaleOut);
   registerIdempotency(app, database.db);
   await keepAuditForAYear(app, services.audit);

@@ -33,6 +33,7 @@ import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createMailService, personalised } from "./modules/mail/service.ts";
 import { createPriceService } from "./modules/prices/service.ts";
 import { createVideoService } from "./modules/videos/service.ts";
+import { createRedirectService } from "./modules/redirects/service.ts";
 
 export interface ServiceDeps {
   config: Config;
@@ -220,6 +221,14 @@ export function createServices(deps: ServiceDeps) {
     weeklyReport,
     /** The page views of the beacon, counted in memory and written every few seconds. */
     traffic: createTrafficCounter({
+      db,
+      changes,
+      log,
+      clock: deps.clock,
+      flushMs: deps.trafficFlushMs,
+    }),
+    /** Old addresses answered with redirects, from memory; the "Not found" counts (issue 51). */
+    redirects: createRedirectService({
       db,
       changes,
       log,

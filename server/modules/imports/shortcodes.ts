@@ -17,7 +17,8 @@ const escapeAttribute = (value: string) =>
 /** The attributes of a shortcode: key="value", key='value', key=value, or positional values. */
 export function shortcodeAttributes(text: string): Record<string, string> {
   const attributes: Record<string, string> = {};
-  const pattern = /([\w-]+)\s*=\s*"([^"]*)"|([\w-]+)\s*=\s*'([^']*)'|([\w-]+)\s*=\s*([^\s'"\]]+)|"([^"]*)"|(\S+)/g;
+  const pattern =
+    /([\w-]+)\s*=\s*"([^"]*)"|([\w-]+)\s*=\s*'([^']*)'|([\w-]+)\s*=\s*([^\s'"\]]+)|"([^"]*)"|(\S+)/g;
   let position = 0;
   for (const match of text.matchAll(pattern)) {
     if (match[1] !== undefined) attributes[match[1].toLowerCase()] = match[2]!;

@@ -544,9 +544,7 @@ export function textOf(node: ChildNode | Element): string {
 /** The words of an HTML fragment (an excerpt), without its tags, on one line. */
 export function plainText(html: string): string {
   const document = parseDocument(html, { decodeEntities: true });
-  return cleanText(document.children.map(textOf).join(" "))
-    .replace(/\s+/g, " ")
-    .trim();
+  return cleanText(document.children.map(textOf).join(" ")).replace(/\s+/g, " ").trim();
 }
 
 /** Whether content was written with the classic editor (no block comments). */

@@ -144,7 +144,13 @@ export async function* readWxr(stream: Readable): AsyncGenerator<WxrRecord> {
   let queue: WxrRecord[] = [];
   const path: string[] = [];
   let text = "";
-  const channel: WxrChannel = { title: "", link: "", baseSiteUrl: "", baseBlogUrl: "", version: "" };
+  const channel: WxrChannel = {
+    title: "",
+    link: "",
+    baseSiteUrl: "",
+    baseBlogUrl: "",
+    version: "",
+  };
   let channelSent = false;
   let sawRss = false;
   let item: WxrItem | undefined;
@@ -232,7 +238,10 @@ export async function* readWxr(stream: Readable): AsyncGenerator<WxrRecord> {
         author = undefined;
       } else if ((name === "wp:category" || name === "wp:tag") && term) {
         const domain = name === "wp:category" ? "category" : "post_tag";
-        queue.push({ type: name === "wp:category" ? "category" : "tag", term: { domain, ...term } });
+        queue.push({
+          type: name === "wp:category" ? "category" : "tag",
+          term: { domain, ...term },
+        });
         term = undefined;
       }
     } else if (parent === "item" && item) {
