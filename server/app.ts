@@ -56,8 +56,10 @@ export interface BuildOptions {
   notifier?: Notifier;
   /** Milliseconds since the epoch for the post scheduler, visibility and the mail outbox (tests). */
   clock?: () => number;
-  /** How often the visit counts are written (ms; 0: only on flush(), for tests). */
+  /** How often the visit counts and redirect hits are written (ms; 0: only on flush(), for tests). */
   trafficFlushMs?: number;
+  /** How long an import waits for one picture of the old site (ms; tests shorten it). */
+  importPictureTimeoutMs?: number;
 }
 
 /**
@@ -173,9 +175,12 @@ export async function buildApp(
     log: app.log,
     clock: options.clock,
     trafficFlushMs: options.trafficFlushMs,
+    importPictureTimeoutMs: options.importPictureTimeoutMs,
   });
   app.decorate("services", services);
   app.addHook("onClose", async () => {
+    // The import job first: its current item ends and its lease goes back (issue 51).
+    await services.imports.close();
     services.blogs.close();
     await services.outbox.close();
     await services.newsletterWorker.close();

@@ -34,6 +34,7 @@ import { createMailService, personalised } from "./modules/mail/service.ts";
 import { createPriceService } from "./modules/prices/service.ts";
 import { createVideoService } from "./modules/videos/service.ts";
 import { createRedirectService } from "./modules/redirects/service.ts";
+import { createImportService } from "./modules/imports/service.ts";
 
 export interface ServiceDeps {
   config: Config;
@@ -50,6 +51,8 @@ export interface ServiceDeps {
   clock?: () => number;
   /** How often the visit counts are written (ms; 0: only on flush(), for tests). */
   trafficFlushMs?: number;
+  /** How long an import waits for one picture of the old site (tests shorten it). */
+  importPictureTimeoutMs?: number;
 }
 
 /** Every domain service, wired once per app. Routes, loaders, scripts and the seed use these. */
@@ -167,6 +170,13 @@ export function createServices(deps: ServiceDeps) {
       clock: deps.clock,
     }),
   });
+  const redirects = createRedirectService({
+    db,
+    changes,
+    log,
+    clock: deps.clock,
+    flushMs: deps.trafficFlushMs,
+  });
   return {
     changes,
     readiness,
@@ -228,12 +238,20 @@ export function createServices(deps: ServiceDeps) {
       flushMs: deps.trafficFlushMs,
     }),
     /** Old addresses answered with redirects, from memory; the "Not found" counts (issue 51). */
-    redirects: createRedirectService({
+    redirects,
+    /** Moving in from WordPress or Ghost: uploads, previews and the import job (issue 51). */
+    imports: createImportService({
       db,
-      changes,
+      dataDir: config.dataDir,
+      storage,
+      blogs,
+      pages,
+      redirects,
       log,
+      maxImageBytes: config.maxImageBytes,
+      allowHosts: config.importAllowHosts,
+      pictureTimeoutMs: deps.importPictureTimeoutMs,
       clock: deps.clock,
-      flushMs: deps.trafficFlushMs,
     }),
     /** The published pages' addresses, read by every page's layout: kept until a write. */
     pageLinks: cachedRead(changes, pages.links),

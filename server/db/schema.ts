@@ -491,6 +491,7 @@ export interface ImportItemsTable {
   seq: number;
   kind: string;
   source_id: string;
+  parent_id: string;
   source_status: string;
   title: string;
   data: string | null;

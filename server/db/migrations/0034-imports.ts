@@ -57,6 +57,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("kind", "text", (c) => c.notNull())
     /** Its id on the old site (WordPress post id, Ghost id). */
     .addColumn("source_id", "text", (c) => c.notNull())
+    /** The old id of its parent (an attachment's post, a page's parent page), "" for none. */
+    .addColumn("parent_id", "text", (c) => c.notNull().defaultTo(""))
     /** Its status there: publish, draft, future, private… */
     .addColumn("source_status", "text", (c) => c.notNull())
     .addColumn("title", "text", (c) => c.notNull())
@@ -75,6 +77,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createIndex("import_items_by_source")
     .on("import_items")
     .columns(["import_id", "kind", "source_id"])
+    .execute();
+  await db.schema
+    .createIndex("import_items_by_parent")
+    .on("import_items")
+    .columns(["import_id", "kind", "parent_id"])
     .execute();
 
   await db.schema
