@@ -3,15 +3,8 @@ import type { AdminBlog } from "../../common/schemas/blog.ts";
 import type { Import } from "../../common/schemas/imports.ts";
 import { wxrFile, type WxrSite } from "../factories/wxr.ts";
 import { startOldSite, type OldSite } from "../support/old-site.ts";
-import {
-  call,
-  expectAdminOnly,
-  multipart,
-  TEST_PASSWORD,
-  useTestApp,
-  waitFor,
-  type TestApp,
-} from "./helpers.ts";
+import { call, expectAdminOnly, TEST_PASSWORD, useTestApp } from "./helpers.ts";
+import { importFile, preview, upload } from "./import-helpers.ts";
 
 // Moving in from WordPress (issue 51): a WXR file the test writes, an old site on 127.0.0.1
 // with its pictures (allowed by IMPORT_ALLOW_HOSTS), the import's preview, job and report,
@@ -24,63 +17,6 @@ beforeAll(async () => {
 afterAll(() => old.close());
 
 const t = useTestApp(() => ({ IMPORT_ALLOW_HOSTS: old.host }), { trafficFlushMs: 0 });
-
-export async function upload(
-  app: TestApp,
-  headers: { authorization: string },
-  file: string,
-  name = "export.xml",
-) {
-  const form = multipart({}, [
-    { field: "file", filename: name, contentType: "application/xml", data: Buffer.from(file) },
-  ]);
-  return call<{ id: string; error?: string }>(app.app, {
-    method: "POST",
-    url: "/api/imports",
-    headers: { ...headers, ...form.headers },
-    payload: form.payload,
-  });
-}
-
-export async function read(app: TestApp, headers: { authorization: string }, id: string) {
-  return (await call<Import>(app.app, { url: `/api/imports/${id}`, headers })).body;
-}
-
-/** Uploads a file and waits for its preview. */
-export async function preview(app: TestApp, headers: { authorization: string }, file: string) {
-  const uploaded = await upload(app, headers, file);
-  expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(202);
-  await waitFor(
-    () => read(app, headers, uploaded.body.id),
-    (i) => i.state !== "reading",
-    20_000,
-  );
-  return read(app, headers, uploaded.body.id);
-}
-
-/** Uploads, starts with `choices` and waits until done: the finished import. */
-export async function importFile(
-  app: TestApp,
-  headers: { authorization: string },
-  file: string,
-  choices: object = {},
-) {
-  const ready = await preview(app, headers, file);
-  expect(ready.state, ready.error ?? "").toBe("ready");
-  const started = await call<Import>(app.app, {
-    method: "POST",
-    url: `/api/imports/${ready.id}/start`,
-    headers,
-    payload: choices,
-  });
-  expect(started.status, JSON.stringify(started.body)).toBe(202);
-  await waitFor(
-    () => read(app, headers, ready.id),
-    (i) => i.state === "done",
-    30_000,
-  );
-  return read(app, headers, ready.id);
-}
 
 const png = (name: string) => `/wp-content/uploads/2023/05/${name}.png`;
 

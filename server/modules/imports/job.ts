@@ -294,8 +294,8 @@ export function createJob(deps: JobDeps) {
   function addPictureRedirect(ctx: JobContext, url: string, src: string, into: RedirectWrite[]) {
     try {
       const old = new URL(url);
-      const site = ctx.siteUrl ? siteHost(new URL(ctx.siteUrl).hostname) : "";
-      if (siteHost(old.hostname) === site) into.push({ from: old.pathname, to: src, status: 301 });
+      const site = ctx.siteUrl ? siteHost(new URL(ctx.siteUrl).host) : "";
+      if (siteHost(old.host) === site) into.push({ from: old.pathname, to: src, status: 301 });
     } catch {
       // not an address of the site
     }

@@ -28,12 +28,11 @@ export interface SafeFetchOptions {
 
 const MAX_REDIRECTS = 3;
 
-/** A host as the rule compares them: lower case, IPv6 without brackets, no leading "www.". */
-export const siteHost = (host: string) =>
-  host
-    .toLowerCase()
-    .replace(/^\[|\]$/g, "")
-    .replace(/^www\./, "");
+/**
+ * A site as the rule compares them: its host and port (a URL's `host`), lower case, without
+ * a leading "www." — another port is another site.
+ */
+export const siteHost = (host: string) => host.toLowerCase().replace(/^www\./, "");
 
 /** Whether an address is a public one (not private, loopback, link-local, reserved…). */
 export function isPublicAddress(address: string): boolean {
@@ -78,13 +77,17 @@ function checkedLookup(exempt: boolean): LookupFunction {
   };
 }
 
-function checkUrl(url: URL, options: SafeFetchOptions): boolean {
+function checkUrl(url: URL, options: SafeFetchOptions, redirected: boolean): boolean {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new PictureRefused(`${url.protocol} addresses are not fetched`);
   }
   if (url.username || url.password) throw new PictureRefused("an address with a password");
-  if (!options.hosts.has(siteHost(url.hostname))) {
-    throw new PictureRefused(`on another site (${url.hostname}): not fetched`);
+  if (!options.hosts.has(siteHost(url.host))) {
+    throw new PictureRefused(
+      redirected
+        ? `redirected to another site (${url.host}): not fetched`
+        : `on another site (${url.host}): not fetched`,
+    );
   }
   const exempt = allowed(url, options.allow);
   const literal = url.hostname.replace(/^\[|\]$/g, "");
@@ -127,7 +130,7 @@ export async function fetchPicture(address: string, options: SafeFetchOptions): 
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   try {
     for (let hop = 0; ; hop++) {
-      const exempt = checkUrl(url, options);
+      const exempt = checkUrl(url, options, hop > 0);
       const response = await get(url, exempt, signal);
       const status = response.statusCode ?? 0;
       if (status >= 300 && status < 400 && response.headers.location) {

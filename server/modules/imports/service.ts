@@ -181,7 +181,7 @@ export function createImportService(deps: ImportServiceDeps) {
       }
       if (item.kind === "attachment" && item.url) {
         try {
-          hosts.add(siteHost(new URL(item.url).hostname));
+          hosts.add(siteHost(new URL(item.url).host));
         } catch {
           // an attachment without a usable address: its picture cannot be fetched anyway
         }
@@ -214,7 +214,7 @@ export function createImportService(deps: ImportServiceDeps) {
             site = { title: record.channel.title, url };
             for (const address of [record.channel.link, record.channel.baseBlogUrl]) {
               try {
-                if (address) hosts.add(siteHost(new URL(address).hostname));
+                if (address) hosts.add(siteHost(new URL(address).host));
               } catch {
                 // not an address
               }
@@ -296,7 +296,7 @@ export function createImportService(deps: ImportServiceDeps) {
     const siteUrl = (choices.siteUrl || row.site_url).replace(/\/+$/, "");
     const hosts = new Set(json<string[]>(row.picture_hosts, []));
     try {
-      if (siteUrl) hosts.add(siteHost(new URL(siteUrl).hostname));
+      if (siteUrl) hosts.add(siteHost(new URL(siteUrl).host));
     } catch {
       // checked when the choice was made
     }
