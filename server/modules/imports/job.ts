@@ -534,7 +534,9 @@ export function createJob(deps: JobDeps) {
     const title =
       cut(oneLine(source.title), isPage ? MAX_PAGE_TITLE_LENGTH : MAX_TITLE, "the title", notes) ||
       "Untitled";
-    const converted = convertWordPressHtml(source.html, {
+    // Ghost writes its own address as __GHOST_URL__ in what it exports.
+    const html = ctx.siteUrl ? source.html.replaceAll("__GHOST_URL__", ctx.siteUrl) : source.html;
+    const converted = convertWordPressHtml(html, {
       siteUrl: ctx.siteUrl || undefined,
       ...(ctx.kind === "ghost" ? { classic: false } : {}),
     });
