@@ -74,6 +74,9 @@ export default [
       route("activity", "routes/admin/activity.tsx"),
       route("identity", "routes/admin/identity.tsx"),
       route("mail", "routes/admin/mail.tsx"),
+      route("imports", "routes/admin/imports.tsx"),
+      route("imports/:id", "routes/admin/imports-detail.tsx"),
+      route("redirects", "routes/admin/redirects.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;
