@@ -591,7 +591,9 @@ export function createJob(deps: JobDeps) {
         status: decided.status === "published" ? "published" : "draft",
         createdAt,
       });
-      target = `/${outcome.slug}`;
+      // A draft is not on the site: its address is its page in the back office.
+      target =
+        decided.status === "published" ? `/${outcome.slug}` : `/admin/pages/${link.target_id}`;
     } else {
       const existing = await deps.blogs.adminGet(link.target_id).catch(() => undefined);
       const picked = await cover(
@@ -625,8 +627,11 @@ export function createJob(deps: JobDeps) {
       if (source.slug && slugify(source.slug) !== outcome.slug) {
         notes.add(`the address /blog/${slugify(source.slug)} was taken (imported at ${target})`);
       }
+      if (!public_) target = `/admin/edit/${link.target_id}`;
     }
-    if (public_) redirects.push(...aliasesOf(ctx, source, target, isPage ? "page_id" : "p"));
+    if (public_ && !(isPage && decided.status !== "published")) {
+      redirects.push(...aliasesOf(ctx, source, target, isPage ? "page_id" : "p"));
+    }
     return {
       outcome: outcome.created ? "imported" : "updated",
       notes: notes.list(),
