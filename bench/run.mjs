@@ -1,5 +1,5 @@
 // `npm run bench`: the figures of issue 9 in one run, from a fresh build on a fresh database.
-//   npm run bench [-- --quick] [-- --only lighthouse,slowhost,js,load,enquiries,newsletter,traffic]
+//   npm run bench [-- --quick] [-- --only lighthouse,slowhost,js,load,enquiries,newsletter,traffic,import]
 // --quick: one Lighthouse run per page, one round of 3 s per load target side by side with the
 // hello-world (a check, not a figure).
 // --only: the named parts alone (all by default). slowhost: Lighthouse again with every browser
@@ -15,13 +15,17 @@ import { benchPages, lighthouseMedians, printLighthouse } from "./lighthouse.mjs
 import { slowHostAvailable, slowHostMedians } from "./slow-host.mjs";
 import { perCpu, pinning, runLoad, settle, sideBySide, startHello } from "./load.mjs";
 import { measureNewsletter } from "./newsletter.mjs";
+import { measureImport, printImport } from "./wordpress-import.mjs";
 import { ensureBuild, startServer } from "./server.mjs";
 import { measureTraffic, printTraffic, TRAFFIC_TARGET } from "./traffic.mjs";
 
 const { values } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
-    only: { type: "string", default: "lighthouse,slowhost,js,load,enquiries,newsletter,traffic" },
+    only: {
+      type: "string",
+      default: "lighthouse,slowhost,js,load,enquiries,newsletter,traffic,import",
+    },
   },
 });
 const quick = values.quick;
@@ -128,6 +132,14 @@ try {
     });
     console.log(
       `  ${result.mails} mails in ${result.seconds.toFixed(1)} s: ${Math.round(result.perSecond)} mails/s`,
+    );
+  }
+  if (want("import")) {
+    // Its own server and database (issue 51): a WordPress export of 5,000 posts moved in.
+    const posts = quick ? 1000 : 5000;
+    console.log(`\nWordPress import: an export of ${posts.toLocaleString("en-US")} posts…`);
+    printImport(
+      await measureImport({ posts, pictures: quick ? 20 : 100, cpu: pins?.server, build: false }),
     );
   }
   if (want("traffic")) {
