@@ -94,7 +94,7 @@ function RedirectForm({
             Old address (from)
           </label>
           <p id={ids.fromHint} className="text-sm text-muted">
-            A path of this site, e.g. /2023/05/news/ or /?p=123.
+            A path here, e.g. /2023/05/news/ or /?p=123.
           </p>
           <input
             id="redirect-from"
@@ -111,7 +111,7 @@ function RedirectForm({
             New address (to)
           </label>
           <p id={ids.toHint} className="text-sm text-muted">
-            A path here (/blog/news) or an address elsewhere (https://…).
+            A path here (/blog/news) or https://….
           </p>
           <input
             id="redirect-to"
@@ -239,7 +239,9 @@ function RedirectList({
             <Cell label="From" className="font-mono text-xs [overflow-wrap:anywhere]">
               {redirect.from}
               {redirect.source === "import" && (
-                <span className="ml-1 rounded bg-slate-100 px-1 font-sans text-muted">import</span>
+                <span className="ml-1 rounded bg-slate-100 px-1 font-sans whitespace-nowrap text-muted">
+                  import
+                </span>
               )}
             </Cell>
             <Cell label="To" className="font-mono text-xs [overflow-wrap:anywhere]">
