@@ -365,6 +365,22 @@ describe("importing a WordPress export", () => {
     );
   });
 
+  it("makes no redirect from the back office's or the API's addresses, whatever the file says", async () => {
+    await importFile(
+      t,
+      headers,
+      wxrFile({
+        url: "https://hostile.example",
+        items: [
+          { id: 1, title: "Sly", slug: "sly", link: "https://hostile.example/admin/login/" },
+          { id: 2, title: "Slier", slug: "slier", link: "https://hostile.example/api/blogs" },
+        ],
+      }),
+    );
+    expect((await t.app.inject({ url: "/admin/login" })).statusCode).not.toBe(301);
+    expect((await t.app.inject({ url: "/api/blogs" })).statusCode).toBe(200);
+  });
+
   it("refuses a file that is not an export, and a DOCTYPE, saying why", async () => {
     const notXml = await upload(t, headers, "hello, this is no export");
     expect(notXml.status).toBe(400);

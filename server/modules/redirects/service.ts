@@ -467,6 +467,8 @@ export function createRedirectService(deps: {
       for (const row of rows) {
         const from = redirectKey(row.from);
         if (row.to.startsWith("/") && redirectKey(row.to) === from) continue;
+        // An old site's address may not take the API, the back office or the server's files.
+        if (redirectInputSchema.shape.from.safeParse(from).success === false) continue;
         keyed.set(from, { id: randomUUID(), from, to: row.to, status: row.status });
       }
       await repo.writeImported([...keyed.values()], nowIso(), into);
