@@ -82,6 +82,9 @@ export default [
       route("payments", "routes/admin/payments.tsx"),
       route("payments/invoices/new", "routes/admin/invoice-edit.tsx", { id: "invoice-new" }),
       route("payments/invoices/:id", "routes/admin/invoice-edit.tsx", { id: "invoice-edit" }),
+      route("imports", "routes/admin/imports.tsx"),
+      route("imports/:id", "routes/admin/imports-detail.tsx"),
+      route("redirects", "routes/admin/redirects.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

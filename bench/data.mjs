@@ -14,7 +14,7 @@
 // the peak (VmHWM, reset before each call through /proc/<pid>/clear_refs; sampled every
 // 10 ms where that reset is refused). No debug endpoint: this is the production server.
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -25,6 +25,7 @@ import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/connection.ts";
 import { migrateToLatest } from "../server/db/migrate.ts";
 import { createAdmin, spawnServer, waitForHealth } from "../tests/support/server-process.ts";
+import { kBField, watchMemory } from "./memory.mjs";
 import { ensureBuild } from "./server.mjs";
 
 const { values } = parseArgs({
@@ -280,45 +281,6 @@ async function fill() {
   }
 }
 
-// --- The server's memory -----------------------------------------------------------------
-const statusOf = (pid) => readFileSync(`/proc/${pid}/status`, "utf8");
-const kBField = (status, name) =>
-  Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0) * KB;
-
-/** Watches the peak RSS of `pid` from now on; `stop()` answers { before, peak } in bytes. */
-function watchMemory(pid) {
-  const before = kBField(statusOf(pid), "VmRSS");
-  let resettable = true;
-  try {
-    // "5" resets the peak (VmHWM) to the current RSS: the peak afterwards is this call's.
-    writeFileSync(`/proc/${pid}/clear_refs`, "5");
-  } catch {
-    resettable = false;
-  }
-  let sampled = before;
-  const sampler = setInterval(() => {
-    try {
-      sampled = Math.max(sampled, kBField(statusOf(pid), "VmRSS"));
-    } catch {
-      // the process is gone
-    }
-  }, 10);
-  return {
-    stop() {
-      clearInterval(sampler);
-      let peak = sampled;
-      try {
-        const status = statusOf(pid);
-        peak = Math.max(peak, kBField(status, "VmRSS"));
-        if (resettable) peak = Math.max(peak, kBField(status, "VmHWM"));
-      } catch {
-        // the process is gone
-      }
-      return { before, peak };
-    },
-  };
-}
-
 // --- The calls ----------------------------------------------------------------------------
 let server;
 let token = "";
@@ -470,7 +432,7 @@ try {
   await start();
   const slug = await firstPost();
   console.log(
-    `Server pid ${server.child.pid}, RSS ${size(kBField(statusOf(server.child.pid), "VmRSS"))} at start.`,
+    `Server pid ${server.child.pid}, RSS ${size(kBField(readFileSync(`/proc/${server.child.pid}/status`, "utf8"), "VmRSS"))} at start.`,
   );
   console.log(
     "call".padEnd(46) +

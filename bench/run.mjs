@@ -1,5 +1,5 @@
 // `npm run bench`: the figures of issue 9 in one run, from a fresh build on a fresh database.
-//   npm run bench [-- --quick] [-- --only lighthouse,slowhost,js,load,enquiries,newsletter,traffic,webhooks]
+//   npm run bench [-- --quick] [-- --only lighthouse,slowhost,js,load,enquiries,newsletter,traffic,webhooks,import]
 // --quick: one Lighthouse run per page, one round of 3 s per load target side by side with the
 // hello-world (a check, not a figure).
 // --only: the named parts alone (all by default). slowhost: Lighthouse again with every browser
@@ -16,6 +16,7 @@ import { slowHostAvailable, slowHostMedians } from "./slow-host.mjs";
 import { perCpu, pinning, runLoad, settle, sideBySide, startHello } from "./load.mjs";
 import { measureNewsletter } from "./newsletter.mjs";
 import { measureWebhooks } from "./webhooks.mjs";
+import { measureImport, printImport } from "./wordpress-import.mjs";
 import { ensureBuild, startServer } from "./server.mjs";
 import { measureTraffic, printTraffic, TRAFFIC_TARGET } from "./traffic.mjs";
 
@@ -24,7 +25,7 @@ const { values } = parseArgs({
     quick: { type: "boolean", default: false },
     only: {
       type: "string",
-      default: "lighthouse,slowhost,js,load,enquiries,newsletter,traffic,webhooks",
+      default: "lighthouse,slowhost,js,load,enquiries,newsletter,traffic,webhooks,import",
     },
   },
 });
@@ -144,6 +145,14 @@ try {
     });
     console.log(
       `  ${result.orders} webhooks: ${Math.round(result.perSecond)} webhooks/s; replays of them: ${Math.round(result.replaysPerSecond)} webhooks/s`,
+    );
+  }
+  if (want("import")) {
+    // Its own server and database (issue 51): a WordPress export of 5,000 posts moved in.
+    const posts = quick ? 1000 : 5000;
+    console.log(`\nWordPress import: an export of ${posts.toLocaleString("en-US")} posts…`);
+    printImport(
+      await measureImport({ posts, pictures: quick ? 20 : 100, cpu: pins?.server, build: false }),
     );
   }
   if (want("traffic")) {

@@ -18,6 +18,8 @@ import { registerNewsletterSendRoutes } from "./modules/newsletter/send-routes.t
 import { registerPageRoutes } from "./modules/pages/routes.ts";
 import { registerPaymentRoutes } from "./modules/payments/routes.ts";
 import { registerPriceRoutes } from "./modules/prices/routes.ts";
+import { registerRedirectRoutes } from "./modules/redirects/routes.ts";
+import { registerImportRoutes } from "./modules/imports/routes.ts";
 import { registerPasskeyRoutes } from "./modules/two-step/passkey-routes.ts";
 import { registerStaffRoutes } from "./modules/staff/routes.ts";
 import { registerSessionRoutes } from "./modules/staff/session-routes.ts";
@@ -86,6 +88,8 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
   registerTrafficRoutes(api, deps);
   registerTwoStepRoutes(api, deps);
   registerPaymentRoutes(api, deps);
+  registerRedirectRoutes(api, deps);
+  registerImportRoutes(api, deps);
 
   const unknownEndpoint = async () => {
     throw new NotFound("No such API endpoint.");

@@ -35,6 +35,7 @@ import { allowPaystackFormAction } from "./modules/payments/form-action.ts";
 import { checkoutOrigins } from "./modules/payments/service.ts";
 import { PRODUCTION_HASH_COST } from "./modules/staff/password.ts";
 import { beaconAtTheDoor } from "./modules/traffic/beacon-door.ts";
+import { registerRedirects } from "./modules/redirects/hooks.ts";
 import { createCdnPurger } from "./web/cdn-purge.ts";
 import { redirectToCanonicalPaths } from "./web/canonical-path.ts";
 import { FrontDoor } from "./web/front-door.ts";
@@ -60,8 +61,10 @@ export interface BuildOptions {
   notifier?: Notifier;
   /** Milliseconds since the epoch for the post scheduler, visibility and the mail outbox (tests). */
   clock?: () => number;
-  /** How often the visit counts are written (ms; 0: only on flush(), for tests). */
+  /** How often the visit counts and redirect hits are written (ms; 0: only on flush(), for tests). */
   trafficFlushMs?: number;
+  /** How long an import waits for one picture of the old site (ms; tests shorten it). */
+  importPictureTimeoutMs?: number;
 }
 
 /**
@@ -176,9 +179,12 @@ export async function buildApp(
     log: app.log,
     clock: options.clock,
     trafficFlushMs: options.trafficFlushMs,
+    importPictureTimeoutMs: options.importPictureTimeoutMs,
   });
   app.decorate("services", services);
   app.addHook("onClose", async () => {
+    // The import job first: its current item ends and its lease goes back (issue 51).
+    await services.imports.close();
     services.blogs.close();
     await services.payments.close();
     await services.outbox.close();
@@ -247,6 +253,9 @@ export async function buildApp(
   await registerSecurityHeaders(app, config, { dev: options.devServer !== undefined });
   // The checkout and invoice pages' forms are answered with a 303 to Paystack (issue 49).
   allowPaystackFormAction(app, checkoutOrigins(config.paystack));
+  // Old addresses (issue 51): from memory, before the canonical-path redirect (one hop).
+  await services.redirects.ready;
+  registerRedirects(app, services.redirects);
   // After the security headers (the redirect carries them), before any answer is made.
   redirectToCanonicalPaths(app);
   // Before anything reads a body (the routes' and the pages' own hooks come after these):
@@ -258,6 +267,7 @@ export async function buildApp(
   // onClose hooks run last-added first: the visit counts are written before Redis and the
   // database close.
   app.addHook("onClose", async () => services.traffic.close());
+  app.addHook("onClose", async () => services.redirects.close());
   await registerRateLimits(app, config, scaleOut);
   registerIdempotency(app, database.db);
   await keepAuditForAYear(app, services.audit);

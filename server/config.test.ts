@@ -102,6 +102,9 @@ describe("loadConfig", () => {
     [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL: must start with postgres/],
     [{ PUBLIC_ORIGIN: "ftp://x" }, /PUBLIC_ORIGIN: must be an http\(s\) URL/],
     [{ MAX_VIDEO_SIZE: "lots" }, /MAX_VIDEO_SIZE: expected a size such as 5mb/],
+    [{ MAX_IMPORT_SIZE: "big" }, /MAX_IMPORT_SIZE: expected a size such as 5mb/],
+    [{ IMPORT_ALLOW_HOSTS: "127.0.0.1" }, /IMPORT_ALLOW_HOSTS: expected host:port pairs/],
+    [{ IMPORT_ALLOW_HOSTS: "http://x:80" }, /IMPORT_ALLOW_HOSTS: expected host:port pairs/],
     [{ NOTIFY_TO: "nobody" }, /NOTIFY_TO: must be an e-mail address/],
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL: must be one of/],
     // A hop count cannot be checked against the connecting peer (Fastify trusts nothing).

@@ -56,6 +56,9 @@ const byteSize = (fallback: string) =>
     return bytes;
   });
 
+/** One entry of IMPORT_ALLOW_HOSTS: a host name or address (IPv6 in brackets) and a port. */
+const IMPORT_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\]):\d{1,5}$/;
+
 const positiveInt = (fallback: number) =>
   z.preprocess(
     emptyToUndefined,
@@ -187,6 +190,22 @@ const envSchema = z.object({
     }),
   MAX_IMAGE_SIZE: byteSize("5mb"),
   MAX_VIDEO_SIZE: byteSize("200mb"),
+  MAX_IMPORT_SIZE: byteSize("200mb"),
+  IMPORT_ALLOW_HOSTS: z
+    .preprocess(emptyToUndefined, z.string().optional())
+    .transform((value, ctx): string[] => {
+      if (value === undefined) return [];
+      const hosts = value.split(",").map((entry) => entry.trim().toLowerCase());
+      const bad = hosts.find((host) => !IMPORT_HOST.test(host));
+      if (bad !== undefined) {
+        ctx.addIssue({
+          code: "custom",
+          message: `expected host:port pairs such as 127.0.0.1:8080, got "${bad}"`,
+        });
+        return z.NEVER;
+      }
+      return hosts;
+    }),
   RATE_LIMIT_PER_MINUTE: positiveInt(30),
   PASSWORD_HASH_COST: z.preprocess(
     emptyToUndefined,
@@ -301,6 +320,13 @@ export interface Config {
   trustProxy: boolean | string;
   maxImageBytes: number;
   maxVideoBytes: number;
+  /** Largest WordPress or Ghost export file an import takes (issue 51). */
+  maxImportBytes: number;
+  /**
+   * host:port pairs an import may fetch pictures from although they are private or loopback
+   * addresses (tests stand the old site in on 127.0.0.1). Empty by default: none.
+   */
+  importAllowHosts: string[];
   rateLimitPerMinute: number;
   /**
    * log2 of scrypt's N for new password hashes: 15 (production), lowered by
@@ -386,6 +412,8 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     maxImageBytes: e.MAX_IMAGE_SIZE,
     maxVideoBytes: e.MAX_VIDEO_SIZE,
+    maxImportBytes: e.MAX_IMPORT_SIZE,
+    importAllowHosts: e.IMPORT_ALLOW_HOSTS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     passwordHashCost:
       e.PASSWORD_HASH_COST ?? (e.NODE_ENV === "test" ? MIN_HASH_COST : PRODUCTION_HASH_COST),

@@ -41,6 +41,16 @@ const tags = [
     description:
       "Checkout through Paystack, its webhook, orders, subscriptions, invoices, refunds and revenue, in naira (issue 49).",
   },
+  {
+    name: "redirects",
+    description:
+      "Old addresses answered with redirects (301/302), and the addresses that answered 404.",
+  },
+  {
+    name: "imports",
+    description:
+      "Moving in from WordPress or Ghost (an export file, a job with a report), and leaving as a WordPress export.",
+  },
   { name: "audit", description: "Who changed what in the back office (the owner's Activity)." },
   {
     name: "mail",

@@ -42,6 +42,8 @@ import { createPaystackClient } from "./modules/payments/paystack.ts";
 import { revenue } from "./modules/payments/revenue.ts";
 import { createPaymentsService, newReference, toOrder } from "./modules/payments/service.ts";
 import { createVideoService } from "./modules/videos/service.ts";
+import { createRedirectService } from "./modules/redirects/service.ts";
+import { createImportService } from "./modules/imports/service.ts";
 
 export interface ServiceDeps {
   config: Config;
@@ -58,6 +60,8 @@ export interface ServiceDeps {
   clock?: () => number;
   /** How often the visit counts are written (ms; 0: only on flush(), for tests). */
   trafficFlushMs?: number;
+  /** How long an import waits for one picture of the old site (tests shorten it). */
+  importPictureTimeoutMs?: number;
 }
 
 /** Every domain service, wired once per app. Routes, loaders, scripts and the seed use these. */
@@ -229,6 +233,13 @@ export function createServices(deps: ServiceDeps) {
       clock: deps.clock,
     }),
   });
+  const redirects = createRedirectService({
+    db,
+    changes,
+    log,
+    clock: deps.clock,
+    flushMs: deps.trafficFlushMs,
+  });
   return {
     changes,
     readiness,
@@ -317,6 +328,22 @@ export function createServices(deps: ServiceDeps) {
       log,
       clock: deps.clock,
       flushMs: deps.trafficFlushMs,
+    }),
+    /** Old addresses answered with redirects, from memory; the "Not found" counts (issue 51). */
+    redirects,
+    /** Moving in from WordPress or Ghost: uploads, previews and the import job (issue 51). */
+    imports: createImportService({
+      db,
+      dataDir: config.dataDir,
+      storage,
+      blogs,
+      pages,
+      redirects,
+      log,
+      maxImageBytes: config.maxImageBytes,
+      allowHosts: config.importAllowHosts,
+      pictureTimeoutMs: deps.importPictureTimeoutMs,
+      clock: deps.clock,
     }),
     /** The published pages' addresses, read by every page's layout: kept until a write. */
     pageLinks: cachedRead(changes, pages.links),

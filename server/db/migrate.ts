@@ -29,6 +29,8 @@ import * as staffSignIn from "./migrations/0027-staff-sign-in.ts";
 import * as signInTickets from "./migrations/0028-sign-in-tickets.ts";
 import * as addressMailLog from "./migrations/0029-address-mail-log.ts";
 import * as payments from "./migrations/0032-payments.ts";
+import * as imports from "./migrations/0034-imports.ts";
+import * as redirects from "./migrations/0035-redirects.ts";
 import type { Database } from "./schema.ts";
 
 // Listed here rather than read from disk, so migrations run from any working directory.
@@ -62,6 +64,8 @@ export const migrations: Record<string, Migration> = {
   "0028-sign-in-tickets": signInTickets,
   "0029-address-mail-log": addressMailLog,
   "0032-payments": payments,
+  "0034-imports": imports,
+  "0035-redirects": redirects,
 };
 
 const provider: MigrationProvider = {

@@ -60,6 +60,8 @@ export interface BlogsTable {
   version: number;
   /** Who saved it last (migration 0021); null before then, for API clients without one, or removed. */
   updated_by: string | null;
+  /** The author's name of an imported post, when no staff account wrote it (migration 0034). */
+  byline?: string | null;
 }
 
 /**
@@ -614,7 +616,91 @@ export interface PaymentSettingsTable {
   updated_at: string;
 }
 
+/** An upload of a WordPress or Ghost export and its job (migration 0034, decision 0044). */
+export interface ImportsTable {
+  id: string;
+  kind: string;
+  file_name: string;
+  file_bytes: number;
+  state: string;
+  error: string | null;
+  site_title: string;
+  site_url: string;
+  picture_hosts: string;
+  counts: string;
+  choices: string | null;
+  total: number;
+  done: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  lease_owner: string | null;
+  lease_until: string | null;
+}
+
+/** A post, page or attachment of an import's file, and what became of it. */
+export interface ImportItemsTable {
+  import_id: string;
+  seq: number;
+  kind: string;
+  source_id: string;
+  parent_id: string;
+  source_status: string;
+  title: string;
+  data: string | null;
+  outcome: string | null;
+  reason: string | null;
+  notes: string | null;
+  target: string | null;
+}
+
+/** Which post or page an old site's item became. */
+export interface ImportLinksTable {
+  source_key: string;
+  kind: string;
+  target_id: string;
+  cover_source: string | null;
+  updated_at: string;
+}
+
+/** A picture fetched by an import, by its old address. */
+export interface ImportedPicturesTable {
+  source_url: string;
+  src: string;
+  created_at: string;
+}
+
+/** An old address answered with a redirect (migration 0035). */
+export interface RedirectsTable {
+  id: string;
+  from_path: string;
+  to_path: string;
+  status: number;
+  hits: number;
+  last_hit_at: string | null;
+  source: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An address that answered 404, counted (migration 0035). */
+export interface NotFoundTable {
+  path: string;
+  hits: number;
+  bot_hits: number;
+  first_seen_at: string;
+  last_seen_at: string;
+}
+
 export interface Database {
+  imports: ImportsTable;
+  import_items: ImportItemsTable;
+  import_links: ImportLinksTable;
+  imported_pictures: ImportedPicturesTable;
+  redirects: RedirectsTable;
+  not_found: NotFoundTable;
   admin_sessions: AdminSessionsTable;
   admin_known_devices: AdminKnownDevicesTable;
   admin_totp: AdminTotpTable;

@@ -25,10 +25,12 @@ const navItems = [
   { to: "/admin/traffic", label: "Traffic" },
   { to: "/admin/subscribers", label: "Subscribers" },
   { to: "/admin/newsletter", label: "Newsletter" },
+  { to: "/admin/redirects", label: "Redirects" },
   { to: "/admin/activity", label: "Activity", ownerOnly: true },
   { to: "/admin/staff", label: "Staff", ownerOnly: true },
   { to: "/admin/identity", label: "Site identity", ownerOnly: true },
   { to: "/admin/mail", label: "Mail", ownerOnly: true },
+  { to: "/admin/imports", label: "Import", ownerOnly: true },
   { to: "/admin/account", label: "My account" },
 ];
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type ExpressionBuilder, type Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { BlogsTable, Database } from "../../db/schema.ts";
 import { inBatches, olderThan } from "../../db/lists.ts";
 import { matchesWords, searchText } from "./search.ts";
@@ -52,7 +52,11 @@ export function createBlogRepository(db: Kysely<Database>, dialect: "sqlite" | "
     filtered(allPosts(), filter)
       .leftJoin("admins", "admins.id", "blogs.author_id")
       .selectAll("blogs")
-      .select(["admins.name as author_name", "admins.email as author_email"]);
+      // An imported post's author is a name (its byline) rather than a staff account.
+      .select([
+        sql<string | null>`coalesce(admins.name, blogs.byline)`.as("author_name"),
+        "admins.email as author_email",
+      ]);
 
   return {
     /**

@@ -7,6 +7,7 @@ import { postTeaser } from "../../../common/post-format.ts";
 import { messages } from "../../../common/messages.ts";
 import {
   cleanText,
+  DEFAULT_BLOG_BG,
   isUuidShaped,
   readingMinutes,
   type AdminBlog,
@@ -67,6 +68,34 @@ export function authorLabel(name?: string | null, email?: string | null): string
 
 const slugTaken = (slug: string) =>
   new Conflict(`The address /blog/${slug} is already used by another post. Choose another slug.`);
+
+/**
+ * A post as an import writes it (issue 51, decision 0044): its id is the import's (the same
+ * item of the same old site is always the same post), its dates and status the old site's.
+ */
+export interface ImportedPost {
+  id: string;
+  title: string;
+  content: string[];
+  /** The slug wanted; another post's makes it slug-2, slug-3… */
+  slug: string;
+  status: BlogStatus;
+  publishedAt: string | null;
+  createdAt: string;
+  excerpt: string;
+  seoTitle: string;
+  seoDescription: string;
+  imageAlt: string;
+  tags: Tag[];
+  /** The author's name when no staff account wrote it. */
+  byline: string | null;
+  authorId: string | null;
+  /** The cover: undefined keeps the post's, null removes it, a stored image replaces it. */
+  cover?: StoredCover | null;
+}
+
+/** A picture stored as a post's cover, with its variants (`storeCover`). */
+export type StoredCover = StoredImage;
 
 /** What a new or changed image does to a post: keep the old one, replace it or drop it. */
 export interface ImageChange {
@@ -675,6 +704,71 @@ export function createBlogService(deps: {
     },
 
     publishDue,
+
+    /** Checks, re-encodes and stores a picture as a cover (415 when it is none, 503 when busy). */
+    storeCover: storeImage,
+
+    /**
+     * Writes an imported post: inserted under its id, or updated when it is there (the same
+     * file imported again). Pages and feeds are not told here: the import tells them once a
+     * batch is written (`announce`). Answers whether it was new and the slug it got.
+     */
+    async importPost(post: ImportedPost): Promise<{ created: boolean; slug: string }> {
+      const before = await repo.find(post.id);
+      const slug = await freeSlug(slugify(post.slug || post.title), before?.slug);
+      const now = nowIso();
+      const coverChange = post.cover === undefined ? {} : imageColumns(post.cover);
+      const fields = {
+        title: post.title,
+        content: JSON.stringify(post.content),
+        duration: readingMinutes(post.content),
+        slug,
+        status: post.status,
+        published_at: post.publishedAt,
+        excerpt: post.excerpt,
+        seo_title: post.seoTitle,
+        seo_description: post.seoDescription,
+        image_alt: post.imageAlt,
+        byline: post.byline,
+        author_id: post.authorId,
+        updated_at: now,
+        updated_by: null,
+        ...coverChange,
+      };
+      const save = { by: null, kind: before ? ("update" as const) : ("create" as const) };
+      try {
+        await inTransaction(async (blogs, kept) => {
+          if (before) {
+            await blogs.save(post.id, fields);
+            await kept.keep(post.id, before, { ...before, ...fields }, save, now);
+          } else {
+            const row: Omit<BlogsTable, "search_text"> = {
+              id: post.id,
+              bg: DEFAULT_BLOG_BG,
+              ...imageColumns(null),
+              ...fields,
+              created_at: post.createdAt,
+              preview_token: null,
+              preview_by: null,
+              version: 1,
+            };
+            await blogs.insert(row);
+            await kept.keep(post.id, undefined, row, save, now);
+          }
+        });
+      } catch (error) {
+        if (post.cover) await removeImageFiles(post.cover.key, post.cover.variantWidths);
+        throw error;
+      }
+      if (before && post.cover !== undefined) {
+        await removeImageFiles(before.image_key, before.image_variant_widths);
+      }
+      await repo.setTags(post.id, post.tags, now);
+      return { created: !before, slug };
+    },
+
+    /** After imported posts were written: pages and feeds drop their copies, the scheduler looks. */
+    announce: written,
 
     /** Stops the scheduler (the app is closing). */
     close(): void {

@@ -29,6 +29,9 @@ export function createPagesRepository(db: Kysely<Database>) {
         .where("status", "=", "published")
         .orderBy("slug")
         .execute(),
+    /** The id of the page at this address, if any. */
+    slugOwner: async (slug: string) =>
+      (await db.selectFrom("pages").select("id").where("slug", "=", slug).executeTakeFirst())?.id,
     insert: (row: PageRow) => db.insertInto("pages").values(row).execute(),
     async update(id: string, row: Omit<PageRow, "id" | "created_at" | "author_id">) {
       const result = await db.updateTable("pages").set(row).where("id", "=", id).executeTakeFirst();

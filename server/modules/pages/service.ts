@@ -149,6 +149,54 @@ export function createPagesService(deps: {
       return { before: toPage(before), after: toPage({ ...before, ...data, updated_at: now }) };
     },
 
+    /**
+     * Writes an imported page (issue 51, decision 0044) under the import's id: inserted, or
+     * updated when it is there. An address the site's own pages or another page take becomes
+     * slug-2, slug-3…; the import tells the site once a batch is written (`announce`).
+     */
+    async importPage(page: {
+      id: string;
+      slug: string;
+      title: string;
+      body: string;
+      seoTitle: string;
+      seoDescription: string;
+      status: "draft" | "published";
+      createdAt: string;
+    }): Promise<{ created: boolean; slug: string }> {
+      const before = await repo.find(page.id);
+      let slug = page.slug;
+      for (let n = 2; ; n++) {
+        const owner = isReservedPageSlug(slug) ? "site" : await repo.slugOwner(slug);
+        if (!owner || owner === page.id) break;
+        slug = `${page.slug}-${n}`.replace(/^-+/, "");
+      }
+      const now = new Date().toISOString();
+      const fields = {
+        slug,
+        title: page.title,
+        body: page.body,
+        seo_title: page.seoTitle,
+        seo_description: page.seoDescription,
+        status: page.status,
+        updated_at: now,
+      };
+      if (before) await repo.update(page.id, { ...fields, image: before.image });
+      else {
+        await repo.insert({
+          id: page.id,
+          ...fields,
+          image: null,
+          author_id: null,
+          created_at: page.createdAt,
+        });
+      }
+      return { created: !before, slug };
+    },
+
+    /** After imported pages were written: the render cache and the layout's links drop theirs. */
+    announce: changed,
+
     async remove(id: string): Promise<Page> {
       const before = await repo.find(id);
       if (!before || !(await repo.remove(id))) throw new NotFound("There is no such page.");
