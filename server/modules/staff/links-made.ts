@@ -156,6 +156,8 @@ export const OTHER_SECRETS: Readonly<Record<string, string>> = {
   "newsletter_subscribers.confirm_nonce":
     "the subscriber's own confirmation link, made by their sign-up, not by staff",
   traffic_salts: "the day's salt of the visitor counts: no link, made by nobody",
+  import_links:
+    "which post or page an item of an old site became (issue 51): no link anyone follows, no secret",
   "invoices.token":
     "the client's link to the agency's invoice (read and pay that one bill): no staff authority, it stays with the invoice whoever sent it",
   "payment_plans.plan_code": "Paystack's code of a package's plan: no link, made by Paystack",
