@@ -1,3 +1,4 @@
+import { timeSlices } from "../../lib/time-slices.ts";
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, open, rename, rm, stat } from "node:fs/promises";
@@ -165,10 +166,13 @@ export function createImportService(deps: ImportServiceDeps) {
     let seq = 0;
     let batch: ImportItemRow[] = [];
     let site = { title: "", url: "" };
+    // The site answers while a file is read (issue 46): a break whenever 10 ms went by.
+    const slices = timeSlices();
     const flush = async () => {
       await repo.insertItems(batch);
       batch = [];
       if (!(await keep())) throw new Error("the lease of the import was lost");
+      await slices.breathe();
     };
     const add = async (item: SourceItem) => {
       if (item.kind === "post") counts.posts++;
@@ -201,6 +205,7 @@ export function createImportService(deps: ImportServiceDeps) {
         target: null,
       });
       if (batch.length >= STAGE_BATCH) await flush();
+      else await slices.breathe();
     };
     const stream = createReadStream(fileOf(row.id));
     try {
@@ -316,6 +321,9 @@ export function createImportService(deps: ImportServiceDeps) {
       deps.pages.announce();
       deps.redirects.announce();
     };
+    // An item's work is synchronous between its database calls (SQLite answers at once): a
+    // break for the event loop whenever 10 ms went by, so the site answers meanwhile (issue 46).
+    const slices = timeSlices();
     try {
       for (const kinds of PHASES) {
         for (;;) {
@@ -326,6 +334,7 @@ export function createImportService(deps: ImportServiceDeps) {
             await job.handle(ctx, item);
             if (!(await keep())) return;
             if (clock() - announced > ANNOUNCE_MS) announce();
+            await slices.breathe();
           }
         }
       }
