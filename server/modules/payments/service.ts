@@ -146,6 +146,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
   let reconcileTimer: NodeJS.Timeout | undefined;
   let reconciling: Promise<number> | undefined;
   let closed = false;
+  let pendingSync: NodeJS.Timeout | undefined;
+  let syncing: Promise<void> | undefined;
+  let stopListening: (() => void) | undefined;
 
   function requireClient(): PaystackClient {
     if (!client) throw new NotFound("Online payment is not offered on this site.");
@@ -754,11 +757,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
       reconcileTimer = setInterval(run, RECONCILE_EVERY_MS);
       reconcileTimer.unref();
       // A price edited in the back office moves its package's plan (here or on another instance).
-      let pendingSync: NodeJS.Timeout | undefined;
-      deps.changes.subscribe((topic) => {
-        if (topic !== "prices" && topic !== "packages") return;
+      stopListening = deps.changes.subscribe((topic) => {
+        if (closed || (topic !== "prices" && topic !== "packages")) return;
         clearTimeout(pendingSync);
-        pendingSync = setTimeout(() => void syncPlans(), 500);
+        pendingSync = setTimeout(() => {
+          if (closed) return;
+          syncing = syncPlans()
+            .catch((error: unknown) => log.warn({ err: error }, "moving the plans failed"))
+            .finally(() => (syncing = undefined));
+        }, 500);
         pendingSync.unref();
       });
     },
@@ -770,7 +777,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async close(): Promise<void> {
       closed = true;
       clearInterval(reconcileTimer);
-      await reconciling;
+      clearTimeout(pendingSync);
+      stopListening?.();
+      await Promise.all([reconciling, syncing]);
     },
   };
 }
