@@ -80,6 +80,37 @@ describe("an import interrupted by a restart", () => {
   );
 });
 
+describe("an import looked for by several ticks at once", () => {
+  const t = useTestApp(allowOld, {});
+
+  it("runs once: every post once", { timeout: 60_000 }, async () => {
+    const headers = await t.adminHeaders();
+    const items = Array.from({ length: 4 }, (_, i) => ({
+      id: 700 + i,
+      title: `Once ${i}`,
+      slug: `once-${i}`,
+      content: `<p>Post ${i}.</p>`,
+    }));
+    const ready = await preview(t, headers, wxrFile({ url: old.url, items }));
+    expect(ready.state).toBe("ready");
+    // Started as the start route does, minus its own look for work: the poll timer, a start
+    // and a job that ends each look for work, here all at once.
+    await t.app.services.database.db
+      .updateTable("imports")
+      .set({ state: "running", choices: "{}" })
+      .where("id", "=", ready.id)
+      .execute();
+    await Promise.all(Array.from({ length: 4 }, () => t.app.services.imports.tick()));
+    await waitFor(
+      () => read(t, headers, ready.id),
+      (i) => i.state === "done",
+      20_000,
+    );
+    await t.app.services.imports.idle();
+    expect(await titles(t, headers)).toEqual(items.map((item) => item.title).sort());
+  });
+});
+
 describe("a Ghost export", () => {
   const t = useTestApp(allowOld, {});
 

@@ -42,24 +42,31 @@ describe("a dedicated PostgreSQL schema", () => {
     }
   });
 
-  it("opens and migrates from two processes at once on a schema that does not exist yet", async () => {
-    // Two instances started together (postgres-multi-instance) both create the schema;
-    // PostgreSQL's "if not exists" is no guard against a create running at the same time.
-    for (let round = 0; round < 10; round++) {
-      const schema = name("twins");
-      const config = { kind: "postgres" as const, url: databaseUrl, schema };
-      const handles = await Promise.all([openDatabase(config), openDatabase(config)]);
-      try {
-        await Promise.all(handles.map((handle) => migrateToLatest(handle.db, schema)));
-        const tables = await handles[1]!.db.introspection.getTables();
-        expect(tables.map((table) => table.name)).toContain("enquiries");
-      } finally {
-        await Promise.all(handles.map((handle) => handle.close()));
-        const admin = new pg.Client({ connectionString: databaseUrl });
-        await admin.connect();
-        await admin.query(`drop schema if exists "${schema}" cascade`);
-        await admin.end();
+  // Each round runs every migration twice (about a second here, several on a loaded machine).
+  it(
+    "opens and migrates from two processes at once on a schema that does not exist yet",
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      // Two instances started together (postgres-multi-instance) both create the schema;
+      // PostgreSQL's "if not exists" is no guard against a create running at the same time.
+      for (let round = 0; round < 5; round++) {
+        const schema = name("twins");
+        const config = { kind: "postgres" as const, url: databaseUrl, schema };
+        const handles = await Promise.all([openDatabase(config), openDatabase(config)]);
+        try {
+          await Promise.all(handles.map((handle) => migrateToLatest(handle.db, schema)));
+          const tables = await handles[1]!.db.introspection.getTables();
+          expect(tables.map((table) => table.name)).toContain("enquiries");
+        } finally {
+          await Promise.all(handles.map((handle) => handle.close()));
+          const admin = new pg.Client({ connectionString: databaseUrl });
+          await admin.connect();
+          await admin.query(`drop schema if exists "${schema}" cascade`);
+          await admin.end();
+        }
       }
-    }
-  });
+    },
+  );
 });

@@ -457,9 +457,12 @@ export function createJob(deps: JobDeps) {
   async function targetOf(key: string, kind: string) {
     const link = await repo.link(key);
     if (link) return link;
-    const created = { source_key: key, kind, target_id: randomUUID(), cover_source: null };
-    await repo.writeLink(created, deps.now());
-    return created;
+    // Chosen once: whoever handles the item again (after a crash, or at the same moment on
+    // another instance) writes the same post.
+    return repo.linkOnce(
+      { source_key: key, kind, target_id: randomUUID(), cover_source: null },
+      deps.now(),
+    );
   }
 
   /** The old addresses of an item that lead to `to`. */

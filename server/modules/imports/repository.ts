@@ -210,6 +210,22 @@ export function createImportRepository(db: Kysely<Database>) {
         )
         .execute();
     },
+    /** The link of `row.source_key`: `row` if none was there, else the one written first. */
+    async linkOnce(
+      row: { source_key: string; kind: string; target_id: string; cover_source: string | null },
+      now: string,
+    ) {
+      await db
+        .insertInto("import_links")
+        .values({ ...row, updated_at: now })
+        .onConflict((oc) => oc.column("source_key").doNothing())
+        .execute();
+      return db
+        .selectFrom("import_links")
+        .select(["source_key", "kind", "target_id", "cover_source"])
+        .where("source_key", "=", row.source_key)
+        .executeTakeFirstOrThrow();
+    },
     picture: (url: string) =>
       db
         .selectFrom("imported_pictures")

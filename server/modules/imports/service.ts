@@ -390,11 +390,15 @@ export function createImportService(deps: ImportServiceDeps) {
     }
     for (const { id, state } of due) {
       if (running.has(id) || closed) continue;
-      // A file being read is on the disk of the instance it was uploaded to.
-      if (state === "reading" && !(await stat(fileOf(id)).catch(() => undefined))) continue;
-      const until = new Date(clock() + LEASE_MS).toISOString();
-      if (!(await repo.claim(id, state, owner, now(), until))) continue;
-      const task = work(id, state)
+      // Marked as running before the first wait: two ticks at once (the timer, a start, a job
+      // done) would otherwise both claim it (the lease is this instance's) and run it twice.
+      const task = (async () => {
+        // A file being read is on the disk of the instance it was uploaded to.
+        if (state === "reading" && !(await stat(fileOf(id)).catch(() => undefined))) return false;
+        const until = new Date(clock() + LEASE_MS).toISOString();
+        if (!(await repo.claim(id, state, owner, now(), until))) return false;
+        return work(id, state);
+      })()
         .catch((error: unknown) => {
           log.error({ err: error, import: id }, "an import stopped");
           return false;
