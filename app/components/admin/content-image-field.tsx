@@ -3,7 +3,14 @@ import type { ContentImage } from "../../../common/schemas/content.ts";
 import { problemText, type UploadProgress } from "../../lib/admin-api.ts";
 import { uploadContentImage } from "../../lib/admin/content.ts";
 import { describedBy, FieldError, FieldHint, type FieldProps } from "./content-fields.tsx";
-import { adminButtonSecondary, adminInput, adminLabel, fileInput, fileSize } from "./ui.tsx";
+import {
+  adminButtonSecondary,
+  adminInput,
+  adminLabel,
+  fileInput,
+  fileSize,
+  adminProgress,
+} from "./ui.tsx";
 
 /** The pictures the server takes (recognised from their bytes there). */
 const ACCEPT = "image/png,image/jpeg,image/webp,image/gif,image/avif";
@@ -136,7 +143,7 @@ export function ImageField({
             id={`${id}-progress`}
             max={Math.max(1, progress.total)}
             value={progress.loaded}
-            className="block h-3 w-full overflow-hidden rounded-full [&::-moz-progress-bar]:bg-brand [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-brand"
+            className={`${adminProgress} h-3`}
           />
           <button
             type="button"

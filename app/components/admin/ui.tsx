@@ -11,8 +11,35 @@ export const adminLinkButton =
 export const adminInput =
   "block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-ink focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none aria-invalid:border-danger";
 export const adminLabel = "block text-sm font-semibold text-ink";
+/** A <progress> bar in the brand's colour (uploads, sends, imports): add its height and width. */
+export const adminProgress =
+  "block w-full overflow-hidden rounded-full [&::-moz-progress-bar]:bg-brand [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-brand";
 export const fileInput =
   "mt-1 block w-full text-sm text-ink file:mr-3 file:cursor-pointer file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand hover:file:bg-brand-100";
+
+/** "Uploading: 1.2 MB of 4 MB" over its bar, while a file goes up (nothing before it starts). */
+export function UploadBar({
+  id,
+  progress,
+}: {
+  id: string;
+  progress: { loaded: number; total: number } | null;
+}) {
+  if (!progress || progress.total <= 0) return null;
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm text-muted">
+        Uploading: {fileSize(progress.loaded)} of {fileSize(progress.total)}
+      </label>
+      <progress
+        id={id}
+        max={progress.total}
+        value={progress.loaded}
+        className={`${adminProgress} h-3`}
+      />
+    </div>
+  );
+}
 
 /** A label above its control; `children` renders the control with the id the label names. */
 export function LabelledField({

@@ -27,6 +27,7 @@ import {
   LoadState,
   Row,
   TableStatus,
+  adminProgress,
 } from "./ui.tsx";
 
 /** The file name of a stored video, short enough to read in a table. */
@@ -514,7 +515,7 @@ function PosterEditor({ video, onSaved }: { video: Video; onSaved: (video: Video
                 id={`${ids.file}-progress`}
                 max={progress.total}
                 value={progress.loaded}
-                className="block h-2 w-full overflow-hidden rounded-full [&::-moz-progress-bar]:bg-brand [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-brand"
+                className={`${adminProgress} h-2`}
               />
             </div>
           )}

@@ -22,6 +22,7 @@ import {
   PageTitle,
   Panel,
   Row,
+  adminProgress,
 } from "../../components/admin/ui.tsx";
 import { ApiError, problemText } from "../../lib/admin-api.ts";
 import { getImport, startImport } from "../../lib/admin/imports.ts";
@@ -229,7 +230,7 @@ function Progress({ item }: { item: Import }) {
         id="import-progress"
         max={Math.max(total, 1)}
         value={total === 0 ? 1 : done}
-        className="mt-1 block h-3 w-full max-w-2xl overflow-hidden rounded-full [&::-moz-progress-bar]:bg-brand [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-brand"
+        className={`${adminProgress} mt-1 h-3 max-w-2xl`}
       />
       <p aria-live="polite" className="mt-3 text-ink">
         {done.toLocaleString("en-US")} of {total.toLocaleString("en-US")} items: {summary(item)}.

@@ -12,11 +12,11 @@ import {
   DataTable,
   failure,
   fileInput,
-  fileSize,
   PageTitle,
   Panel,
   Row,
   TableStatus,
+  UploadBar,
 } from "../../components/admin/ui.tsx";
 import { useApiData } from "../../components/admin/use-api-data.ts";
 import { problemText } from "../../lib/admin-api.ts";
@@ -109,19 +109,7 @@ function UploadPanel() {
             </button>
           )}
         </div>
-        {progress && progress.total > 0 && (
-          <div>
-            <label htmlFor={ids.progress} className="text-sm text-muted">
-              Uploading: {fileSize(progress.loaded)} of {fileSize(progress.total)}
-            </label>
-            <progress
-              id={ids.progress}
-              max={progress.total}
-              value={progress.loaded}
-              className="block h-3 w-full overflow-hidden rounded-full [&::-moz-progress-bar]:bg-brand [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-brand"
-            />
-          </div>
-        )}
+        <UploadBar id={ids.progress} progress={progress} />
         <div aria-live="polite">
           {problem && (
             <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 font-semibold text-danger">

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatDateTime } from "../../../common/format.ts";
 import { AGENCY_TIME_ZONE_NAME } from "../../../common/time-zone.ts";
-import { LoadState, PageTitle, Panel } from "../../components/admin/ui.tsx";
+import { LoadState, PageTitle, Panel, adminProgress } from "../../components/admin/ui.tsx";
 import { ApiError, problemText } from "../../lib/admin-api.ts";
 import {
   getNewsletterSend,
@@ -99,7 +99,7 @@ export default function NewsletterProgress({ params }: Route.ComponentProps) {
             // An empty send (nobody to mail) is complete, not stuck at nothing.
             max={Math.max(send.total, 1)}
             value={send.total === 0 ? 1 : handled}
-            className="mt-1 block h-3 w-full max-w-2xl overflow-hidden rounded-full [&::-moz-progress-bar]:bg-brand [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-brand"
+            className={`${adminProgress} mt-1 h-3 max-w-2xl`}
           />
           {/* The numbers are announced as they change; "Done" once, when it is. */}
           <div aria-live="polite" className="mt-3">

@@ -11,6 +11,7 @@ import {
   fileSize,
   PageTitle,
   Panel,
+  adminProgress,
 } from "../../components/admin/ui.tsx";
 import { useApiData } from "../../components/admin/use-api-data.ts";
 import { VideoTable } from "../../components/admin/video-table.tsx";
@@ -223,7 +224,7 @@ export default function Portfolio() {
                 id={`${ids.file}-progress`}
                 max={progress.total}
                 value={progress.loaded}
-                className="block h-3 w-full overflow-hidden rounded-full [&::-moz-progress-bar]:bg-brand [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-brand"
+                className={`${adminProgress} h-3`}
               />
               {uploading && (
                 <button

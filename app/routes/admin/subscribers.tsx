@@ -27,6 +27,7 @@ import {
   PageTitle,
   Panel,
   Row,
+  UploadBar,
 } from "../../components/admin/ui.tsx";
 import { useApiData } from "../../components/admin/use-api-data.ts";
 import { useDeleteAction } from "../../components/admin/use-delete-action.ts";
@@ -178,19 +179,7 @@ function ImportPanel({ onImported }: { onImported: () => void }) {
             </button>
           )}
         </div>
-        {progress && progress.total > 0 && (
-          <div>
-            <label htmlFor={`${ids.file}-progress`} className="text-sm text-muted">
-              Uploading: {fileSize(progress.loaded)} of {fileSize(progress.total)}
-            </label>
-            <progress
-              id={`${ids.file}-progress`}
-              max={progress.total}
-              value={progress.loaded}
-              className="block h-3 w-full overflow-hidden rounded-full [&::-moz-progress-bar]:bg-brand [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-brand"
-            />
-          </div>
-        )}
+        <UploadBar id={`${ids.file}-progress`} progress={progress} />
         <div aria-live="polite">
           {problem && (
             <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 font-semibold text-danger">
