@@ -62,6 +62,33 @@ describe("monthly packages", () => {
     expect(await t.app.services.payments.manageLink("not-a-token")).toBeUndefined();
   });
 
+  it("exports the subscriptions of a filter as CSV, every page of them", async () => {
+    for (let i = 0; i < 3; i++) {
+      const { reference } = await t.checkout(
+        buyer("grow-me", { monthly: true, email: `csv${i}@subs.ng` }),
+      );
+      await t.paystack.pay(reference);
+    }
+    await t.checkout(buyer("grow-me", { monthly: true, email: "other@client.ng" }));
+    const csv = await call<string>(t.app, {
+      method: "GET",
+      url: "/api/subscriptions/export.csv?q=subs.ng",
+      headers: t.headers,
+    });
+    expect(csv.status).toBe(200);
+    const rows = csv.response.body.trimEnd().split(/\r?\n/);
+    expect(rows[0]).toBe(
+      "\ufeffStarted,Package,Status,Monthly (NGN),Name,Email,Next payment,Payments,Paid (NGN),Test mode",
+    );
+    expect(
+      rows
+        .slice(1)
+        .map((row) => /csv\d@subs\.ng/.exec(row)?.[0])
+        .sort(),
+    ).toEqual(["csv0@subs.ng", "csv1@subs.ng", "csv2@subs.ng"]);
+    expect(rows.slice(1).every((row) => row.includes(",active,250000.00,"))).toBe(true);
+  });
+
   it("keeps the status through renewals, failed payments, not renewing and disabling", async () => {
     const { reference } = await t.checkout(
       buyer("brand-me", { monthly: true, email: "life@client.ng" }),

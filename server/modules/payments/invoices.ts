@@ -21,6 +21,7 @@ import { addDays, dayIn, dayStart } from "../../../common/time-zone.ts";
 import { pageWindow } from "../../db/lists.ts";
 import type { Database, InvoiceLinesTable, InvoicesTable } from "../../db/schema.ts";
 import { Conflict, Invalid, NotFound } from "../../errors.ts";
+import { everyRow } from "../../lib/every-row.ts";
 import type { AuditActor, AuditEntry } from "../audit/service.ts";
 import { newOutboxRow, type NewOutboxRow } from "../outbox/repository.ts";
 import { settleInvoice } from "./invoice-payments.ts";
@@ -229,17 +230,18 @@ export function createInvoiceService(deps: InvoicesDeps) {
     },
 
     async *all(query: InvoiceQuery): AsyncGenerator<Invoice> {
-      for (let offset = 0; ; offset += 200) {
-        const rows = await filtered(query)
-          .selectAll()
-          .orderBy("created_at", "desc")
-          .orderBy("id", "desc")
-          .limit(200)
-          .offset(offset)
-          .execute();
-        for (const row of rows) yield view(row);
-        if (rows.length < 200) return;
-      }
+      const rows = everyRow(
+        (limit, offset) =>
+          filtered(query)
+            .selectAll()
+            .orderBy("created_at", "desc")
+            .orderBy("id", "desc")
+            .limit(limit)
+            .offset(offset)
+            .execute(),
+        200,
+      );
+      for await (const row of rows) yield view(row);
     },
 
     /** A draft, from scratch or from an enquiry (its client's details filled in by the editor). */

@@ -24,6 +24,7 @@ import { isPaged } from "../../db/lists.ts";
 import { NotFound } from "../../errors.ts";
 import { csvAnswer, sendCsv } from "../../lib/csv.ts";
 import { sendJsonArray } from "../../lib/streamed.ts";
+import { everyRow } from "../../lib/every-row.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
 import type { AuditActor } from "../audit/service.ts";
 
@@ -378,17 +379,12 @@ export function registerPaymentRoutes(app: ApiApp, { services }: ApiDeps): void 
       },
     },
     async (request, reply) => {
-      const all = async function* () {
-        for (let page = 1; ; page++) {
-          const { items } = await payments.listSubscriptions({
-            ...request.query,
-            page,
-            pageSize: 500,
-          });
-          yield* items;
-          if (items.length < 500) return;
-        }
-      };
+      const all = () =>
+        everyRow((limit, offset) =>
+          payments
+            .listSubscriptions({ ...request.query, page: offset / limit + 1, pageSize: limit })
+            .then((answer) => answer.items),
+        );
       return sendCsv(
         reply,
         "subscriptions",

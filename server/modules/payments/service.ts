@@ -31,6 +31,7 @@ import { Conflict, Invalid, NotFound, Unauthorized } from "../../errors.ts";
 import type { ChangeFeed } from "../../lib/changes.ts";
 import type { AuditActor, AuditEntry } from "../audit/service.ts";
 import { newOutboxRow } from "../outbox/repository.ts";
+import { everyRow } from "../../lib/every-row.ts";
 import { findSaleItem, type CatalogueItem } from "./catalogue.ts";
 import { applyPaystackPayment } from "./invoice-payments.ts";
 import { PaystackUnavailable, validSignature, type PaystackClient } from "./paystack.ts";
@@ -651,11 +652,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     /** Every order of a filter, a page at a time (the CSV export). */
     async *allOrders(query: OrderQuery): AsyncGenerator<Order> {
-      for (let offset = 0; ; offset += 500) {
-        const rows = await repo.listOrders(query, 500, offset);
-        for (const row of rows) yield toOrder(row);
-        if (rows.length < 500) return;
-      }
+      for await (const row of everyRow((limit, offset) => repo.listOrders(query, limit, offset)))
+        yield toOrder(row);
     },
 
     /**
