@@ -57,6 +57,7 @@ const TYPE_NAMES: Record<string, { one: string; many: string }> = {
   "auth-settings": { one: "sign-in settings", many: "Sign-in settings" },
   "traffic-settings": { one: "traffic settings", many: "Traffic settings" },
   newsletter: { one: "newsletter", many: "Newsletter" },
+  "marketing-tags": { one: "marketing tags", many: "Marketing tags" },
 };
 
 const contentType = (type: string): ListType | undefined => {

@@ -30,6 +30,7 @@ const navItems = [
   { to: "/admin/staff", label: "Staff", ownerOnly: true },
   { to: "/admin/identity", label: "Site identity", ownerOnly: true },
   { to: "/admin/mail", label: "Mail", ownerOnly: true },
+  { to: "/admin/marketing-tags", label: "Marketing tags", ownerOnly: true },
   { to: "/admin/imports", label: "Import", ownerOnly: true },
   { to: "/admin/account", label: "My account" },
 ];
