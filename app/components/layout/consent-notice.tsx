@@ -5,7 +5,7 @@ import { footerPolicyLink } from "../../lib/navigation.ts";
 // Accept and decline look the same (the Nigeria Data Protection Act's GAID 2025: refusing is
 // as easy as accepting); neither is the default.
 const choiceClass =
-  "min-w-40 rounded-full bg-white px-5 py-2.5 font-bold text-navy ring-2 ring-white hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent";
+  "w-full rounded-full bg-white px-5 py-2.5 font-bold text-navy ring-2 ring-white hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent";
 
 /**
  * The consent notice of the agency's own marketing tags (issue 50), rendered only while one
@@ -36,7 +36,7 @@ export function ConsentNotice({ tags }: { tags: MarketingTagIds }) {
             </Link>
           </p>
         </div>
-        <div className="flex shrink-0 flex-wrap gap-3">
+        <div className="grid shrink-0 gap-3 sm:grid-cols-2">
           <button type="button" data-consent="accepted" className={choiceClass}>
             {consentWords.accept}
           </button>
