@@ -306,6 +306,37 @@ describe("the audit log", () => {
     expect(everything).not.toContain(leaving.authorization.slice("Bearer ".length));
   });
 
+  it("lists a person once whatever addresses they wrote with, and filters by any of them (issue 50)", async () => {
+    const renamed = await signIn("before-rename@example.com");
+    await send("POST", "/api/prices", { key: "renamed", amount: 1 }, renamed);
+    await t.app.services.database.db
+      .updateTable("admins")
+      .set({ email: "after-rename@example.com" })
+      .where("email", "=", "before-rename@example.com")
+      .execute();
+    // The same session writes on under the new address.
+    const { body } = await call<{ token: string }>(t.app, {
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: "after-rename@example.com", password: TEST_PASSWORD },
+    });
+    await send(
+      "POST",
+      "/api/prices",
+      { key: "renamed", amount: 2 },
+      {
+        authorization: `Bearer ${body.token}`,
+      },
+    );
+    const page = await audit("?type=price&limit=200");
+    const actors = page.facets.actors.filter((actor) => actor.includes("-rename@"));
+    expect(actors).toEqual(["after-rename@example.com"]);
+    for (const address of ["before-rename@example.com", "after-rename@example.com"]) {
+      const mine = await audit(`?actor=${encodeURIComponent(address)}&type=price`);
+      expect(mine.entries.map((entry) => entry.after!.amount)).toEqual([2, 1]);
+    }
+  });
+
   it("filters by person and type, pages with the cursor, and offers the facets", async () => {
     const other = await signIn("colleague@example.com");
     for (const amount of [1, 2, 3, 4, 5]) {

@@ -202,7 +202,26 @@ export function createAuditService(deps: {
     ): Promise<{ entries: AuditRecord[]; next: string | null }> {
       const limit = Math.max(1, Math.min(filter.limit ?? AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX));
       let query = db.selectFrom("audit_log").selectAll();
-      if (filter.actor) query = query.where("actor_email", "=", filter.actor);
+      if (filter.actor) {
+        // One person under every address they wrote with (issue 50): the ids that wrote as
+        // this address, or whose account has it now, and the address itself (the command line).
+        const email = filter.actor;
+        const ids = (
+          await db
+            .selectFrom("audit_log")
+            .select("actor_id")
+            .distinct()
+            .where("actor_email", "=", email)
+            .where("actor_id", "is not", null)
+            .union(db.selectFrom("admins").select("id as actor_id").where("email", "=", email))
+            .execute()
+        ).flatMap((row) => (row.actor_id ? [row.actor_id] : []));
+        query = query.where((eb) =>
+          ids.length > 0
+            ? eb.or([eb("actor_email", "=", email), eb("actor_id", "in", ids)])
+            : eb("actor_email", "=", email),
+        );
+      }
       if (filter.type) query = query.where("entity_type", "=", filter.type);
       if (filter.before) {
         const [at = "", id] = filter.before.split("_");
@@ -246,9 +265,14 @@ export function createAuditService(deps: {
       const [actors, types] = await Promise.all([
         db
           .selectFrom("audit_log")
-          .select("actor_email")
-          .distinct()
-          .orderBy("actor_email")
+          .leftJoin("admins", "admins.id", "audit_log.actor_id")
+          .select([
+            "audit_log.actor_id",
+            "audit_log.actor_email",
+            "admins.email as current_email",
+            (eb) => eb.fn.max("audit_log.at").as("last_at"),
+          ])
+          .groupBy(["audit_log.actor_id", "audit_log.actor_email", "admins.email"])
           .execute(),
         db
           .selectFrom("audit_log")
@@ -257,8 +281,18 @@ export function createAuditService(deps: {
           .orderBy("entity_type")
           .execute(),
       ]);
+      // One entry per person (issue 50: an owner who changed their address was listed once
+      // per address): their account's address now, else the last one they wrote with.
+      const byPerson = new Map<string, { email: string; at: string }>();
+      for (const row of actors) {
+        const person = row.actor_id ?? `email:${row.actor_email}`;
+        const email = row.current_email ?? row.actor_email;
+        const at = String(row.last_at ?? "");
+        const known = byPerson.get(person);
+        if (!known || (!row.current_email && at > known.at)) byPerson.set(person, { email, at });
+      }
       return {
-        actors: actors.map((row) => row.actor_email),
+        actors: [...new Set([...byPerson.values()].map((person) => person.email))].sort(),
         types: types.map((row) => row.entity_type),
       };
     },
