@@ -85,6 +85,9 @@ export function summarise(before: unknown, after: unknown) {
   return { before: pick(old, keys), after: pick(now, keys) };
 }
 
+/** How long after a reorder the same person's next reorder of that list joins its entry. */
+export const REORDER_JOIN_MS = 2 * 60_000;
+
 /**
  * The audit log: every back-office write, who made it and what changed. A write whose entry
  * cannot be stored is not undone; the failure is logged as an error for the operator.
@@ -169,9 +172,49 @@ export function createAuditService(deps: {
     });
   }
 
+  /**
+   * A reorder right after the same person's reorder of the same list joins that entry (issue
+   * 50: each "Move up" click was an entry of its own): the order before the first click and
+   * after the last; none when it is back where it was. Answers whether it joined one.
+   */
+  async function joinedReorder(entry: AuditEntry): Promise<boolean> {
+    if (entry.action !== "reorder") return false;
+    const last = await db
+      .selectFrom("audit_log")
+      .select(["id", "at", "action", "entity_type", "entity_id", "summary"])
+      .where("actor_id", "=", entry.actor.id)
+      .orderBy("at", "desc")
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    if (
+      !last ||
+      last.action !== "reorder" ||
+      last.entity_type !== entry.type ||
+      last.entity_id !== entry.id ||
+      Date.parse(last.at) < clock() - REORDER_JOIN_MS
+    ) {
+      return false;
+    }
+    const first = JSON.parse(last.summary) as { before: Record<string, unknown> | null };
+    const summary = summarise(first.before, entry.after);
+    // Compared as the log keeps them (a long order is cut): back where it was, no entry.
+    if (JSON.stringify(summary.before) === JSON.stringify(summary.after)) {
+      await db.deleteFrom("audit_log").where("id", "=", last.id).execute();
+    } else {
+      await db
+        .updateTable("audit_log")
+        .set({ at: nextAt(), summary: JSON.stringify(summary) })
+        .where("id", "=", last.id)
+        .execute();
+    }
+    return true;
+  }
+
   return {
     async record(entry: AuditEntry): Promise<void> {
       try {
+        if (await joinedReorder(entry)) return;
         await db
           .insertInto("audit_log")
           .values({
