@@ -113,15 +113,6 @@ export function tagHosts(ids: MarketingTagIds): Record<CspDirective, string[]> {
   };
 }
 
-/** Where the browser keeps the visitor's choice (localStorage: not a cookie). */
-export const CONSENT_STORAGE_KEY = "agency-consent";
-/** Where the choice is recorded (no personal data: the choice, the tags, the time). */
-export const CONSENT_PATH = "/api/consent";
-/** The event a lead form dispatches on `window` once an enquiry is sent. */
-export const LEAD_EVENT = "agency:lead";
-
-export type ConsentChoice = "accepted" | "declined";
-
 /** The consent notice's words (the Nigeria Data Protection Act's GAID 2025). */
 export const consentWords = {
   title: "Cookies for our ads",

@@ -3,9 +3,8 @@ import {
   CONSENT_STORAGE_KEY,
   LEAD_EVENT,
   type ConsentChoice,
-  type MarketingTagIds,
-  type MarketingTagKind,
-} from "../../common/marketing-tags.ts";
+} from "../../common/consent.ts";
+import type { MarketingTagIds, MarketingTagKind } from "../../common/marketing-tags.ts";
 import type { Enhancer } from "./enhancer.ts";
 import { partsOf } from "./enhancer.ts";
 

@@ -1,5 +1,5 @@
 import { messages } from "../../common/messages.ts";
-import { LEAD_EVENT } from "../../common/marketing-tags.ts";
+import { LEAD_EVENT } from "../../common/consent.ts";
 import { failureMessage, fieldMessage, statusClass } from "../components/forms/form-text.ts";
 import { enquiryPayload, formValues, type EnquiryFormKind } from "../lib/enquiry-payload.ts";
 import { currentLeadSource } from "../lib/lead-source.ts";

@@ -1,10 +1,6 @@
 import { z } from "zod";
-import {
-  marketingTags,
-  type ConsentChoice,
-  type MarketingTagIds,
-  type MarketingTagKind,
-} from "../marketing-tags.ts";
+import type { ConsentChoice } from "../consent.ts";
+import { marketingTags, type MarketingTagIds, type MarketingTagKind } from "../marketing-tags.ts";
 
 /** One tag's ID: blank (the tag is off) or one that fits its pattern (no free-form script). */
 const tagId = (tag: (typeof marketingTags)[number]) =>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONSENT_PATH } from "../../../common/marketing-tags.ts";
+import { CONSENT_PATH } from "../../../common/consent.ts";
 import {
   consentRecordSchema,
   consentSummarySchema,

@@ -1,11 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
-import {
-  enabledTags,
-  type ConsentChoice,
-  type MarketingTagIds,
-} from "../../../common/marketing-tags.ts";
+import type { ConsentChoice } from "../../../common/consent.ts";
+import { enabledTags, type MarketingTagIds } from "../../../common/marketing-tags.ts";
 import {
   marketingTagsSchema,
   type ConsentSummary,
