@@ -1,10 +1,8 @@
 import { describe, expect, inject, it } from "vitest";
-import { call, TEST_PASSWORD, useTestApp } from "./helpers.ts";
+import { call, editorHeaders, useTestApp } from "./helpers.ts";
 
 // The agency's own marketing tags (issue 50): off by default, IDs checked by pattern, the
 // consent notice and the CSP's hosts only while one is on, the choices recorded.
-
-type Headers = { authorization: string };
 
 const cspOf = (response: { headers: Record<string, unknown> }) =>
   String(response.headers["content-security-policy"] ?? "");
@@ -16,22 +14,6 @@ const directive = (csp: string, name: string) =>
 
 describe("marketing tags", () => {
   const t = useTestApp({}, { web: true, buildDirectory: inject("buildDir") });
-
-  async function editorHeaders(): Promise<Headers> {
-    const email = "editor-tags@example.com";
-    await t.app.services.admins.create(email, TEST_PASSWORD);
-    await t.app.services.database.db
-      .updateTable("admins")
-      .set({ role: "editor" })
-      .where("email", "=", email)
-      .execute();
-    const { body } = await call<{ token: string }>(t.app, {
-      method: "POST",
-      url: "/api/auth/login",
-      payload: { email, password: TEST_PASSWORD },
-    });
-    return { authorization: `Bearer ${body.token}` };
-  }
 
   it("are off on a fresh install: no notice, no other host in the CSP, no cookie", async () => {
     const owner = await t.adminHeaders();
@@ -72,7 +54,7 @@ describe("marketing tags", () => {
     expect(
       (await call(t.app, { method: "PUT", url: "/api/marketing-tags", payload: body })).status,
     ).toBe(401);
-    const editor = await editorHeaders();
+    const editor = await editorHeaders(t.app, "editor-tags@example.com");
     expect(
       (
         await call(t.app, {

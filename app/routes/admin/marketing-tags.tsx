@@ -14,7 +14,14 @@ import {
   useAccountForm,
 } from "../../components/admin/account-forms.tsx";
 import { useFeedback } from "../../components/admin/feedback.tsx";
-import { adminButton, failure, LoadState, PageTitle, Panel } from "../../components/admin/ui.tsx";
+import {
+  adminButton,
+  failure,
+  LoadState,
+  OwnerOnlyScreen,
+  PageTitle,
+  Panel,
+} from "../../components/admin/ui.tsx";
 import { useApiData } from "../../components/admin/use-api-data.ts";
 import {
   getMarketingTags,
@@ -32,18 +39,8 @@ const OWNER_ONLY = "Only an owner can change the marketing tags.";
 export default function MarketingTagsScreen() {
   const { me } = useOutletContext<AdminContext>();
   const overview = useApiData(getMarketingTags, []);
-  if (me && me.role !== "owner") {
-    return (
-      <>
-        <PageTitle>Marketing tags</PageTitle>
-        <Panel>
-          <p role="alert" className="font-semibold text-navy">
-            {OWNER_ONLY}
-          </p>
-        </Panel>
-      </>
-    );
-  }
+  if (me && me.role !== "owner")
+    return <OwnerOnlyScreen title="Marketing tags" message={OWNER_ONLY} />;
   return (
     <>
       <PageTitle>Marketing tags</PageTitle>
