@@ -79,6 +79,7 @@ export default [
       route("activity", "routes/admin/activity.tsx"),
       route("identity", "routes/admin/identity.tsx"),
       route("mail", "routes/admin/mail.tsx"),
+      route("marketing-tags", "routes/admin/marketing-tags.tsx"),
       route("payments", "routes/admin/payments.tsx"),
       route("payments/invoices/new", "routes/admin/invoice-edit.tsx", { id: "invoice-new" }),
       route("payments/invoices/:id", "routes/admin/invoice-edit.tsx", { id: "invoice-edit" }),

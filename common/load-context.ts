@@ -5,6 +5,7 @@ import type { Enquiry, ParsedEnquiryInput } from "./schemas/enquiry.ts";
 import type { SiteContent } from "./schemas/content.ts";
 import type { Page, PageLink } from "./schemas/pages.ts";
 import type { SiteIdentity } from "./schemas/identity.ts";
+import type { MarketingTagIds } from "./marketing-tags.ts";
 import type { Price } from "./schemas/price.ts";
 import type { Subscriber } from "./schemas/newsletter.ts";
 import type { Video } from "./schemas/video.ts";
@@ -63,6 +64,10 @@ export interface SiteServices {
   /** The agency's name, words, colours and logo (Site identity), from memory. */
   identity: {
     get(): Promise<SiteIdentity>;
+  };
+  /** The IDs of the agency's own marketing tags (none: every tag off), from memory. */
+  marketingTags: {
+    get(): Promise<MarketingTagIds>;
   };
   videos: {
     list(): Promise<Video[]>;

@@ -5,7 +5,9 @@ import {
   dayIn,
   dayRange,
   dayStart,
+  instantOfWall,
   mondayOf,
+  wallInputValue,
   timestampIn,
   weekStarts,
 } from "./time-zone.ts";
@@ -95,5 +97,23 @@ describe("day boundaries in Europe/London across the clock changes", () => {
     expect(addDays("2026-01-01", -1)).toBe("2025-12-31");
     expect(mondayOf("2026-11-22")).toBe("2026-11-16");
     expect(mondayOf("2026-11-23")).toBe("2026-11-23");
+  });
+});
+
+describe("a datetime-local field on the agency's clock (issue 50: the schedule field)", () => {
+  it("reads and writes Lagos time whatever the browser's zone", () => {
+    expect(instantOfWall("2026-12-02T09:30")).toBe("2026-12-02T08:30:00.000Z");
+    expect(instantOfWall("2026-12-02T09:30:15")).toBe("2026-12-02T08:30:15.000Z");
+    expect(wallInputValue("2026-12-02T08:30:00.000Z")).toBe("2026-12-02T09:30");
+    expect(wallInputValue("2026-12-02T08:30:15.000Z")).toBe("2026-12-02T09:30:15");
+    expect(instantOfWall("")).toBe("");
+    expect(instantOfWall("tomorrow")).toBe("");
+  });
+
+  it("crosses a clock change in a zone with daylight saving", () => {
+    // London: 29 March 2026, 01:00 GMT becomes 02:00 BST.
+    expect(instantOfWall("2026-03-29T00:30", "Europe/London")).toBe("2026-03-29T00:30:00.000Z");
+    expect(instantOfWall("2026-03-29T03:00", "Europe/London")).toBe("2026-03-29T02:00:00.000Z");
+    expect(wallInputValue("2026-03-29T02:00:00.000Z", "Europe/London")).toBe("2026-03-29T03:00");
   });
 });

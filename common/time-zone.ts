@@ -109,6 +109,31 @@ export function timestampIn(value: string | Date | number, timeZone = AGENCY_TIM
   return wallText(toInstant(value), timeZone).replace("T", " ");
 }
 
+/**
+ * The value of a datetime-local input showing `value` on the zone's wall clock
+ * ("2026-11-21T15:04", with ":ss" when the seconds are not 0).
+ */
+export function wallInputValue(value: string | Date | number, timeZone = AGENCY_TIME_ZONE): string {
+  const instant = toInstant(value);
+  const text = new Date(instant + offsetAt(instant, timeZone)).toISOString();
+  const seconds = text.slice(17, 19);
+  return seconds === "00" ? text.slice(0, 16) : text.slice(0, 19);
+}
+
+/**
+ * The instant (UTC ISO) a datetime-local value means on the zone's wall clock, or "" for a
+ * value that is no date and time. A time the clocks skip is read with the offset before it.
+ */
+export function instantOfWall(value: string, timeZone = AGENCY_TIME_ZONE): string {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/.test(value)) return "";
+  const asUtc = Date.parse(`${value}Z`);
+  if (Number.isNaN(asUtc)) return "";
+  // The offset at the guess may differ from the offset at the wall time across a change: twice.
+  let instant = asUtc - offsetAt(asUtc, timeZone);
+  instant = asUtc - offsetAt(instant, timeZone);
+  return new Date(instant).toISOString();
+}
+
 /** The day `days` after the calendar day `day` (yyyy-mm-dd); no zone involved. */
 export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);

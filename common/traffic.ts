@@ -61,9 +61,16 @@ export function conversion(enquiries: number, visitors: number): number | null {
   return visitors > 0 ? enquiries / visitors : null;
 }
 
-/** "4.2%" for 0.042; "–" without visitors. */
+/** What a conversion above 100% is shown as (issue 50: it read 167% with no word on why). */
+export const CONVERSION_OVER = "100%+";
+
+/** Why a conversion can be above 100%: shown wherever one is. */
+export const CONVERSION_OVER_NOTE = `${CONVERSION_OVER}: more enquiries than counted visitors. Enquiries also come from visits the statistics do not count: signed-in staff, browsers that ask not to be tracked (when that setting is on), visits before counting began, and forms a visitor's phone kept and sent later.`;
+
+/** "4.2%" for 0.042; "–" without visitors; CONVERSION_OVER above 100%. */
 export function conversionText(rate: number | null): string {
   if (rate === null) return "–";
+  if (rate > 1) return CONVERSION_OVER;
   const percent = rate * 100;
   return `${percent >= 10 || percent === 0 ? percent.toFixed(0) : percent.toFixed(1)}%`;
 }

@@ -12,6 +12,7 @@ import { registerEnquiryRoutes } from "./modules/enquiries/routes.ts";
 import { registerIdentityRoutes } from "./modules/identity/routes.ts";
 import { registerHealthRoutes } from "./modules/health/routes.ts";
 import { registerMailRoutes } from "./modules/mail/routes.ts";
+import { registerMarketingTagRoutes } from "./modules/marketing-tags/routes.ts";
 import { registerMediaApiRoutes } from "./modules/media/routes.ts";
 import { registerNewsletterRoutes } from "./modules/newsletter/routes.ts";
 import { registerNewsletterSendRoutes } from "./modules/newsletter/send-routes.ts";
@@ -83,6 +84,7 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
   registerPageRoutes(api, deps);
   registerIdentityRoutes(api, deps);
   registerMailRoutes(api, deps);
+  registerMarketingTagRoutes(api, deps);
   registerMediaApiRoutes(api, deps);
   registerTrafficBeaconRoutes(api, deps);
   registerTrafficRoutes(api, deps);

@@ -27,6 +27,7 @@ import { registerIdempotency } from "./plugins/idempotency.ts";
 import { registerRateLimits } from "./plugins/rate-limits.ts";
 import { createRequestIds } from "./plugins/request-id.ts";
 import { logAbortedRequests, RequestLogController } from "./plugins/request-log.ts";
+import { allowMarketingTagHosts } from "./modules/marketing-tags/csp.ts";
 import { registerSecurityHeaders, staticSecurityHeaders } from "./plugins/security-headers.ts";
 import { keepAuditForAYear } from "./modules/audit/retention.ts";
 import { connectScaleOut } from "./scale-out.ts";
@@ -253,6 +254,8 @@ export async function buildApp(
   await registerSecurityHeaders(app, config, { dev: options.devServer !== undefined });
   // The checkout and invoice pages' forms are answered with a 303 to Paystack (issue 49).
   allowPaystackFormAction(app, checkoutOrigins(config.paystack));
+  // The hosts of the agency's own marketing tags, only while one is on (issue 50).
+  allowMarketingTagHosts(app, services.marketingTags.get);
   // Old addresses (issue 51): from memory, before the canonical-path redirect (one hop).
   await services.redirects.ready;
   registerRedirects(app, services.redirects);

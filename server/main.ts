@@ -55,5 +55,11 @@ try {
   await app.close();
   process.exit(1);
 }
+// The log is buffered (app.ts): its "Server listening" line is written before "Site ready".
+await new Promise<void>((resolve) => {
+  const { flush } = app.log as { flush?: (done: () => void) => void };
+  if (flush) flush.call(app.log, () => resolve());
+  else resolve();
+});
 if (firstAdmin) printFirstAdmin(firstAdmin, config.publicOrigin);
 console.log(`Site ready at ${config.publicOrigin} (API docs at ${config.publicOrigin}/api/docs)`);

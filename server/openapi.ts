@@ -56,6 +56,10 @@ const tags = [
     name: "mail",
     description: "Whether the site can send mail, a test message, failed mails, the auto-reply.",
   },
+  {
+    name: "marketing-tags",
+    description: "The agency's own ad tags (off by default) and the visitors' consent to them.",
+  },
 ];
 
 /**

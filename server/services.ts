@@ -19,6 +19,7 @@ import { createReadiness } from "./lib/readiness.ts";
 import { createContentService } from "./modules/content/service.ts";
 import { createBlogService } from "./modules/blogs/service.ts";
 import { createIdentityService } from "./modules/identity/service.ts";
+import { createMarketingTagsService } from "./modules/marketing-tags/service.ts";
 import { createEnquiryService } from "./modules/enquiries/service.ts";
 import { createNewsletterService } from "./modules/newsletter/service.ts";
 import { confirmRenderer } from "./modules/newsletter/confirm-mail.ts";
@@ -132,6 +133,8 @@ export function createServices(deps: ServiceDeps) {
     },
   });
   const identity = createIdentityService({ db, storage, changes, log });
+  // The agency's own ad tags and the visitors' consent (issue 50).
+  const marketingTags = createMarketingTagsService({ db, changes, log, clock: deps.clock });
   const audit = createAuditService({ db, log });
   const auth = createSignInService({ db, passwords, tokens, notifier, sessions, secondStep });
   const trafficStats = createTrafficStats({ db, clock: deps.clock });
@@ -296,6 +299,8 @@ export function createServices(deps: ServiceDeps) {
     content,
     /** The agency's name, words, colours and logo (the Site identity screen). */
     identity,
+    /** The agency's own marketing tags and the visitors' consent to them. */
+    marketingTags,
     blogs,
     videos: createVideoService({ db, storage, log, changes }),
     enquiries,
@@ -371,6 +376,7 @@ export function siteServices(services: Services, config: Config): SiteServices {
     prices: { list: cachedRead(services.changes, services.prices.list) },
     content: { all: services.content.all },
     identity: { get: services.identity.get },
+    marketingTags: { get: services.marketingTags.get },
     videos: { list: cachedRead(services.changes, services.videos.list) },
     enquiries: { create: services.enquiries.create },
     newsletter: {

@@ -1,4 +1,5 @@
 import { messages } from "../../common/messages.ts";
+import { LEAD_EVENT } from "../../common/consent.ts";
 import { failureMessage, fieldMessage, statusClass } from "../components/forms/form-text.ts";
 import { enquiryPayload, formValues, type EnquiryFormKind } from "../lib/enquiry-payload.ts";
 import { currentLeadSource } from "../lib/lead-source.ts";
@@ -24,6 +25,8 @@ interface FormKind {
   queued: string;
   payload: (form: HTMLFormElement) => unknown;
   success: (answer: Answer) => string;
+  /** An enquiry: a lead, whose sending the marketing tags hear of (after consent). */
+  lead?: boolean;
 }
 
 function kindOf(form: HTMLFormElement): FormKind {
@@ -47,7 +50,16 @@ function kindOf(form: HTMLFormElement): FormKind {
     payload: (form) =>
       enquiryPayload(kind as EnquiryFormKind, formValues(new FormData(form)), currentLeadSource()),
     success: () => messages.submitSuccess,
+    lead: true,
   };
+}
+
+/**
+ * Tells the consent part (islands/consent.ts) that a lead was sent: it passes the tags their
+ * conversion event when the visitor accepted them, and nothing otherwise.
+ */
+function announceLead(kind: FormKind): void {
+  if (kind.lead) window.dispatchEvent(new CustomEvent(LEAD_EVENT));
 }
 
 /** The form's message: a success or a kept submission politely, an error at once. */
@@ -214,6 +226,7 @@ export async function send(form: HTMLFormElement): Promise<void> {
     }
     form.reset();
     showStatus(form, { ok: true, message: kind.success(answer) });
+    announceLead(kind);
   } else if (submitted.kept) {
     // Kept, and sent again later with the same key (app/lib/outbox.ts).
     current.keptKey = submitted.key;
@@ -245,6 +258,7 @@ export function enhanceForms(forms: readonly HTMLFormElement[], signal: AbortSig
       const form = forms.find((candidate) => state.get(candidate)?.keptKey === settled.key);
       if (!form) return;
       stateOf(form).keptKey = null;
+      if (settled.ok) announceLead(kindOf(form));
       showStatus(
         form,
         settled.ok

@@ -42,4 +42,6 @@ export const enhancers: readonly Enhancer[] = [
   onlyWhere("parallax", () => import("./parallax.ts")),
   onlyWhere("sections", () => import("./home.ts")),
   onlyWhere("form", () => import("./forms.ts")),
+  // Only while a marketing tag is on: the server renders the notice then only (issue 50).
+  onlyWhere("consent", () => import("./consent.ts")),
 ];

@@ -1,3 +1,4 @@
+import { useRouteLoaderData } from "react-router";
 import { siteServicesContext } from "../../common/load-context.ts";
 import { site } from "../../common/site-config.ts";
 import { mapBlockText } from "../../common/post-blocks.ts";
@@ -5,12 +6,20 @@ import { parsePost } from "../../common/post-format.ts";
 import { BlogBlocks, InlineText } from "../components/blog/blog-blocks.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
 import { fillPolicyText, ndpaNote, policyDateOf, policyIntro } from "../copy/policy-copy.ts";
-import { postalAddressOf, useContactDetails } from "../lib/contact-details.tsx";
+import {
+  postalAddressOf,
+  SITE_LAYOUT_ROUTE_ID,
+  useContactDetails,
+} from "../lib/contact-details.tsx";
 import { identityFrom, originFrom, seo } from "../lib/seo.ts";
 import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/policy";
 import { islandsPage } from "../islands/switch.ts";
 import { mailtoHref } from "../../common/mailto.ts";
+import { consentWords, enabledTags, type MarketingTagIds } from "../../common/marketing-tags.ts";
+import type { loader as siteLayoutLoader } from "./site-layout.tsx";
+
+type SiteLayoutData = Awaited<ReturnType<typeof siteLayoutLoader>>;
 
 /** An islands page (docs/decisions/0039): no React in the browser. */
 export const handle = islandsPage;
@@ -38,6 +47,30 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 const sectionId = (index: number) => `section-${index + 1}`;
+/** The section the marketing tags are listed in (the default's section 9), by its title. */
+const COOKIES_TITLE = "cookies";
+
+/** The marketing tags that are on (issue 50), in the cookie section: who, why, which cookies. */
+function MarketingCookies({ tags }: { tags: MarketingTagIds }) {
+  const on = enabledTags(tags);
+  return (
+    <div data-testid="policy-marketing-tags">
+      <h3 className="mt-5 text-xl font-bold text-navy">Marketing cookies (only if you accept)</h3>
+      <p className="mt-3 text-lg leading-relaxed text-ink">
+        While you have not accepted them on our cookie notice, none of these loads and no request
+        goes to their makers. You can change your choice at any time from “{consentWords.settings}”
+        at the foot of every page.
+      </p>
+      <ul className="mt-3 list-disc space-y-1 pl-6 text-lg text-ink marker:text-accent">
+        {on.map((tag) => (
+          <li key={tag.kind}>
+            <strong>{tag.provider}</strong>: {tag.purpose} (cookies: {tag.cookies}).
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 const ndpaId = "ndpa";
 
 export default function Policy({ loaderData }: Route.ComponentProps) {
@@ -52,6 +85,10 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
     blocks: section.blocks.map((block) => mapBlockText(block, fill)),
   }));
   const ndpa = ndpaNote(contact);
+  const tags = useRouteLoaderData<SiteLayoutData>(SITE_LAYOUT_ROUTE_ID)?.marketingTags;
+  const cookiesAt = sections.findIndex(
+    (section) => section.title.trim().toLowerCase() === COOKIES_TITLE,
+  );
   const address = postalAddressOf(contact);
   return (
     <>
@@ -132,9 +169,11 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
                       </p>
                     );
                   })}
+                  {tags && index === cookiesAt && <MarketingCookies tags={tags} />}
                 </li>
               ))}
             </ol>
+            {tags && cookiesAt < 0 && <MarketingCookies tags={tags} />}
             {/* Unnumbered, after the numbered sections: their numbers stay as they are. */}
             <section
               id={ndpaId}

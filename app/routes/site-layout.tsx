@@ -11,6 +11,8 @@ import { siteServicesContext } from "../../common/load-context.ts";
 import { shownSearch } from "../../common/schemas/content.ts";
 import { loadEnhancedForms } from "../components/forms/deferred-forms.tsx";
 import { OutboxSender } from "../components/forms/outbox-sender.tsx";
+import { enabledTags } from "../../common/marketing-tags.ts";
+import { ConsentNotice } from "../components/layout/consent-notice.tsx";
 import { Footer } from "../components/layout/footer.tsx";
 import { Header } from "../components/layout/header.tsx";
 import { PendingNotice } from "../components/layout/pending-notice.tsx";
@@ -32,10 +34,12 @@ import type { Route } from "./+types/site-layout";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(siteServicesContext);
-  const [{ contact, search }, pageLinks] = await Promise.all([
+  const [{ contact, search }, pageLinks, tags] = await Promise.all([
     services.content.all(),
     // Kept in memory until a write (server/services.ts): no query per view.
     services.pages.links(),
+    // The agency's own marketing tags (issue 50): none on a fresh install, and then no notice.
+    services.marketingTags.get(),
     // The forms' enhancement is loaded in the browser only when a form is about to be used;
     // the server renders the forms in full, so it has the module before the page renders.
     loadEnhancedForms(),
@@ -44,7 +48,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const termsHref = pageLinks.some((link) => link.slug === TERMS_PAGE_SLUG)
     ? staffPagePath(TERMS_PAGE_SLUG)
     : undefined;
-  return { contact, termsHref, search: shownSearch(search) };
+  const marketingTags = enabledTags(tags).length > 0 ? tags : undefined;
+  return { contact, termsHref, search: shownSearch(search), marketingTags };
 }
 
 function Shell({ children }: { children: ReactNode }) {
@@ -64,7 +69,8 @@ function Shell({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="outline-none">
         {children}
       </main>
-      <Footer termsHref={data?.termsHref} />
+      <Footer termsHref={data?.termsHref} cookieSettings={data?.marketingTags !== undefined} />
+      {data?.marketingTags && <ConsentNotice tags={data.marketingTags} />}
       <OutboxSender />
     </ContactDetailsProvider>
   );

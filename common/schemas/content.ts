@@ -170,7 +170,8 @@ export const teamMemberSchema = z.object({
 export const testimonialSchema = z.object({
   name: text("Name", 120),
   text: text("Text", 600),
-  image: contentImageSchema,
+  // Optional (issue 50): a client without a photo or logo shows their initials.
+  image: contentImageSchema.nullable().default(null),
 });
 
 export const faqItemSchema = z.object({
@@ -378,7 +379,7 @@ export const listContentTypes = {
     fields: [
       { name: "name", label: "Name", input: "text" },
       { name: "text", label: "Text", input: "textarea" },
-      { name: "image", label: "Avatar or logo", input: "image" },
+      { name: "image", label: "Avatar or logo", input: "image", optional: true },
     ],
     titleOf: (item: Testimonial) => item.name,
     preview: "/#feedback-title",

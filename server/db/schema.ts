@@ -694,7 +694,24 @@ export interface NotFoundTable {
   last_seen_at: string;
 }
 
+/** The Marketing tags screen's one row: the IDs as JSON (migration 0038). */
+export interface MarketingTagsTable {
+  id: string;
+  data: string;
+  updated_at: string;
+}
+
+/** A visitor's choice on the consent notice (migration 0038). */
+export interface ConsentRecordsTable {
+  id: string;
+  choice: string;
+  tags: string;
+  created_at: string;
+}
+
 export interface Database {
+  marketing_tags: MarketingTagsTable;
+  consent_records: ConsentRecordsTable;
   imports: ImportsTable;
   import_items: ImportItemsTable;
   import_links: ImportLinksTable;

@@ -104,6 +104,38 @@ describe("the audit log", () => {
     expect(Date.parse(entries[0]!.at)).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it("records clicks of Move up on one list in a row as one reorder (issue 50)", async () => {
+    const mover = await signIn("mover@example.com");
+    const ids = (await send<Item[]>("GET", "/api/content/team")).body.map((item) => item._id);
+    const [a, b, c, ...rest] = ids;
+    const order = async (list: (string | undefined)[]) =>
+      expect((await send("PUT", "/api/content/team/order", { ids: list }, mover)).status).toBe(200);
+    const mine = async () =>
+      (await audit(`?actor=mover%40example.com&type=content%3Ateam`)).entries;
+    // c moves up twice: one entry, from the first order to the last.
+    await order([a, c, b, ...rest]);
+    await order([c, a, b, ...rest]);
+    const [one, ...more] = await mine();
+    expect(more).toEqual([]);
+    expect(one).toMatchObject({ action: "reorder", entityId: "team" });
+    const names = (await send<{ name: string }[]>("GET", "/api/content/team")).body.map(
+      (item) => item.name,
+    );
+    expect(String(one!.after!.order)).toMatch(
+      new RegExp(`^${names[0]} · ${names[1]} · ${names[2]}`),
+    );
+    expect(String(one!.before!.order)).not.toBe(String(one!.after!.order));
+    // Moved back where it was: no entry at all.
+    await order([a, c, b, ...rest]);
+    await order([a, b, c, ...rest]);
+    expect(await mine()).toEqual([]);
+    // Another write in between ends the run: two entries.
+    await order([b, a, c, ...rest]);
+    await send("POST", "/api/prices", { key: "between", amount: 3 }, mover);
+    await order([a, b, c, ...rest]);
+    expect(await mine()).toHaveLength(2);
+  });
+
   it("records content items and settings: only the changed fields of an update", async () => {
     const created = await send("POST", "/api/content/faq", {
       question: "Do you work weekends?",
@@ -304,6 +336,37 @@ describe("the audit log", () => {
       expect(everything).not.toContain(secret);
     }
     expect(everything).not.toContain(leaving.authorization.slice("Bearer ".length));
+  });
+
+  it("lists a person once whatever addresses they wrote with, and filters by any of them (issue 50)", async () => {
+    const renamed = await signIn("before-rename@example.com");
+    await send("POST", "/api/prices", { key: "renamed", amount: 1 }, renamed);
+    await t.app.services.database.db
+      .updateTable("admins")
+      .set({ email: "after-rename@example.com" })
+      .where("email", "=", "before-rename@example.com")
+      .execute();
+    // The same session writes on under the new address.
+    const { body } = await call<{ token: string }>(t.app, {
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: "after-rename@example.com", password: TEST_PASSWORD },
+    });
+    await send(
+      "POST",
+      "/api/prices",
+      { key: "renamed", amount: 2 },
+      {
+        authorization: `Bearer ${body.token}`,
+      },
+    );
+    const page = await audit("?type=price&limit=200");
+    const actors = page.facets.actors.filter((actor) => actor.includes("-rename@"));
+    expect(actors).toEqual(["after-rename@example.com"]);
+    for (const address of ["before-rename@example.com", "after-rename@example.com"]) {
+      const mine = await audit(`?actor=${encodeURIComponent(address)}&type=price`);
+      expect(mine.entries.map((entry) => entry.after!.amount)).toEqual([2, 1]);
+    }
   });
 
   it("filters by person and type, pages with the cursor, and offers the facets", async () => {

@@ -150,6 +150,24 @@ describe("site content", () => {
     }
   });
 
+  it("saves a testimonial without a picture (issue 50)", async () => {
+    const headers = await t.adminHeaders();
+    const created = await call<{ _id: string; image: unknown }>(t.app, {
+      method: "POST",
+      url: "/api/content/testimonials",
+      headers,
+      payload: { name: "Chidi Obi", text: "They doubled our enquiries." },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.image).toBeNull();
+    const removed = await call(t.app, {
+      method: "DELETE",
+      url: `/api/content/testimonials/${created.body._id}`,
+      headers,
+    });
+    expect(removed.status).toBeLessThan(300);
+  });
+
   it("is public to read and admin-only to write", async () => {
     await expectAdminOnly(t, {
       method: "POST",

@@ -295,3 +295,22 @@ export async function newsletterSendDone(
   await waitFor(read, (send) => send.state === "done", 10_000);
   return read();
 }
+
+/** Makes an editor with this e-mail on `app`, signs them in and answers their bearer header. */
+export async function editorHeaders(
+  app: FastifyInstance,
+  email: string,
+): Promise<{ authorization: string }> {
+  await app.services.admins.create(email, TEST_PASSWORD);
+  await app.services.database.db
+    .updateTable("admins")
+    .set({ role: "editor" })
+    .where("email", "=", email)
+    .execute();
+  const { body } = await call<{ token: string }>(app, {
+    method: "POST",
+    url: "/api/auth/login",
+    payload: { email, password: TEST_PASSWORD },
+  });
+  return { authorization: `Bearer ${body.token}` };
+}

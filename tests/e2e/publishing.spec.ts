@@ -3,6 +3,7 @@ import { createAdmin } from "../support/server-process.ts";
 import { withOwnServer } from "./own-server.ts";
 import { adminToken, expect, expectNoAxeViolations, signIn, test as base } from "./fixtures.ts";
 import { stamp } from "./fixtures/admin.ts";
+import { wallInputValue } from "../../common/time-zone.ts";
 
 // The publishing workflow of posts (issue 13), in the back office and on the public site:
 // draft → scheduled → published at its time with no request needed, a draft's private
@@ -105,19 +106,13 @@ test("draft → scheduled → published at its time: pages, API, feed and sitema
   expect(post.status).toBe("draft");
   expect(await publicView(page.request, post)).toEqual(hidden);
 
-  // Schedule it a few seconds ahead, in the browser's time zone.
+  // Schedule it a few seconds ahead, on Lagos's clock whatever the browser's zone (issue 50).
   await row.getByRole("link", { name: /Edit/ }).click();
   await expect(page.getByLabel("Title")).toHaveValue(title);
   await page.getByRole("radio", { name: "Schedule" }).check();
-  const when = await page.evaluate(() => {
-    const at = new Date(Date.now() + 8000);
-    at.setMilliseconds(0);
-    const pad = (n: number) => String(n).padStart(2, "0");
-    return {
-      value: `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`,
-      ms: at.getTime(),
-    };
-  });
+  await expect(page.getByText("Lagos time, as every time in the back office.")).toBeVisible();
+  const at = Math.floor((Date.now() + 8000) / 1000) * 1000;
+  const when = { value: wallInputValue(at), ms: at };
   await page.getByLabel("Publish on", { exact: true }).fill(when.value);
   await page.getByRole("button", { name: "Update Blog" }).click();
   await expect(page.getByText("Blog updated successfully!")).toBeVisible();

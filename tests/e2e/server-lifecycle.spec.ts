@@ -75,6 +75,17 @@ test.describe("running the server", () => {
     expect(await second.exited).toBe(0);
   });
 
+  test("says the site is ready only after the server listens (issue 50)", async () => {
+    const server = await start(dataDir, { LOG_LEVEL: "info" });
+    await waitUntilReady(server);
+    const output = server.output();
+    const listening = output.indexOf("Server listening at");
+    expect(listening, output).toBeGreaterThanOrEqual(0);
+    expect(listening, output).toBeLessThan(output.indexOf("Site ready"));
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  });
+
   test("SIGTERM lets an in-flight request finish, then exits 0", async () => {
     // LOG_LEVEL info: the test waits for the line that says the server is shutting down.
     const server = await start(dataDir, { LOG_LEVEL: "info" });

@@ -11,6 +11,7 @@ import {
   MAX_SEO_TITLE_LENGTH,
 } from "../../../common/schemas/blog.ts";
 import { MAX_SLUG_LENGTH, slugify } from "../../../common/slug.ts";
+import { AGENCY_TIME_ZONE_NAME, instantOfWall, wallInputValue } from "../../../common/time-zone.ts";
 import { ApiError, problemText } from "../../lib/admin-api.ts";
 import {
   createBlog,
@@ -83,19 +84,14 @@ function fieldOfProblem(message: string): { field: Field; message: string } | nu
   return null;
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
-/** An ISO instant as the value of a datetime-local input, in the browser's time zone. */
+/** The schedule field's hint: the time is the agency's, whatever the browser's zone. */
+export const SCHEDULE_ZONE_HINT = `${AGENCY_TIME_ZONE_NAME}, as every time in the back office.`;
+/** An ISO instant as the value of a datetime-local input, on the agency's clock (Lagos). */
 function localInputValue(iso: string | null): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  const seconds = d.getSeconds() ? `:${pad(d.getSeconds())}` : "";
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}${seconds}`;
+  return iso ? wallInputValue(iso) : "";
 }
-/** A datetime-local value (the browser's time zone) as an ISO instant in UTC. */
-function isoFromLocalInput(value: string): string {
-  const time = new Date(value);
-  return Number.isNaN(time.getTime()) ? "" : time.toISOString();
-}
+/** A datetime-local value (the agency's clock, as every time in the back office) in UTC. */
+const isoFromLocalInput = (value: string): string => instantOfWall(value);
 
 /** A hint under a field, with a live count against its limit. */
 function Hint({
@@ -814,7 +810,7 @@ export function BlogEditor({ id }: { id?: string }) {
                     <FieldMessage id={`${ids.publishedAt}-error`} error={errorOf("publishedAt")} />
                     <Hint
                       id={`${ids.publishedAt}-hint`}
-                      text={`Your time zone (${Intl.DateTimeFormat().resolvedOptions().timeZone}). The post appears on the site at that time by itself.`}
+                      text={`${SCHEDULE_ZONE_HINT} The post appears on the site at that time by itself.`}
                     />
                   </div>
                 )}

@@ -315,3 +315,17 @@ export function fileSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
+
+/** An owner's screen as an editor sees it: its title and why there is nothing to do here. */
+export function OwnerOnlyScreen({ title, message }: { title: string; message: string }) {
+  return (
+    <>
+      <PageTitle>{title}</PageTitle>
+      <Panel>
+        <p role="alert" className="font-semibold text-navy">
+          {message}
+        </p>
+      </Panel>
+    </>
+  );
+}

@@ -8,6 +8,15 @@ import {
 } from "../../lib/testimonial-carousel.ts";
 import { ChevronIcon } from "../ui/icons.tsx";
 
+/** "Adaeze Okafor" → "AO": what a testimonial without a picture shows in its place. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = [words[0], words.length > 1 ? words.at(-1) : undefined]
+    .map((word) => (word ? Array.from(word)[0] : ""))
+    .join("");
+  return letters.toUpperCase();
+}
+
 /**
  * Client's Feedback (spec §4): 1 card under 768 px, 3 otherwise; previous/next move a page
  * and wrap; one dot per page; the index resets to 0 when out of range after a resize;
@@ -59,14 +68,24 @@ export function TestimonialCarousel({
                     {/* The name is right beside it: the avatar or logo says nothing more to
                         a screen reader ("Avatar of Adaeze Okafor", "Kola Foods logo"), so it is
                         decorative here, as it was before its alt text became editable. */}
-                    <img
-                      src={item.image.src}
-                      alt=""
-                      width={48}
-                      height={48}
-                      loading="lazy"
-                      className="size-12 shrink-0 rounded-full object-cover"
-                    />
+                    {item.image ? (
+                      <img
+                        src={item.image.src}
+                        alt=""
+                        width={48}
+                        height={48}
+                        loading="lazy"
+                        className="size-12 shrink-0 rounded-full object-cover"
+                      />
+                    ) : (
+                      // No picture: the initials, as decorative as the picture would be.
+                      <span
+                        aria-hidden="true"
+                        className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand font-bold text-white"
+                      >
+                        {initialsOf(item.name)}
+                      </span>
+                    )}
                     <span className="font-bold text-navy">{item.name}</span>
                   </figcaption>
                 </figure>

@@ -9,11 +9,21 @@ import { postalAddressOf, telHref, useContactDetails } from "../../lib/contact-d
 import { MailIcon, PhoneIcon, PinIcon } from "../ui/icons.tsx";
 import { SocialLinkList } from "./social-link-list.tsx";
 import { mailtoHref } from "../../../common/mailto.ts";
+import { consentWords } from "../../../common/marketing-tags.ts";
 
 const linkClass = "text-brand-100 transition-colors hover:text-white hover:underline";
 
-/** `termsHref`: where "Terms of Service" links once the terms page is published (else text). */
-export function Footer({ termsHref }: { termsHref?: string }) {
+/**
+ * `termsHref`: where "Terms of Service" links once the terms page is published (else text);
+ * `cookieSettings`: a marketing tag is on, and "Cookie settings" opens its consent notice.
+ */
+export function Footer({
+  termsHref,
+  cookieSettings,
+}: {
+  termsHref?: string;
+  cookieSettings?: boolean;
+}) {
   const contact = useContactDetails();
   const { name, tagline } = useIdentity();
   const address = postalAddressOf(contact);
@@ -104,6 +114,13 @@ export function Footer({ termsHref }: { termsHref?: string }) {
                 "Terms of Service"
               )}
             </li>
+            {cookieSettings && (
+              <li>
+                <button type="button" data-consent-open className={linkClass}>
+                  {consentWords.settings}
+                </button>
+              </li>
+            )}
           </ul>
         </div>
       </div>

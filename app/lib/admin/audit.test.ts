@@ -87,3 +87,25 @@ describe("activity", () => {
     ]);
   });
 });
+
+describe("the type names of Activity (issue 50: no raw type names)", () => {
+  it("names every type a server route records", async () => {
+    const { readdir, readFile } = await import("node:fs/promises");
+    const path = await import("node:path");
+    const root = path.resolve(import.meta.dirname, "../../../server/modules");
+    const files = (await readdir(root, { recursive: true })).filter((file) => file.endsWith(".ts"));
+    const types = new Set<string>();
+    for (const file of files) {
+      const text = await readFile(path.join(root, file), "utf8");
+      for (const match of text.matchAll(
+        /\b(?:audit|record)\((?:request,\s*)?\{[^;]{0,400}?\btype: "([a-z-]+)"/g,
+      )) {
+        types.add(match[1]!);
+      }
+    }
+    expect(types.size).toBeGreaterThan(15);
+    const raw = [...types].filter((type) => typeLabel(type) === type);
+    expect(raw).toEqual([]);
+    expect(typeLabel("identity")).toBe("Site identity");
+  });
+});

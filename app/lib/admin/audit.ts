@@ -57,6 +57,17 @@ const TYPE_NAMES: Record<string, { one: string; many: string }> = {
   "auth-settings": { one: "sign-in settings", many: "Sign-in settings" },
   "traffic-settings": { one: "traffic settings", many: "Traffic settings" },
   newsletter: { one: "newsletter", many: "Newsletter" },
+  "marketing-tags": { one: "marketing tags", many: "Marketing tags" },
+  // Issue 50: these showed as their raw names in the type filter and the entries.
+  identity: { one: "site identity", many: "Site identity" },
+  "bank-details": { one: "bank details", many: "Bank details" },
+  import: { one: "import", many: "Imports" },
+  invoice: { one: "invoice", many: "Invoices" },
+  "newsletter-settings": { one: "newsletter settings", many: "Newsletter settings" },
+  order: { one: "order", many: "Orders" },
+  redirect: { one: "redirect", many: "Redirects" },
+  site: { one: "site export", many: "Site exports" },
+  subscription: { one: "subscription", many: "Subscriptions" },
 };
 
 const contentType = (type: string): ListType | undefined => {

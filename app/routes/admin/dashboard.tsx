@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { teaser } from "../../../common/format.ts";
+import { postTeaser } from "../../../common/post-format.ts";
 import { messages } from "../../../common/messages.ts";
 import type { Video } from "../../../common/schemas/video.ts";
 import { SourcesTable, WeeklyEnquiriesChart } from "../../components/admin/enquiry-stats.tsx";
@@ -110,7 +110,7 @@ function BlogsTable() {
               </div>
             </Cell>
             <Cell label="Content" className="text-muted md:max-w-xs">
-              {teaser(blog.content, 10)}
+              {postTeaser(blog.content, 10)}
             </Cell>
             <Cell label="Background">
               <span className="flex items-center gap-2">

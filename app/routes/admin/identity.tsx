@@ -21,6 +21,7 @@ import {
   failure,
   fileInput,
   LoadState,
+  OwnerOnlyScreen,
   PageTitle,
   Panel,
 } from "../../components/admin/ui.tsx";
@@ -45,18 +46,8 @@ type Errors = Partial<Record<keyof SiteIdentity, string>>;
 export default function IdentityScreen() {
   const { me } = useOutletContext<AdminContext>();
   const identity = useApiData(getIdentity, []);
-  if (me && me.role !== "owner") {
-    return (
-      <>
-        <PageTitle>Site identity</PageTitle>
-        <Panel>
-          <p role="alert" className="font-semibold text-navy">
-            {OWNER_ONLY}
-          </p>
-        </Panel>
-      </>
-    );
-  }
+  if (me && me.role !== "owner")
+    return <OwnerOnlyScreen title="Site identity" message={OWNER_ONLY} />;
   return (
     <>
       <PageTitle

@@ -30,6 +30,7 @@ const navItems = [
   { to: "/admin/staff", label: "Staff", ownerOnly: true },
   { to: "/admin/identity", label: "Site identity", ownerOnly: true },
   { to: "/admin/mail", label: "Mail", ownerOnly: true },
+  { to: "/admin/marketing-tags", label: "Marketing tags", ownerOnly: true },
   { to: "/admin/imports", label: "Import", ownerOnly: true },
   { to: "/admin/account", label: "My account" },
 ];
@@ -52,8 +53,10 @@ function isCurrent(item: { to: string; also?: string }, path: string): boolean {
 
 const subscribeToNothing = () => () => {};
 
-const navButton =
-  "w-full rounded-lg px-3 py-2.5 text-left font-semibold text-brand-100 hover:bg-white/10 hover:text-white disabled:opacity-60";
+/** A nav entry on a short window (under 960 px high, beside the page): smaller and closer. */
+const shortWindow = "md:[@media(height<960px)]:py-1 md:[@media(height<960px)]:text-sm";
+
+const navButton = `w-full rounded-lg px-3 py-2.5 text-left font-semibold text-brand-100 hover:bg-white/10 hover:text-white disabled:opacity-60 ${shortWindow}`;
 
 /**
  * Ends every session of this admin on the server (other devices too), then this one; the
@@ -212,15 +215,16 @@ export default function AdminLayout() {
             <nav
               id="admin-nav"
               aria-label="Back office"
-              className={`${menuOpen ? "block" : "hidden"} px-3 pb-4 md:block md:flex-1 md:overflow-y-auto`}
+              className={`${menuOpen ? "block" : "hidden"} px-3 pb-4 [--scroll-cover:var(--color-navy)] md:block md:flex-1 md:scroll-shades md:overflow-y-auto`}
             >
-              <ul className="space-y-1">
+              {/* Closer entries on a short window: every one shows at 1280 × 900. */}
+              <ul className="space-y-1 md:[@media(height<960px)]:space-y-0.5">
                 {visibleItems.map((item) => (
                   <li key={item.to}>
                     <Link
                       to={item.to}
                       aria-current={isCurrent(item, location.pathname) ? "page" : undefined}
-                      className={`flex items-center justify-between rounded-lg px-3 py-2.5 font-semibold ${
+                      className={`flex items-center justify-between rounded-lg px-3 py-2.5 font-semibold ${shortWindow} ${
                         isCurrent(item, location.pathname)
                           ? "bg-white text-navy"
                           : "text-brand-100 hover:bg-white/10 hover:text-white"

@@ -45,7 +45,7 @@ import { staffPagePath } from "../../lib/feeds.ts";
 export const meta = adminMeta("Edit page");
 
 /** The form's fields, as the content editor's controls describe them. */
-const fields = {
+export const pageFields = {
   title: { name: "title", label: "Title", input: "text" },
   slug: {
     name: "slug",
@@ -73,10 +73,10 @@ const fields = {
     optional: true,
     hint: `At most ${MAX_SEO_DESCRIPTION_LENGTH} characters. Blank: the start of the text.`,
   },
-  image: { name: "image", label: "Share image (optional)", input: "image", optional: true },
+  image: { name: "image", label: "Share image", input: "image", optional: true },
 } as const satisfies Record<string, ContentField>;
 
-type FieldName = keyof typeof fields | "imageAlt" | "status";
+type FieldName = keyof typeof pageFields | "imageAlt" | "status";
 
 interface Values {
   title: string;
@@ -207,14 +207,14 @@ function PageForm({ page }: { page: Page | undefined }) {
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
       <TextField
-        field={fields.title}
+        field={pageFields.title}
         id={idOf("title")}
         value={values.title}
         error={errors.title}
         onChange={set("title")}
       />
       <TextField
-        field={fields.slug}
+        field={pageFields.slug}
         id={idOf("slug")}
         value={values.slug}
         error={errors.slug}
@@ -224,7 +224,7 @@ function PageForm({ page }: { page: Page | undefined }) {
         }}
       />
       <div>
-        <FieldLabel field={fields.body} htmlFor={idOf("body")} />
+        <FieldLabel field={pageFields.body} htmlFor={idOf("body")} />
         <textarea
           id={idOf("body")}
           value={values.body}
@@ -235,25 +235,25 @@ function PageForm({ page }: { page: Page | undefined }) {
           className={`${adminInput} mt-1 font-mono text-sm`}
           {...describedBy(idOf("body"), true, errors.body)}
         />
-        <FieldHint id={idOf("body")}>{fields.body.hint}</FieldHint>
+        <FieldHint id={idOf("body")}>{pageFields.body.hint}</FieldHint>
         <FieldError id={idOf("body")} error={errors.body} />
       </div>
       <TextField
-        field={fields.seoTitle}
+        field={pageFields.seoTitle}
         id={idOf("seoTitle")}
         value={values.seoTitle}
         error={errors.seoTitle}
         onChange={set("seoTitle")}
       />
       <TextField
-        field={fields.seoDescription}
+        field={pageFields.seoDescription}
         id={idOf("seoDescription")}
         value={values.seoDescription}
         error={errors.seoDescription}
         onChange={set("seoDescription")}
       />
       <ImageField
-        field={fields.image}
+        field={pageFields.image}
         id={idOf("image")}
         altId={idOf("imageAlt")}
         altError={errors.imageAlt}

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { useOutletContext, useSearchParams } from "react-router";
 import type { TrafficTable } from "../../../common/schemas/traffic.ts";
 import { AGENCY_TIME_ZONE_NAME } from "../../../common/time-zone.ts";
-import { conversionText, TRAFFIC_PERIODS } from "../../../common/traffic.ts";
+import { CONVERSION_OVER_NOTE, conversionText, TRAFFIC_PERIODS } from "../../../common/traffic.ts";
 import { ExportButton } from "../../components/admin/export-button.tsx";
 import { DailyTrafficChart } from "../../components/admin/traffic-chart.tsx";
 import {
@@ -305,6 +305,12 @@ function SettingsPanel() {
   );
 }
 
+/** Whether a conversion the screen shows is above 100% (its note then says why). */
+const conversionOver = (stats: TrafficStats) =>
+  [stats, ...stats.pages, ...stats.sources, ...stats.campaigns].some(
+    (row) => row.conversion !== null && row.conversion > 1,
+  );
+
 function Figures({ stats, range }: { stats: TrafficStats; range: DayRange }) {
   const empty = nothingCounted(stats);
   return (
@@ -316,6 +322,9 @@ function Figures({ stats, range }: { stats: TrafficStats; range: DayRange }) {
         </p>
       )}
       <Headline stats={stats} />
+      {conversionOver(stats) && (
+        <p className="-mt-4 mb-8 max-w-4xl text-sm text-muted">{CONVERSION_OVER_NOTE}</p>
+      )}
       <TablePanel
         title="Visitors and enquiries per day"
         id="traffic-daily-title"

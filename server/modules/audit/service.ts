@@ -85,6 +85,9 @@ export function summarise(before: unknown, after: unknown) {
   return { before: pick(old, keys), after: pick(now, keys) };
 }
 
+/** How long after a reorder the same person's next reorder of that list joins its entry. */
+export const REORDER_JOIN_MS = 2 * 60_000;
+
 /**
  * The audit log: every back-office write, who made it and what changed. A write whose entry
  * cannot be stored is not undone; the failure is logged as an error for the operator.
@@ -169,9 +172,49 @@ export function createAuditService(deps: {
     });
   }
 
+  /**
+   * A reorder right after the same person's reorder of the same list joins that entry (issue
+   * 50: each "Move up" click was an entry of its own): the order before the first click and
+   * after the last; none when it is back where it was. Answers whether it joined one.
+   */
+  async function joinedReorder(entry: AuditEntry): Promise<boolean> {
+    if (entry.action !== "reorder") return false;
+    const last = await db
+      .selectFrom("audit_log")
+      .select(["id", "at", "action", "entity_type", "entity_id", "summary"])
+      .where("actor_id", "=", entry.actor.id)
+      .orderBy("at", "desc")
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    if (
+      !last ||
+      last.action !== "reorder" ||
+      last.entity_type !== entry.type ||
+      last.entity_id !== entry.id ||
+      Date.parse(last.at) < clock() - REORDER_JOIN_MS
+    ) {
+      return false;
+    }
+    const first = JSON.parse(last.summary) as { before: Record<string, unknown> | null };
+    const summary = summarise(first.before, entry.after);
+    // Compared as the log keeps them (a long order is cut): back where it was, no entry.
+    if (JSON.stringify(summary.before) === JSON.stringify(summary.after)) {
+      await db.deleteFrom("audit_log").where("id", "=", last.id).execute();
+    } else {
+      await db
+        .updateTable("audit_log")
+        .set({ at: nextAt(), summary: JSON.stringify(summary) })
+        .where("id", "=", last.id)
+        .execute();
+    }
+    return true;
+  }
+
   return {
     async record(entry: AuditEntry): Promise<void> {
       try {
+        if (await joinedReorder(entry)) return;
         await db
           .insertInto("audit_log")
           .values({
@@ -202,7 +245,26 @@ export function createAuditService(deps: {
     ): Promise<{ entries: AuditRecord[]; next: string | null }> {
       const limit = Math.max(1, Math.min(filter.limit ?? AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX));
       let query = db.selectFrom("audit_log").selectAll();
-      if (filter.actor) query = query.where("actor_email", "=", filter.actor);
+      if (filter.actor) {
+        // One person under every address they wrote with (issue 50): the ids that wrote as
+        // this address, or whose account has it now, and the address itself (the command line).
+        const email = filter.actor;
+        const ids = (
+          await db
+            .selectFrom("audit_log")
+            .select("actor_id")
+            .distinct()
+            .where("actor_email", "=", email)
+            .where("actor_id", "is not", null)
+            .union(db.selectFrom("admins").select("id as actor_id").where("email", "=", email))
+            .execute()
+        ).flatMap((row) => (row.actor_id ? [row.actor_id] : []));
+        query = query.where((eb) =>
+          ids.length > 0
+            ? eb.or([eb("actor_email", "=", email), eb("actor_id", "in", ids)])
+            : eb("actor_email", "=", email),
+        );
+      }
       if (filter.type) query = query.where("entity_type", "=", filter.type);
       if (filter.before) {
         const [at = "", id] = filter.before.split("_");
@@ -246,9 +308,14 @@ export function createAuditService(deps: {
       const [actors, types] = await Promise.all([
         db
           .selectFrom("audit_log")
-          .select("actor_email")
-          .distinct()
-          .orderBy("actor_email")
+          .leftJoin("admins", "admins.id", "audit_log.actor_id")
+          .select([
+            "audit_log.actor_id",
+            "audit_log.actor_email",
+            "admins.email as current_email",
+            (eb) => eb.fn.max("audit_log.at").as("last_at"),
+          ])
+          .groupBy(["audit_log.actor_id", "audit_log.actor_email", "admins.email"])
           .execute(),
         db
           .selectFrom("audit_log")
@@ -257,8 +324,18 @@ export function createAuditService(deps: {
           .orderBy("entity_type")
           .execute(),
       ]);
+      // One entry per person (issue 50: an owner who changed their address was listed once
+      // per address): their account's address now, else the last one they wrote with.
+      const byPerson = new Map<string, { email: string; at: string }>();
+      for (const row of actors) {
+        const person = row.actor_id ?? `email:${row.actor_email}`;
+        const email = row.current_email ?? row.actor_email;
+        const at = String(row.last_at ?? "");
+        const known = byPerson.get(person);
+        if (!known || (!row.current_email && at > known.at)) byPerson.set(person, { email, at });
+      }
       return {
-        actors: actors.map((row) => row.actor_email),
+        actors: [...new Set([...byPerson.values()].map((person) => person.email))].sort(),
         types: types.map((row) => row.entity_type),
       };
     },
