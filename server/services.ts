@@ -89,7 +89,13 @@ export function createServices(deps: ServiceDeps) {
   const readiness = createReadiness();
   readiness.add("database", () => database.writable());
   const mailer = deps.mailer ?? createMailer(config);
-  const mail = createMailService({ db, mailer, notifyTo: config.notifyTo });
+  const mail = createMailService({
+    db,
+    mailer,
+    notifyTo: config.notifyTo,
+    // Read when a mail is made: the identity service is made below.
+    agencyName: async () => (await identity.get()).name,
+  });
   // How often one address may be mailed at a visitor's asking (issue 46): sign-ups, auto-replies.
   const addressMail = createAddressMailLimit({
     db,

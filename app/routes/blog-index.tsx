@@ -2,12 +2,12 @@ import { data, Form, Link, redirect } from "react-router";
 import { siteServicesContext } from "../../common/load-context.ts";
 import { messages } from "../../common/messages.ts";
 import { BLOG_PAGE_SIZE, type Blog } from "../../common/schemas/blog.ts";
-import { site } from "../../common/site-config.ts";
 import { BlogError } from "../components/blog/blog-error.tsx";
 import { BlogCardGrid } from "../components/blog/blog-card.tsx";
 import { Pager } from "../components/blog/pager.tsx";
 import { InsightsSignup } from "../components/forms/newsletter-form.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
+import { useIdentity } from "../lib/identity.ts";
 import { identityFrom, originFrom, pageTitle, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/blog-index";
 import { logLoadFailure } from "../lib/load-failure.server.ts";
@@ -73,7 +73,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   return [
     ...seo({
       title: page > 1 ? `${title} (page ${page})` : title,
-      description: `Insights, tips and actionable advice on social media, ads, branding and growth from the experts at ${site.name}.`,
+      description: `Insights, tips and actionable advice on social media, ads, branding and growth from the experts at ${identityFrom(matches).name}.`,
       // A search is not indexed; its canonical address is the blog's.
       path: q ? "/blog" : blogListHref(page),
       origin,
@@ -88,11 +88,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function BlogIndex({ loaderData }: Route.ComponentProps) {
+  const identity = useIdentity();
   const { q, page, pageCount, total, blogs, failed } = loaderData;
   return (
     <>
       <PageHero
-        title={`${site.name} Blog`}
+        title={`${identity.name} Blog`}
         subtitle="Insights, tips and actionable advice from industry experts to help your business grow."
         crumb="Blog"
       >

@@ -1,3 +1,4 @@
+import { defaultIdentity } from "../identity.ts";
 import { z } from "zod";
 import { messages } from "../messages.ts";
 import { MAX_PRICE, PRICE_KEY_PATTERN } from "./price.ts";
@@ -46,7 +47,7 @@ const hexColour = (label: string) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
-    .regex(/^#[0-9a-fA-F]{6}$/, `${label} must be a colour like #053685.`);
+    .regex(/^#[0-9a-fA-F]{6}$/, `${label} must be a colour like ${defaultIdentity.primaryColour}.`);
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_URL_CHARS = /[\s\u0000-\u001f\u007f]/;
@@ -483,7 +484,7 @@ export const listContentTypes = {
         name: "body",
         label: "Text",
         input: "textarea",
-        hint: "As in a post: a line starting with # is a heading, with * a bullet, any other line a paragraph. {email}, {city}, {country} and {date} show the contact e-mail, city and country and the month of Last updated.",
+        hint: "As in a post: a line starting with # is a heading, with * a bullet, any other line a paragraph. {name} shows the agency's name (Site identity); {email}, {city}, {country} and {date} show the contact e-mail, city and country and the month of Last updated.",
       },
     ],
     titleOf: (item: PolicySection) => item.title,
