@@ -25,6 +25,7 @@ import { site } from "../site-config.ts";
 import {
   aboutWordFields,
   bannerWordFields,
+  blogWordFields,
   homeWordFields,
   searchPages,
   servicesWordFields,
@@ -607,6 +608,7 @@ export const defaultSingles: { [T in SingleContentTypeName]: SingleOf<T> } = {
   "home-page": wordDefaults(homeWordFields),
   "about-page": wordDefaults(aboutWordFields),
   "services-page": wordDefaults(servicesWordFields),
+  "blog-page": wordDefaults(blogWordFields),
   banners: wordDefaults(bannerWordFields),
   search: defaultSearch,
 };

@@ -7,6 +7,7 @@ import { serviceNames, servicePages } from "../service-pages.ts";
 import {
   aboutWordFields,
   bannerWordFields,
+  blogWordFields,
   homeWordFields,
   SEARCH_DESCRIPTION_MAX,
   SEARCH_TITLE_MAX,
@@ -679,6 +680,12 @@ export const singleContentTypes = {
     label: "Our Services page",
     fields: wordFormFields(servicesWordFields),
     preview: "/services",
+  },
+  "blog-page": {
+    schema: wordsSchema(blogWordFields),
+    label: "Blog page",
+    fields: wordFormFields(blogWordFields),
+    preview: "/blog",
   },
   banners: {
     schema: wordsSchema(bannerWordFields),

@@ -34,6 +34,16 @@ const contact = {
   youtube: "",
 };
 
+/** The blog's words (Site content, "Blog page"); the title left blank derives from the name. */
+const blogPage = {
+  heroTitle: "",
+  heroText: "Bloom notes for Lagos brands.",
+  introText: "Short reads from our studio.",
+  newsletterHeading: "Get the Bloom letter",
+  newsletterText: "One mail a month.",
+  newsletterButton: "Join",
+};
+
 /** Any trace of the built-in name (its words, its domain) or of its two colours. */
 const BUILT_IN_NAME = /brightlane/i;
 const BUILT_IN_COLOURS = new RegExp(
@@ -62,6 +72,13 @@ describe("the leftover scan: renamed and recoloured, nothing of the built-in age
       payload: contact,
     });
     expect(details.status).toBe(200);
+    const blogWords = await call(t.app, {
+      method: "PUT",
+      url: "/api/settings/blog-page",
+      headers: owner,
+      payload: blogPage,
+    });
+    expect(blogWords.status).toBe(200);
     const form = multipart({ title: "Reels that sell", content: "Words", tags: "Instagram" });
     const post = await call<{ _id: string }>(t.app, {
       method: "POST",
@@ -118,6 +135,10 @@ describe("the leftover scan: renamed and recoloured, nothing of the built-in age
       );
     expect(found).toEqual([]);
     expect(seen.get("/blog")).toContain("Lagos Bloom Media Blog");
+    for (const words of Object.values(blogPage).filter(Boolean)) {
+      expect(seen.get("/blog")).toContain(words);
+    }
+    expect(seen.get("/blog")).not.toContain("Don’t Miss Out on the Latest Insights");
     expect(seen.get("/about")).toContain("Lagos Bloom Media");
     expect(seen.get("/policy")).toContain("Lagos Bloom Media is a digital marketing");
   });
