@@ -19,6 +19,7 @@ import { createReadiness } from "./lib/readiness.ts";
 import { createContentService } from "./modules/content/service.ts";
 import { createBlogService } from "./modules/blogs/service.ts";
 import { createIdentityService } from "./modules/identity/service.ts";
+import { createSetupService } from "./modules/setup/service.ts";
 import { createEnquiryService } from "./modules/enquiries/service.ts";
 import { createNewsletterService } from "./modules/newsletter/service.ts";
 import { confirmRenderer } from "./modules/newsletter/confirm-mail.ts";
@@ -303,6 +304,8 @@ export function createServices(deps: ServiceDeps) {
     /** The agency's name, words, colours and logo (the Site identity screen). */
     identity,
     blogs,
+    /** The dashboard's set-up card and "Remove sample content" (issue 47). */
+    setup: createSetupService({ db, content, identity, blogs }),
     videos: createVideoService({ db, storage, log, changes }),
     enquiries,
     outbox,

@@ -1,4 +1,5 @@
 import { defaultIdentity } from "../identity.ts";
+import { defaultSetup } from "../schemas/setup.ts";
 import { PRICE_KEYS } from "../price-keys.ts";
 import type {
   Brand,
@@ -611,4 +612,5 @@ export const defaultSingles: { [T in SingleContentTypeName]: SingleOf<T> } = {
   "blog-page": wordDefaults(blogWordFields),
   banners: wordDefaults(bannerWordFields),
   search: defaultSearch,
+  setup: defaultSetup,
 };

@@ -1,4 +1,5 @@
 import { defaultIdentity } from "../identity.ts";
+import { setupSettingsSchema } from "./setup.ts";
 import { z } from "zod";
 import { messages } from "../messages.ts";
 import { MAX_PRICE, PRICE_KEY_PATTERN } from "./price.ts";
@@ -700,6 +701,24 @@ export const singleContentTypes = {
     preview: "/",
   },
   // --- end of page words ---
+  // Issue 47: the dashboard's set-up card and the portfolio's built-in samples.
+  setup: {
+    schema: setupSettingsSchema,
+    label: "Set-up and sample content",
+    fields: [
+      {
+        name: "sampleVideos",
+        label: "Show the built-in sample videos until six of your own are shown",
+        input: "checkbox",
+      },
+      {
+        name: "done",
+        label: "The site is set up (the dashboard's set-up card is closed)",
+        input: "checkbox",
+      },
+    ],
+    preview: "/",
+  },
 } as const satisfies Record<string, SingleContentType>;
 
 interface SingleContentType {

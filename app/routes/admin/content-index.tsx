@@ -24,6 +24,7 @@ const settingNotes: Partial<Record<SingleContentTypeName, string>> = {
   "services-page": "The top of the page and the heading of the service cards",
   "blog-page": "The blog's heading, intro and newsletter box",
   banners: "Let's Get Started and the home page's Get Started: heading, text, buttons",
+  setup: "The dashboard's set-up card and the portfolio's sample videos",
   search: "Each page's title and description in search results, and its share image",
 };
 
