@@ -58,27 +58,15 @@ describe("the leftover scan: renamed and recoloured, nothing of the built-in age
 
   beforeAll(async () => {
     owner = await t.adminHeaders();
-    const identity = await call(t.app, {
-      method: "PUT",
-      url: "/api/identity",
-      headers: owner,
-      payload: renamed,
-    });
-    expect(identity.status).toBe(200);
-    const details = await call(t.app, {
-      method: "PUT",
-      url: "/api/settings/contact",
-      headers: owner,
-      payload: contact,
-    });
-    expect(details.status).toBe(200);
-    const blogWords = await call(t.app, {
-      method: "PUT",
-      url: "/api/settings/blog-page",
-      headers: owner,
-      payload: blogPage,
-    });
-    expect(blogWords.status).toBe(200);
+    // The identity, the contact details and the blog's words, each set as the screens do.
+    for (const [url, payload] of [
+      ["/api/identity", renamed],
+      ["/api/settings/contact", contact],
+      ["/api/settings/blog-page", blogPage],
+    ] as const) {
+      const saved = await call(t.app, { method: "PUT", url, headers: owner, payload });
+      expect(saved.status, url).toBe(200);
+    }
     const form = multipart({ title: "Reels that sell", content: "Words", tags: "Instagram" });
     const post = await call<{ _id: string }>(t.app, {
       method: "POST",
