@@ -6,6 +6,22 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const readEnvOnce = {
+  object: "process",
+  property: "env",
+  message: "Read settings through server/config.ts.",
+};
+
+// Issue 47: the stored identity is the one owner of the agency's name, words and colours at
+// render time (server/modules/identity, useIdentity()/identityFrom() in app/lib/identity.ts).
+// site-config.ts holds only their defaults, read through common/identity.ts's defaultIdentity.
+const identityMessage =
+  "The agency's name, words and colours come from the stored identity (useIdentity(), identityFrom(matches), the identity service); site-config.ts only holds its defaults (common/identity.ts).";
+const builtInIdentity = ["name", "shortName", "tagline", "description", "colors"].map(
+  (property) => ({ object: "site", property, message: identityMessage }),
+);
+const builtInColours = "/053685|dd8d15/i";
+
 export default tseslint.config(
   {
     ignores: [
@@ -33,14 +49,7 @@ export default tseslint.config(
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
       ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "no-restricted-properties": [
-        "error",
-        {
-          object: "process",
-          property: "env",
-          message: "Read settings through server/config.ts.",
-        },
-      ],
+      "no-restricted-properties": ["error", readEnvOnce, ...builtInIdentity],
       // One-way imports: common/ is shared by both sides and imports neither;
       // the React app never imports server code (it gets services via the load context).
       "import-x/no-restricted-paths": [
@@ -89,6 +98,28 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The built-in colours are the identity's defaults: written nowhere else.
+    files: ["server/**", "app/**", "common/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: `Literal[value=${builtInColours}]`, message: identityMessage },
+        { selector: `TemplateElement[value.raw=${builtInColours}]`, message: identityMessage },
+      ],
+    },
+  },
+  {
+    // The owners of the identity's defaults.
+    files: ["common/site-config.ts", "common/identity.ts", "common/brand-colours.ts"],
+    rules: { "no-restricted-properties": ["error", readEnvOnce], "no-restricted-syntax": "off" },
+  },
+  {
+    // Unit tests compare with the defaults themselves.
+    files: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: { "no-restricted-properties": ["error", readEnvOnce] },
   },
   {
     files: ["**/*.tsx"],

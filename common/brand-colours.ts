@@ -97,6 +97,17 @@ export const DEFAULT_ACCENT_SHADES = {
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
+ * A colour staff gave an item (a team card's strip): the built-in primary or accent follows the
+ * stored identity (the theme's custom property, which the root writes from it, issue 47); any
+ * other colour stays as picked.
+ */
+export function brandedColour(colour: string): string {
+  if (same(colour, site.colors.primary)) return "var(--color-brand)";
+  if (same(colour, site.colors.accent)) return "var(--color-accent)";
+  return colour;
+}
+
+/**
  * Every shade of the two colours. The primary is the text, link and button colour on white
  * (white text on it): a primary under AA is darkened until it passes. The accent stays as
  * picked for fills, icons and large text; "accent-ink" is its text shade on white and

@@ -20,6 +20,7 @@ import { registerPageRoutes } from "./modules/pages/routes.ts";
 import { registerPaymentRoutes } from "./modules/payments/routes.ts";
 import { registerPriceRoutes } from "./modules/prices/routes.ts";
 import { registerRedirectRoutes } from "./modules/redirects/routes.ts";
+import { registerSetupRoutes } from "./modules/setup/routes.ts";
 import { registerImportRoutes } from "./modules/imports/routes.ts";
 import { registerPasskeyRoutes } from "./modules/two-step/passkey-routes.ts";
 import { registerStaffRoutes } from "./modules/staff/routes.ts";
@@ -92,6 +93,7 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
   registerPaymentRoutes(api, deps);
   registerRedirectRoutes(api, deps);
   registerImportRoutes(api, deps);
+  registerSetupRoutes(api, deps);
 
   const unknownEndpoint = async () => {
     throw new NotFound("No such API endpoint.");

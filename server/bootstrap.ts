@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { site } from "../common/site-config.ts";
 import { generatePassword } from "./modules/staff/password.ts";
 import type { Config } from "./config.ts";
 import { seedDatabase } from "./db/seed.ts";
+import { generatedAdminEmail } from "./modules/setup/service.ts";
 import { Conflict } from "./errors.ts";
 
 /**
@@ -22,7 +22,8 @@ export async function bootstrap(
     log: app.log,
   });
   if ((await services.admins.count()) > 0) return undefined;
-  const email = `admin@${site.email.split("@")[1] ?? "localhost"}`;
+  // The set-up card on the dashboard replaces it with the owner's real e-mail (issue 47).
+  const email = generatedAdminEmail;
   const password = generatePassword();
   try {
     await services.admins.create(email, password);

@@ -1,3 +1,4 @@
+import { defaultIdentity } from "../common/identity.ts";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
@@ -114,15 +115,15 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     openapi: {
       openapi: "3.0.3",
       info: {
-        title: `${site.name} API`,
+        title: `${defaultIdentity.name} API`,
         description:
           "Public site and back office API. Admin calls need `Authorization: Bearer <token>` " +
           'from POST /api/auth/login. Every error answer is `{ "error": "…" }`.',
         version: "1.0.0",
-        contact: { name: site.name, email: site.email, url: config.publicOrigin },
+        contact: { name: defaultIdentity.name, email: site.email, url: config.publicOrigin },
         // The API is not open source: it is the agency's own, used by its site and staff.
         license: {
-          name: `Proprietary: all rights reserved by ${site.name}`,
+          name: `Proprietary: all rights reserved by ${defaultIdentity.name}`,
           url: `${config.publicOrigin}/contact`,
         },
       },

@@ -20,6 +20,7 @@ import { createContentService } from "./modules/content/service.ts";
 import { createBlogService } from "./modules/blogs/service.ts";
 import { createIdentityService } from "./modules/identity/service.ts";
 import { createMarketingTagsService } from "./modules/marketing-tags/service.ts";
+import { createSetupService } from "./modules/setup/service.ts";
 import { createEnquiryService } from "./modules/enquiries/service.ts";
 import { createNewsletterService } from "./modules/newsletter/service.ts";
 import { confirmRenderer } from "./modules/newsletter/confirm-mail.ts";
@@ -90,7 +91,13 @@ export function createServices(deps: ServiceDeps) {
   const readiness = createReadiness();
   readiness.add("database", () => database.writable());
   const mailer = deps.mailer ?? createMailer(config);
-  const mail = createMailService({ db, mailer, notifyTo: config.notifyTo });
+  const mail = createMailService({
+    db,
+    mailer,
+    notifyTo: config.notifyTo,
+    // Read when a mail is made: the identity service is made below.
+    agencyName: async () => (await identity.get()).name,
+  });
   // How often one address may be mailed at a visitor's asking (issue 46): sign-ups, auto-replies.
   const addressMail = createAddressMailLimit({
     db,
@@ -302,6 +309,8 @@ export function createServices(deps: ServiceDeps) {
     /** The agency's own marketing tags and the visitors' consent to them. */
     marketingTags,
     blogs,
+    /** The dashboard's set-up card and "Remove sample content" (issue 47). */
+    setup: createSetupService({ db, content, identity, blogs }),
     videos: createVideoService({ db, storage, log, changes }),
     enquiries,
     outbox,

@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { fillPolicyText } from "./policy-copy.ts";
 
 describe("a policy section's placeholders", () => {
-  it("fills in the contact details and the month of Last updated, and nothing else", () => {
+  it("fills in the name, the contact details and the month of Last updated, and nothing else", () => {
     const details = {
+      name: "Lagos Bloom Media",
       email: "team@example.com",
       city: "Abuja",
       country: "Nigeria",
@@ -11,9 +12,11 @@ describe("a policy section's placeholders", () => {
     };
     expect(
       fillPolicyText(
-        "Based in {city}, {country}; write to {email} ({date}). {name} {email",
+        "{name}, based in {city}, {country}; write to {email} ({date}). {agency} {email",
         details,
       ),
-    ).toBe("Based in Abuja, Nigeria; write to team@example.com (March 2025). {name} {email");
+    ).toBe(
+      "Lagos Bloom Media, based in Abuja, Nigeria; write to team@example.com (March 2025). {agency} {email",
+    );
   });
 });

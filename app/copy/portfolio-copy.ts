@@ -49,7 +49,12 @@ export const builtInPortfolio: readonly Omit<PortfolioItem, "href">[] = [
  * the agency's YouTube channel when the contact settings name one, else it has no link.
  * YouTube is only reached when the visitor presses play.
  */
-export function portfolioItems(videos: readonly Video[], youtubeChannel: string): PortfolioItem[] {
+export function portfolioItems(
+  videos: readonly Video[],
+  youtubeChannel: string,
+  /** False once staff removed the sample content: no built-in sample fills the band. */
+  samples = true,
+): PortfolioItem[] {
   const shown = videos.filter((video) => video.visible).slice(0, PORTFOLIO_SIZE);
   const items: PortfolioItem[] = shown.map((video, index) => ({
     title: video.title || `Portfolio video ${index + 1}`,
@@ -58,7 +63,7 @@ export function portfolioItems(videos: readonly Video[], youtubeChannel: string)
   }));
   const channel = youtubeChannel.trim();
   // The samples after the uploads' own places, so no picture is shown twice.
-  for (const sample of builtInPortfolio.slice(items.length)) {
+  for (const sample of samples ? builtInPortfolio.slice(items.length) : []) {
     items.push(channel ? { ...sample, href: channel } : { ...sample });
   }
   return items;

@@ -1,8 +1,8 @@
+import { defaultIdentity } from "../../common/identity.ts";
 import { teaser } from "../../common/format.ts";
 import { blockText, type PostBlock } from "../../common/post-blocks.ts";
 import type { Blog } from "../../common/schemas/blog.ts";
 import type { PageLink } from "../../common/schemas/pages.ts";
-import { site } from "../../common/site-config.ts";
 import { paths, publicPages } from "./navigation.ts";
 import { postHtml } from "./post-html.ts";
 import { escapeMarkup } from "../../common/markup.ts";
@@ -125,7 +125,7 @@ export type FeedPost = Omit<Post, "content"> & { body: readonly PostBlock[] };
 export function rssXml(
   origin: string,
   posts: readonly FeedPost[],
-  agency: string = site.name,
+  agency: string = defaultIdentity.name,
   tag?: { name: string; slug: string },
 ): string {
   const items = posts.map((post) => {

@@ -53,12 +53,19 @@ export function ownSearchFrom(
   return data?.search?.[path] ?? {};
 }
 
-/** A page's <title>: "<page> | <site name>"; the home page (no title) names the tagline. */
+/**
+ * A page's <title>: "<page> | <site name>"; the home page (no title) names the tagline. A title
+ * that names the agency already (a search title staff wrote as "Terms | Lagos Bloom Media")
+ * stays as it is: the name is never added twice.
+ */
 export function pageTitle(
   title?: string,
   identity: Pick<SiteIdentity, "name" | "tagline"> = defaultIdentity,
 ): string {
-  return title ? `${title} | ${identity.name}` : `${identity.name} | ${identity.tagline}`;
+  if (!title) return `${identity.name} | ${identity.tagline}`;
+  return title.toLowerCase().includes(identity.name.toLowerCase())
+    ? title
+    : `${title} | ${identity.name}`;
 }
 
 /** Title, description, canonical link, Open Graph and Twitter card tags for a page. */

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { siteServicesContext } from "../../common/load-context.ts";
-import { site } from "../../common/site-config.ts";
 import { Claims } from "../components/sections/claims.tsx";
 import { closingBanner, LetsGetStarted } from "../components/sections/lets-get-started.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
@@ -8,6 +7,7 @@ import { SectionHeading } from "../components/sections/section-heading.tsx";
 import { TeamGrid } from "../components/sections/team-grid.tsx";
 import { Reveal } from "../components/ui/reveal.tsx";
 import { buttonPrimary } from "../components/ui/styles.ts";
+import { useIdentity } from "../lib/identity.ts";
 import { identityFrom, originFrom, seo } from "../lib/seo.ts";
 import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/about";
@@ -29,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: "About Us",
-    description: `${site.name} is a Lagos digital marketing agency: our mission, why clients choose us and the team behind the work.`,
+    description: `${identityFrom(matches).name} is a Lagos digital marketing agency: our mission, why clients choose us and the team behind the work.`,
     path: "/about",
     origin: originFrom(matches),
     identity: identityFrom(matches),
@@ -37,6 +37,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function About({ loaderData }: Route.ComponentProps) {
+  const identity = useIdentity();
   const { team, claims, words, banner } = loaderData;
   const reasons = [1, 2, 3, 4].map((n) => ({
     title: words[`reason${n as 1 | 2 | 3 | 4}Title`],
@@ -56,7 +57,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             <SectionHeading
               id="welcome-title"
               badge={words.welcomeBadge}
-              title={words.welcomeHeading || `Welcome to ${site.name}`}
+              title={words.welcomeHeading || `Welcome to ${identity.name}`}
               align="left"
             />
             <p className="mt-5 text-lg text-muted">{words.welcomeText}</p>

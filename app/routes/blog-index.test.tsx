@@ -4,6 +4,7 @@ import { createRoutesStub, RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { siteServicesContext, type SiteServices } from "../../common/load-context.ts";
 import type { Blog } from "../../common/schemas/blog.ts";
+import { defaultSingles } from "../../common/content/defaults.ts";
 import BlogIndex, { loader } from "./blog-index.tsx";
 
 // The blog list when the database cannot be read: the page still renders, with the spec's
@@ -13,9 +14,21 @@ afterEach(cleanup);
 
 type PageFilter = Parameters<SiteServices["blogs"]["page"]>[0];
 
+const words = defaultSingles["blog-page"];
+
+/** The blogs service answers with `page`; the content (the blog's words) fails with it. */
 function contextWith(page: (filter: PageFilter) => Promise<{ items: Blog[]; total: number }>) {
   const context = new RouterContextProvider();
-  context.set(siteServicesContext, { blogs: { page } } as unknown as SiteServices);
+  const all = async () => {
+    await page({ page: 1, pageSize: 1 }).catch((error: unknown) => {
+      throw error;
+    });
+    return { "blog-page": { ...words, introText: "Our own intro." } };
+  };
+  context.set(siteServicesContext, {
+    blogs: { page },
+    content: { all },
+  } as unknown as SiteServices);
   return context;
 }
 
@@ -36,9 +49,10 @@ describe("blog list loader", () => {
       total: 30,
       blogs: [],
       failed: false,
+      words: { ...words, introText: "Our own intro." },
     });
     await loader(args("https://x.ng/blog?page=3", context));
-    expect(seen).toEqual([
+    expect(seen.filter((filter) => filter.pageSize === 12)).toEqual([
       { q: "ads", page: 1, pageSize: 12 },
       { q: undefined, page: 3, pageSize: 12 },
     ]);
@@ -49,7 +63,16 @@ describe("blog list loader", () => {
       throw new Error("database is down");
     });
     const data = await loader(args("https://x.ng/blog", context));
-    expect(data).toEqual({ q: "", page: 1, pageCount: 1, total: 0, blogs: [], failed: true });
+    // The words cannot be read either: today's.
+    expect(data).toEqual({
+      q: "",
+      page: 1,
+      pageCount: 1,
+      total: 0,
+      blogs: [],
+      failed: true,
+      words,
+    });
 
     const Stub = createRoutesStub([{ path: "/blog", Component: BlogIndex, loader: () => data }]);
     render(<Stub initialEntries={["/blog"]} />);

@@ -1,13 +1,14 @@
 import { data, Form, Link, redirect } from "react-router";
 import { siteServicesContext } from "../../common/load-context.ts";
+import { defaultSingles } from "../../common/content/defaults.ts";
 import { messages } from "../../common/messages.ts";
 import { BLOG_PAGE_SIZE, type Blog } from "../../common/schemas/blog.ts";
-import { site } from "../../common/site-config.ts";
 import { BlogError } from "../components/blog/blog-error.tsx";
 import { BlogCardGrid } from "../components/blog/blog-card.tsx";
 import { Pager } from "../components/blog/pager.tsx";
 import { InsightsSignup } from "../components/forms/newsletter-form.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
+import { useIdentity } from "../lib/identity.ts";
 import { identityFrom, originFrom, pageTitle, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/blog-index";
 import { logLoadFailure } from "../lib/load-failure.server.ts";
@@ -41,18 +42,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (asked === "" || asked === "1") throw redirect(blogListHref(1, q), 301);
   if (asked !== null && !/^[1-9][0-9]{0,5}$/.test(asked)) throw notFound();
   const page = asked === null ? 1 : Number(asked);
+  const services = context.get(siteServicesContext);
+  // The blog's words (Site content, "Blog page"): today's when they cannot be read.
+  const words = await services.content
+    .all()
+    .then((content) => content["blog-page"])
+    .catch(() => defaultSingles["blog-page"]);
   let list;
   try {
-    list = await context
-      .get(siteServicesContext)
-      .blogs.page({ q: q || undefined, page, pageSize: BLOG_PAGE_SIZE });
+    list = await services.blogs.page({ q: q || undefined, page, pageSize: BLOG_PAGE_SIZE });
   } catch (error) {
     logLoadFailure("Could not load the blog list", error);
-    return { q, page, pageCount: 1, total: 0, blogs: [] as Blog[], failed: true };
+    return { q, page, pageCount: 1, total: 0, blogs: [] as Blog[], failed: true, words };
   }
   const pageCount = Math.max(1, Math.ceil(list.total / BLOG_PAGE_SIZE));
   if (page > pageCount) throw notFound();
-  return { q, page, pageCount, total: list.total, blogs: list.items, failed: false };
+  return { q, page, pageCount, total: list.total, blogs: list.items, failed: false, words };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -73,7 +78,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   return [
     ...seo({
       title: page > 1 ? `${title} (page ${page})` : title,
-      description: `Insights, tips and actionable advice on social media, ads, branding and growth from the experts at ${site.name}.`,
+      description: `Insights, tips and actionable advice on social media, ads, branding and growth from the experts at ${identityFrom(matches).name}.`,
       // A search is not indexed; its canonical address is the blog's.
       path: q ? "/blog" : blogListHref(page),
       origin,
@@ -88,12 +93,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function BlogIndex({ loaderData }: Route.ComponentProps) {
-  const { q, page, pageCount, total, blogs, failed } = loaderData;
+  const identity = useIdentity();
+  const { q, page, pageCount, total, blogs, failed, words } = loaderData;
   return (
     <>
       <PageHero
-        title={`${site.name} Blog`}
-        subtitle="Insights, tips and actionable advice from industry experts to help your business grow."
+        title={words.heroTitle || `${identity.name} Blog`}
+        subtitle={words.heroText || undefined}
         crumb="Blog"
       >
         <Form method="get" role="search" className="mt-8 flex max-w-xl gap-2">
@@ -120,10 +126,9 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
       </PageHero>
       <section aria-label="Articles" className="bg-brand-50 py-16 md:py-20">
         <div className="container-page">
-          <p className="mx-auto max-w-3xl text-center text-lg text-ink">
-            Your go-to resource for digital transformation, marketing insights, and business growth
-            strategies.
-          </p>
+          {words.introText && (
+            <p className="mx-auto max-w-3xl text-center text-lg text-ink">{words.introText}</p>
+          )}
           {q && !failed && (
             <p className="mt-6 text-center text-muted" aria-live="polite">
               {total === 0
@@ -155,7 +160,11 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </section>
-      <InsightsSignup />
+      <InsightsSignup
+        heading={words.newsletterHeading}
+        text={words.newsletterText}
+        button={words.newsletterButton}
+      />
     </>
   );
 }

@@ -1,13 +1,13 @@
 import { data, redirect } from "react-router";
 import { siteServicesContext } from "../../common/load-context.ts";
 import { BLOG_PAGE_SIZE } from "../../common/schemas/blog.ts";
-import { site } from "../../common/site-config.ts";
 import { BlogCardGrid } from "../components/blog/blog-card.tsx";
 import { BlogError } from "../components/blog/blog-error.tsx";
 import { Pager } from "../components/blog/pager.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
 import { tagFeedPath, tagPath, tagTitle } from "../lib/feeds.ts";
 import { logLoadFailure } from "../lib/load-failure.server.ts";
+import { useIdentity } from "../lib/identity.ts";
 import { identityFrom, originFrom, pageTitle, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/blog-tag";
 import { islandsPage } from "../islands/switch.ts";
@@ -71,7 +71,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   return [
     ...seo({
       title: page > 1 ? `${title} (page ${page})` : title,
-      description: `Articles about ${tag.name} from the experts at ${site.name}.`,
+      description: `Articles about ${tag.name} from the experts at ${identityFrom(matches).name}.`,
       path: tagPath(tag.slug, page),
       origin,
       identity: identityFrom(matches),
@@ -89,12 +89,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function BlogTag({ loaderData }: Route.ComponentProps) {
+  const identity = useIdentity();
   const { tag, title, page, pageCount, total, blogs } = loaderData;
   return (
     <>
       <PageHero
         title={title}
-        subtitle={`${total} article${total === 1 ? "" : "s"} from the ${site.name} blog.`}
+        subtitle={`${total} article${total === 1 ? "" : "s"} from the ${identity.name} blog.`}
         crumb="Blog"
       />
       <section aria-label="Articles" className="bg-brand-50 py-16 md:py-20">

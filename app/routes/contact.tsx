@@ -1,5 +1,4 @@
 import { siteServicesContext } from "../../common/load-context.ts";
-import { site } from "../../common/site-config.ts";
 import { FaqAccordion } from "../components/contact/faq-accordion.tsx";
 import { ParallaxBanner } from "../components/contact/parallax-banner.tsx";
 import { EnquiryForm } from "../components/forms/enquiry-form.tsx";
@@ -39,7 +38,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return [
     ...seo({
       title: contactPage.title,
-      description: `Call, e-mail or visit ${site.name}${where}, or send an enquiry.${hours}`,
+      description: `Call, e-mail or visit ${identityFrom(matches).name}${where}, or send an enquiry.${hours}`,
       path: "/contact",
       origin: originFrom(matches),
       identity: identityFrom(matches),

@@ -47,7 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     prices,
     // The first six visible videos in the back office's order, then built-in samples.
-    portfolio: portfolioItems(videos, content.contact.youtube),
+    portfolio: portfolioItems(videos, content.contact.youtube, content.setup.sampleVideos),
     claims: withoutIds(content.claims),
     words: wordList(homeWordFields, content["home-page"]),
     // Only the home page's banner (the closing one is not shown here).

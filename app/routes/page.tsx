@@ -7,7 +7,7 @@ import { BlogBlocks } from "../components/blog/blog-blocks.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
 import { NotFoundPage } from "../components/sections/not-found.tsx";
 import { staffPagePath } from "../lib/feeds.ts";
-import { originFrom, pageTitle, seo } from "../lib/seo.ts";
+import { identityFrom, originFrom, pageTitle, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/page";
 import { islandsPage } from "../islands/switch.ts";
 
@@ -44,7 +44,10 @@ function descriptionOf(
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   if (!loaderData || (error && isRouteErrorResponse(error))) {
     // The same head as the catch-all 404 route's.
-    return [{ title: pageTitle("Page not found") }, { name: "robots", content: "noindex" }];
+    return [
+      { title: pageTitle("Page not found", identityFrom(matches)) },
+      { name: "robots", content: "noindex" },
+    ];
   }
   const { page } = loaderData;
   return seo({
@@ -52,6 +55,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
     description: descriptionOf(page, loaderData.blocks),
     path: staffPagePath(page.slug),
     origin: originFrom(matches),
+    // The stored identity names the page (its title, share name and picture).
+    identity: identityFrom(matches),
     image: page.image?.src,
     imageAlt: page.image?.alt,
   });

@@ -1,6 +1,5 @@
 import { useRouteLoaderData } from "react-router";
 import { siteServicesContext } from "../../common/load-context.ts";
-import { site } from "../../common/site-config.ts";
 import { mapBlockText } from "../../common/post-blocks.ts";
 import { parsePost } from "../../common/post-format.ts";
 import { BlogBlocks, InlineText } from "../components/blog/blog-blocks.tsx";
@@ -11,6 +10,7 @@ import {
   SITE_LAYOUT_ROUTE_ID,
   useContactDetails,
 } from "../lib/contact-details.tsx";
+import { useIdentity } from "../lib/identity.ts";
 import { identityFrom, originFrom, seo } from "../lib/seo.ts";
 import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/policy";
@@ -39,7 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: "Privacy Policy",
-    description: `How ${site.name} collects, uses and protects personal data under the GDPR, and how to use your rights.`,
+    description: `How ${identityFrom(matches).name} collects, uses and protects personal data under the GDPR, and how to use your rights.`,
     path: "/policy",
     origin: originFrom(matches),
     identity: identityFrom(matches),
@@ -77,14 +77,16 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
   const { lastUpdated } = loaderData;
   // The city, country and e-mail the texts name are the contact details of the layout.
   const contact = useContactDetails();
-  const details = { ...contact, lastUpdated };
+  // The agency's name is the stored identity's.
+  const { name } = useIdentity();
+  const details = { ...contact, lastUpdated, name };
   // Each body in the post format (parsed by the loader); placeholders filled in.
   const fill = (text: string) => fillPolicyText(text, details);
   const sections = loaderData.sections.map((section) => ({
     title: fill(section.title),
     blocks: section.blocks.map((block) => mapBlockText(block, fill)),
   }));
-  const ndpa = ndpaNote(contact);
+  const ndpa = ndpaNote({ ...contact, name });
   const tags = useRouteLoaderData<SiteLayoutData>(SITE_LAYOUT_ROUTE_ID)?.marketingTags;
   const cookiesAt = sections.findIndex(
     (section) => section.title.trim().toLowerCase() === COOKIES_TITLE,
@@ -126,7 +128,7 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
             </a>
           </nav>
           <div className="max-w-3xl">
-            <p className="text-lg leading-relaxed text-ink">{policyIntro}</p>
+            <p className="text-lg leading-relaxed text-ink">{policyIntro(name)}</p>
             <ol className="mt-10 space-y-10">
               {sections.map((section, index) => (
                 <li key={index} id={sectionId(index)} className="scroll-mt-24">
@@ -210,7 +212,7 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
                 >
                   {contact.email}
                 </a>{" "}
-                or write to {site.name}
+                or write to {name}
                 {address && `, ${address}`}. We answer every request within one month.
               </p>
             </aside>

@@ -1,5 +1,4 @@
 import { siteServicesContext } from "../../common/load-context.ts";
-import { site } from "../../common/site-config.ts";
 import { Claims } from "../components/sections/claims.tsx";
 import { closingBanner, LetsGetStarted } from "../components/sections/lets-get-started.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
@@ -22,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: "Our Team",
-    description: `Meet the people of ${site.name}: strategy, paid media, social media management and video production.`,
+    description: `Meet the people of ${identityFrom(matches).name}: strategy, paid media, social media management and video production.`,
     path: "/about/team",
     origin: originFrom(matches),
     identity: identityFrom(matches),

@@ -1,3 +1,5 @@
+import { defaultIdentity } from "../identity.ts";
+import { defaultSetup } from "../schemas/setup.ts";
 import { PRICE_KEYS } from "../price-keys.ts";
 import type {
   Brand,
@@ -24,6 +26,7 @@ import { site } from "../site-config.ts";
 import {
   aboutWordFields,
   bannerWordFields,
+  blogWordFields,
   homeWordFields,
   searchPages,
   servicesWordFields,
@@ -191,14 +194,14 @@ const team: TeamMember[] = [
     name: "Amaka Eze",
     position: "Founder & Creative Director",
     image: photo("/images/team/amaka.svg", "Portrait of Amaka Eze"),
-    color: "#053685",
+    color: defaultIdentity.primaryColour,
     bio: "Ten years of building brands for Lagos businesses, from first logo to national campaigns.",
   },
   {
     name: "Tobi Adewale",
     position: "Head of Paid Media",
     image: photo("/images/team/tobi.svg", "Portrait of Tobi Adewale"),
-    color: "#DD8D15",
+    color: defaultIdentity.accentColour,
     bio: "Plans and runs Meta and Google ad campaigns with budgets that go to audiences that buy.",
   },
   {
@@ -489,7 +492,7 @@ export const POLICY_VISITOR_STATISTICS =
 const policySections: PolicySection[] = [
   {
     title: "Who We Are",
-    body: `${site.name} is a digital marketing and advertising agency based in {city}, {country}. We are the controller of the personal data described in this policy and we collect and process it in line with the General Data Protection Regulation (GDPR) and the Nigeria Data Protection Act.`,
+    body: `{name} is a digital marketing and advertising agency based in {city}, {country}. We are the controller of the personal data described in this policy and we collect and process it in line with the General Data Protection Regulation (GDPR) and the Nigeria Data Protection Act.`,
   },
   {
     title: "Data We Collect",
@@ -606,6 +609,8 @@ export const defaultSingles: { [T in SingleContentTypeName]: SingleOf<T> } = {
   "home-page": wordDefaults(homeWordFields),
   "about-page": wordDefaults(aboutWordFields),
   "services-page": wordDefaults(servicesWordFields),
+  "blog-page": wordDefaults(blogWordFields),
   banners: wordDefaults(bannerWordFields),
   search: defaultSearch,
+  setup: defaultSetup,
 };

@@ -373,6 +373,55 @@ export const servicesWordFields = [
   },
 ] as const satisfies readonly WordField[];
 
+/** The blog's words (issue 47): its heading, intro and newsletter box. */
+export const blogWordFields = [
+  {
+    name: "heroTitle",
+    label: "Title",
+    group: "Top of the page",
+    text: "",
+    optional: true,
+    hint: "Blank: the agency's name and “Blog”.",
+  },
+  {
+    name: "heroText",
+    label: "Paragraph",
+    group: "Top of the page",
+    long: true,
+    optional: true,
+    text: "Insights, tips and actionable advice from industry experts to help your business grow.",
+  },
+  {
+    name: "introText",
+    label: "Paragraph over the articles",
+    group: "The articles",
+    long: true,
+    optional: true,
+    text: "Your go-to resource for digital transformation, marketing insights, and business growth strategies.",
+  },
+  {
+    name: "newsletterHeading",
+    label: "Heading",
+    group: "Newsletter box",
+    text: "Don’t Miss Out on the Latest Insights",
+  },
+  {
+    name: "newsletterText",
+    label: "Paragraph",
+    group: "Newsletter box",
+    long: true,
+    optional: true,
+    text: "Get new articles on social media, ads, branding and growth in your inbox.",
+  },
+  {
+    name: "newsletterButton",
+    label: "Button text",
+    group: "Newsletter box",
+    text: "Subscribe",
+    max: 40,
+  },
+] as const satisfies readonly WordField[];
+
 const CLOSING = "Let's Get Started (About Us, Our Team, Our Services)";
 const HOME_BANNER = "Get Started (home page)";
 

@@ -1,3 +1,5 @@
+import { defaultIdentity } from "../identity.ts";
+import { setupSettingsSchema } from "./setup.ts";
 import { z } from "zod";
 import { messages } from "../messages.ts";
 import { MAX_PRICE, PRICE_KEY_PATTERN } from "./price.ts";
@@ -6,6 +8,7 @@ import { serviceNames, servicePages } from "../service-pages.ts";
 import {
   aboutWordFields,
   bannerWordFields,
+  blogWordFields,
   homeWordFields,
   SEARCH_DESCRIPTION_MAX,
   SEARCH_TITLE_MAX,
@@ -46,7 +49,7 @@ const hexColour = (label: string) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
-    .regex(/^#[0-9a-fA-F]{6}$/, `${label} must be a colour like #053685.`);
+    .regex(/^#[0-9a-fA-F]{6}$/, `${label} must be a colour like ${defaultIdentity.primaryColour}.`);
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_URL_CHARS = /[\s\u0000-\u001f\u007f]/;
@@ -484,7 +487,7 @@ export const listContentTypes = {
         name: "body",
         label: "Text",
         input: "textarea",
-        hint: "As in a post: a line starting with # is a heading, with * a bullet, any other line a paragraph. {email}, {city}, {country} and {date} show the contact e-mail, city and country and the month of Last updated.",
+        hint: "As in a post: a line starting with # is a heading, with * a bullet, any other line a paragraph. {name} shows the agency's name (Site identity); {email}, {city}, {country} and {date} show the contact e-mail, city and country and the month of Last updated.",
       },
     ],
     titleOf: (item: PolicySection) => item.title,
@@ -680,6 +683,12 @@ export const singleContentTypes = {
     fields: wordFormFields(servicesWordFields),
     preview: "/services",
   },
+  "blog-page": {
+    schema: wordsSchema(blogWordFields),
+    label: "Blog page",
+    fields: wordFormFields(blogWordFields),
+    preview: "/blog",
+  },
   banners: {
     schema: wordsSchema(bannerWordFields),
     label: "Call-to-action banners",
@@ -693,6 +702,24 @@ export const singleContentTypes = {
     preview: "/",
   },
   // --- end of page words ---
+  // Issue 47: the dashboard's set-up card and the portfolio's built-in samples.
+  setup: {
+    schema: setupSettingsSchema,
+    label: "Set-up and sample content",
+    fields: [
+      {
+        name: "sampleVideos",
+        label: "Show the built-in sample videos until six of your own are shown",
+        input: "checkbox",
+      },
+      {
+        name: "done",
+        label: "The site is set up (the dashboard's set-up card is closed)",
+        input: "checkbox",
+      },
+    ],
+    preview: "/",
+  },
 } as const satisfies Record<string, SingleContentType>;
 
 interface SingleContentType {

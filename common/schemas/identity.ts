@@ -1,3 +1,4 @@
+import { defaultIdentity } from "../identity.ts";
 import { z } from "zod";
 import type { IdentityImage as Image, SiteIdentity as Identity } from "../identity.ts";
 
@@ -26,10 +27,12 @@ export {
 const HEX = /^#[0-9a-fA-F]{6}$/;
 const colour = (label: string) =>
   z
-    .string({ error: `The ${label} must be a colour like #053685.` })
+    .string({ error: `The ${label} must be a colour like ${defaultIdentity.primaryColour}.` })
     .trim()
     .toLowerCase()
-    .regex(HEX, { error: `The ${label} must be a colour like #053685 (# and six hex digits).` });
+    .regex(HEX, {
+      error: `The ${label} must be a colour like ${defaultIdentity.primaryColour} (# and six hex digits).`,
+    });
 
 const text = (label: string, max: number, min = 1) =>
   z

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { site } from "../site-config.ts";
 import { emailField, requiredText } from "./common.ts";
 
 /** Whether the site can send mail, read from the settings (never the SMTP password). */
@@ -70,18 +69,21 @@ export const NAME_LEFT_OUT = "there";
  */
 export const VISITOR_MAIL_LIMIT = { gapMinutes: 10, perDay: 3 } as const;
 
-/** The auto-reply of a new install: off, with a text an owner can keep or change. */
-export const defaultAutoReply: AutoReply = {
+/**
+ * The auto-reply of a new install: off, with a text an owner can keep or change, naming the
+ * agency as the stored identity names it (`agency`, the Site identity screen's name).
+ */
+export const defaultAutoReply = (agency: string): AutoReply => ({
   enabled: false,
-  subject: `Thank you for contacting ${site.name}`,
+  subject: `Thank you for contacting ${agency}`,
   text: [
     `Hello ${AUTO_REPLY_NAME},`,
     "",
     `Thank you for your enquiry. We have received it and will get back to you as soon as we can.`,
     "",
-    site.name,
+    agency,
   ].join("\n"),
-};
+});
 
 export const mailOverviewSchema = z.object({
   status: mailStatusSchema,

@@ -31,6 +31,7 @@ import * as addressMailLog from "./migrations/0029-address-mail-log.ts";
 import * as payments from "./migrations/0032-payments.ts";
 import * as imports from "./migrations/0034-imports.ts";
 import * as redirects from "./migrations/0035-redirects.ts";
+import * as policyNamePlaceholder from "./migrations/0036-policy-name-placeholder.ts";
 import * as marketingTags from "./migrations/0038-marketing-tags.ts";
 import type { Database } from "./schema.ts";
 
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   "0032-payments": payments,
   "0034-imports": imports,
   "0035-redirects": redirects,
+  "0036-policy-name-placeholder": policyNamePlaceholder,
   "0038-marketing-tags": marketingTags,
 };
 

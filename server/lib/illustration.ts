@@ -1,8 +1,9 @@
 import sharp from "sharp";
+import { defaultIdentity } from "../../common/identity.ts";
 import { escapeMarkup } from "../../common/markup.ts";
 
-const BLUE = "#053685";
-const ORANGE = "#DD8D15";
+const BLUE = defaultIdentity.primaryColour;
+const ORANGE = defaultIdentity.accentColour;
 
 /**
  * An illustration in the brand colours: stripes, circles and an optional caption. The seed

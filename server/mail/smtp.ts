@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import { enquiryFieldText, MAIL_FIELDS } from "../../common/enquiry-fields.ts";
-import { site } from "../../common/site-config.ts";
+import { defaultIdentity } from "../../common/identity.ts";
 import { AGENCY_TIME_ZONE, AGENCY_TIME_ZONE_NAME } from "../../common/time-zone.ts";
 import type { Enquiry } from "../../common/schemas/enquiry.ts";
 import type { Config } from "../config.ts";
@@ -43,7 +43,7 @@ const inboxUrl = (enquiry: Enquiry, origin: string) => `${origin}/admin/enquirie
 export function enquiryMailText(
   enquiry: Enquiry,
   origin: string,
-  agency: string = site.name,
+  agency: string = defaultIdentity.name,
 ): string {
   return [
     intro(agency),
@@ -59,7 +59,7 @@ export function enquiryMailText(
 export function enquiryMailHtml(
   enquiry: Enquiry,
   origin: string,
-  agency: string = site.name,
+  agency: string = defaultIdentity.name,
 ): string {
   const row = (label: string, value: string) =>
     `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${escapeMarkup(label)}</th>` +
@@ -84,12 +84,18 @@ export function enquiryMailSubject(enquiry: Enquiry): string {
 }
 
 /** The subject of the lock notice; nothing in it comes from a visitor. */
-export function accountLockedMailSubject(lock: AccountLock, agency: string = site.name): string {
+export function accountLockedMailSubject(
+  lock: AccountLock,
+  agency: string = defaultIdentity.name,
+): string {
   return `${agency} back office: sign-in locked after ${lock.failures} failed attempts`;
 }
 
 /** The plain-text notice to an admin whose sign-in is locked: what, until when, what to do. */
-export function accountLockedMailText(lock: AccountLock, agency: string = site.name): string {
+export function accountLockedMailText(
+  lock: AccountLock,
+  agency: string = defaultIdentity.name,
+): string {
   const from = lock.addresses === 1 ? "one IP address" : `${lock.addresses} different IP addresses`;
   // One line per paragraph: mail programs wrap them to the reader's window.
   return [
@@ -103,7 +109,7 @@ export function accountLockedMailText(lock: AccountLock, agency: string = site.n
 }
 
 /** The subject of the new-device notice; nothing in it comes from the browser. */
-export function newSignInMailSubject(agency: string = site.name): string {
+export function newSignInMailSubject(agency: string = defaultIdentity.name): string {
   return `New sign-in to your ${agency} account`;
 }
 
@@ -127,7 +133,7 @@ const whereAndWhen = (from: { browser: string; os: string; network: string; at: 
 export function newSignInMailText(
   signIn: NewSignIn,
   origin: string,
-  agency: string = site.name,
+  agency: string = defaultIdentity.name,
 ): string {
   return [
     `Someone signed in to the ${agency} back office as ${signIn.email} from a browser or network the account had not used before.`,
@@ -158,7 +164,10 @@ const factorWords = (factor: NewFactor["factor"]) =>
         };
 
 /** The subject of the new-factor notice (issue 46); the passkey's name is not in it. */
-export function newFactorMailSubject(notice: NewFactor, agency: string = site.name): string {
+export function newFactorMailSubject(
+  notice: NewFactor,
+  agency: string = defaultIdentity.name,
+): string {
   return `${agency} back office: ${factorWords(notice.factor).subject}`;
 }
 
@@ -169,7 +178,7 @@ export function newFactorMailSubject(notice: NewFactor, agency: string = site.na
 export function newFactorMailText(
   notice: NewFactor,
   origin: string,
-  agency: string = site.name,
+  agency: string = defaultIdentity.name,
 ): string {
   const words = factorWords(notice.factor);
   return [
@@ -181,12 +190,15 @@ export function newFactorMailText(
 }
 
 /** The subject of the password reset mail. */
-export function passwordResetMailSubject(agency: string = site.name): string {
+export function passwordResetMailSubject(agency: string = defaultIdentity.name): string {
   return `${agency} back office: choose a new password`;
 }
 
 /** The plain-text password reset mail: the link, how long it lasts, what to do if not asked. */
-export function passwordResetMailText(link: AccountLink, agency: string = site.name): string {
+export function passwordResetMailText(
+  link: AccountLink,
+  agency: string = defaultIdentity.name,
+): string {
   return [
     `Someone asked to reset the password of the ${agency} back office account ${link.email}.`,
     `To choose a new password, open this link (it works once, until ${agencyTime.format(link.expiresAt)} ${AGENCY_TIME_ZONE_NAME}):`,
@@ -205,7 +217,7 @@ const roleRights = {
 /** The subject of the invitation; the inviter's name comes from an owner, not a visitor. */
 export function staffInvitationMailSubject(
   invitation: StaffInvitation,
-  agency: string = site.name,
+  agency: string = defaultIdentity.name,
 ): string {
   return `${invitation.invitedBy} invited you to the ${agency} back office`
     .replace(/[\r\n]+/g, " ")
@@ -215,7 +227,7 @@ export function staffInvitationMailSubject(
 /** The plain-text invitation: who invited, as what, the link and how long it lasts. */
 export function staffInvitationMailText(
   invitation: StaffInvitation,
-  agency: string = site.name,
+  agency: string = defaultIdentity.name,
 ): string {
   return [
     `${invitation.invitedBy} invited you (${invitation.email}) to the ${agency} back office as ${roleWords[invitation.role]}: ${roleRights[invitation.role]}.`,
@@ -228,7 +240,7 @@ export function staffInvitationMailText(
 export interface NotifierOptions {
   /** How long `close()` waits for mails still on their way before it cancels them. */
   closeGraceMs?: number;
-  /** The agency's name as the Site identity screen sets it (else site-config.ts's). */
+  /** The agency's name as the Site identity screen sets it (else the built-in default). */
   agencyName?: () => Promise<string>;
 }
 
@@ -263,7 +275,7 @@ export function createNotifier(
    * Sends, and throws when the mail server did not take the mail. `close()` waits for it
    * (and cancels it after the grace), like the background sends; so may `signal`.
    */
-  const agencyName = options.agencyName ?? (async () => site.name);
+  const agencyName = options.agencyName ?? (async () => defaultIdentity.name);
 
   function deliver(message: (agency: string) => Mail.Options, signal?: AbortSignal): Promise<void> {
     // Built inside the promise: even a bug in the body is a failed send, not a crash.

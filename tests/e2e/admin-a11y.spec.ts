@@ -38,6 +38,9 @@ const CONTENT_SCREENS = [
   "/admin/content/team",
   "/admin/content/team/new",
   "/admin/settings/search",
+  // Issue 47: the blog's words and the set-up setting.
+  "/admin/settings/blog-page",
+  "/admin/settings/setup",
 ];
 
 /** Waits until the screen has loaded its data (no "Loading…" left). */

@@ -47,11 +47,15 @@ export interface SignedInServer {
  * A worker fixture: `withOwnServer`, then an owner with this e-mail made on it and signed in,
  * for a file whose tests change what every page shows.
  */
-export function signedInServer(name: string, email: string) {
+export function signedInServer(
+  name: string,
+  email: string,
+  command: "create" | "reset-password" = "create",
+) {
   // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other
   return async ({}: object, use: (server: SignedInServer) => Promise<void>) => {
     await withOwnServer(name, {}, async (server) => {
-      const admin = createAdmin(server.env, email);
+      const admin = createAdmin(server.env, email, command);
       const login = await fetch(`${server.url}/api/auth/login`, {
         method: "POST",
         headers: { "content-type": "application/json" },

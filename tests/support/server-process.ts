@@ -80,16 +80,18 @@ export async function waitForHealth(server: ServerProcess, timeoutMs = 60_000): 
 
 /**
  * Creates an admin with the CLI, as an operator would, on the data the server at `env`
- * uses; answers its e-mail and a random password.
+ * uses; answers its e-mail and a random password. With `reset-password`, the account is the
+ * one the first start made (its password is printed once): it gets a new one the same way.
  */
 export function createAdmin(
   env: NodeJS.ProcessEnv,
   email: string,
+  command: "create" | "reset-password" = "create",
 ): { email: string; password: string } {
   const password = randomBytes(12).toString("hex");
   const admin = spawnSync(
     process.execPath,
-    [path.join(root, "scripts/admin.ts"), "create", "--email", email, "--password-stdin"],
+    [path.join(root, "scripts/admin.ts"), command, "--email", email, "--password-stdin"],
     { cwd: root, env, input: password, stdio: ["pipe", "ignore", "inherit"] },
   );
   if (admin.status !== 0) throw new Error(`could not create the admin ${email}`);

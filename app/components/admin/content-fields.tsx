@@ -1,3 +1,4 @@
+import { defaultIdentity } from "../../../common/identity.ts";
 import type { ReactNode } from "react";
 import { naira } from "../../../common/format.ts";
 import type { ContentField } from "../../../common/schemas/content.ts";
@@ -247,7 +248,9 @@ export function ColourField({ field, id, value, error, onChange }: FieldProps<st
           {...describedBy(id, true, error)}
         />
       </div>
-      <FieldHint id={id}>{field.hint ?? "Pick a colour, or type it like #053685."}</FieldHint>
+      <FieldHint id={id}>
+        {field.hint ?? `Pick a colour, or type it like ${defaultIdentity.primaryColour}.`}
+      </FieldHint>
       <FieldError id={id} error={error} />
     </div>
   );

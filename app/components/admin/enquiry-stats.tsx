@@ -2,19 +2,26 @@ import { useId, type ReactNode } from "react";
 import type { EnquiryStats } from "../../../common/schemas/enquiry.ts";
 import { AGENCY_TIME_ZONE_NAME } from "../../../common/time-zone.ts";
 import { DIRECT_SOURCE_LABEL } from "../../../common/traffic.ts";
+import type { SiteIdentity } from "../../../common/identity.ts";
+import { useIdentity } from "../../lib/identity.ts";
 import { Cell, DataTable, Row } from "./ui.tsx";
 
 // The dashboard's figures, drawn by React as plain SVG and HTML (no chart library): the same
 // markup on the server and in the browser. The chart is an image with a title and a summary;
 // the same numbers are a table under "Show as table".
 
-/** One colour per series, most enquiries first: the brand blue and orange, then shades that
- * stay apart from them and from white; the last is for "Other". */
-export const SERIES_COLOURS = ["#053685", "#DD8D15", "#6C93D8", "#9A5B00", "#0E7490"] as const;
+/** One colour per series, most enquiries first: the identity's primary and accent colours
+ * (Site identity), then shades that stay apart from the built-in ones and from white; the last
+ * is for "Other". */
+export function seriesColours(
+  identity: Pick<SiteIdentity, "primaryColour" | "accentColour">,
+): readonly [string, string, ...string[]] {
+  return [identity.primaryColour, identity.accentColour, "#6C93D8", "#9A5B00", "#0E7490"];
+}
 export const OTHER_COLOUR = "#64748B";
 
-export function seriesColour(name: string, index: number): string {
-  return name === "Other" ? OTHER_COLOUR : (SERIES_COLOURS[index] ?? OTHER_COLOUR);
+export function seriesColour(colours: readonly string[], name: string, index: number): string {
+  return name === "Other" ? OTHER_COLOUR : (colours[index] ?? OTHER_COLOUR);
 }
 
 /** "Sep 7" for the Monday "2026-09-07"; `year` adds ", 2026". */
@@ -91,6 +98,7 @@ export function AxisLines({
  * wide screen alike without shrinking its labels. Below 640 px every other week is labelled.
  */
 export function WeeklyEnquiriesChart({ stats }: { stats: EnquiryStats }) {
+  const colours = seriesColours(useIdentity());
   const id = useId();
   const titleId = `${id}-title`;
   const descId = `${id}-desc`;
@@ -131,7 +139,7 @@ export function WeeklyEnquiriesChart({ stats }: { stats: EnquiryStats }) {
                     width={pct(bar)}
                     y={y(base)}
                     height={y(from) - y(base)}
-                    fill={seriesColour(name, s)}
+                    fill={seriesColour(colours, name, s)}
                     stroke="#ffffff"
                     strokeWidth={1}
                   >
@@ -174,7 +182,7 @@ export function WeeklyEnquiriesChart({ stats }: { stats: EnquiryStats }) {
             <span
               aria-hidden="true"
               className="inline-block size-3.5 shrink-0 rounded-sm"
-              style={{ backgroundColor: seriesColour(series.name, i) }}
+              style={{ backgroundColor: seriesColour(colours, series.name, i) }}
             />
             <span>
               {series.name} <span className="text-muted">({series.total})</span>

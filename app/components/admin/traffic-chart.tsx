@@ -2,16 +2,14 @@ import { useId } from "react";
 import type { TrafficStats } from "../../../common/schemas/traffic.ts";
 import { AGENCY_TIME_ZONE_NAME } from "../../../common/time-zone.ts";
 import { count, dayLabel, rangeText } from "../../lib/admin/traffic.ts";
-import { AxisLines, axisSteps, SERIES_COLOURS } from "./enquiry-stats.tsx";
+import { AxisLines, axisSteps, seriesColours } from "./enquiry-stats.tsx";
+import { useIdentity } from "../../lib/identity.ts";
 import { TrafficTableBox } from "./traffic-tables.tsx";
 
 // The Traffic screen's daily chart: visitors per day as bars and, in a band of their own
 // under them (enquiries are far fewer than visitors), enquiries per day. Plain SVG drawn by
 // React (the dashboard's way): the same markup from the server and in the browser, with a
 // title and a summary for screen readers, and the same numbers as a table.
-
-const VISITOR_COLOUR = SERIES_COLOURS[0];
-const ENQUIRY_COLOUR = SERIES_COLOURS[1];
 
 type Daily = TrafficStats["daily"];
 
@@ -95,6 +93,8 @@ function Band({
 
 /** Visitors and enquiries per day of the period, with the same numbers as a table. */
 export function DailyTrafficChart({ stats }: { stats: TrafficStats }) {
+  // Visitors in the identity's primary colour, enquiries in its accent.
+  const [VISITOR_COLOUR, ENQUIRY_COLOUR] = seriesColours(useIdentity());
   const id = useId();
   const titleId = `${id}-title`;
   const descId = `${id}-desc`;

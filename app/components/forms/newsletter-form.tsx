@@ -35,18 +35,28 @@ export function NewsletterBox({
 }
 
 /** The blog's 'Don’t Miss Out on the Latest Insights' block. */
-export function InsightsSignup() {
+export function InsightsSignup({
+  heading,
+  text,
+  button,
+}: {
+  heading: string;
+  text: string;
+  button: string;
+}) {
   return (
     <section aria-labelledby="insights-title" className="bg-white py-16 md:py-20">
       <div className="container-page">
         <div className="rounded-3xl bg-accent-50 px-6 py-12 text-center ring-1 ring-accent/30 md:px-12">
           <h2 id="insights-title" className="text-3xl font-extrabold text-navy">
-            Don’t Miss Out on the Latest Insights
+            {heading}
           </h2>
-          <p className="mx-auto mt-3 mb-8 max-w-2xl text-ink">
-            Get new articles on social media, ads, branding and growth in your inbox.
-          </p>
-          <SignupForm intent="insights" submitLabel="Subscribe" dark={false} />
+          {text ? (
+            <p className="mx-auto mt-3 mb-8 max-w-2xl text-ink">{text}</p>
+          ) : (
+            <div className="mb-8" />
+          )}
+          <SignupForm intent="insights" submitLabel={button} dark={false} />
         </div>
       </div>
     </section>

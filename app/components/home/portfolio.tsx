@@ -14,6 +14,8 @@ export function PortfolioVideos({
   items: readonly PortfolioItem[];
   words: Pick<HomeWords, "portfolioBadge" | "portfolioHeading" | "portfolioText">;
 }) {
+  // Nothing to show (the samples removed, no video of the agency's own yet): no empty band.
+  if (items.length === 0) return null;
   return (
     <section aria-labelledby="portfolio-title" className="bg-navy py-16 md:py-24">
       <div className="container-page">

@@ -1,4 +1,5 @@
 import type { ShownItemOf } from "../../../common/schemas/content.ts";
+import { brandedColour } from "../../../common/brand-colours.ts";
 import { Reveal } from "../ui/reveal.tsx";
 
 /**
@@ -32,7 +33,7 @@ export function TeamGrid({
             />
             <div
               className={bios ? "border-l-4 p-5 sm:p-6" : "border-t-4 p-5"}
-              style={{ borderColor: member.color }}
+              style={{ borderColor: brandedColour(member.color) }}
             >
               <h3 className="text-lg font-bold text-navy">{member.name}</h3>
               <p className="text-sm font-semibold text-accent-ink">{member.position}</p>

@@ -1,4 +1,4 @@
-import { site } from "../../../common/site-config.ts";
+import { defaultIdentity } from "../../../common/identity.ts";
 import { useContactDetails, whatsappNumber } from "../../lib/contact-details.tsx";
 import { useIdentity } from "../../lib/identity.ts";
 import { WhatsAppIcon } from "./icons.tsx";
@@ -13,7 +13,7 @@ export function whatsappHref(number: string, message: string): string {
 }
 
 /** The message a chat about a package or a service starts with. */
-export function whatsappMessage(subject?: string, agency: string = site.name): string {
+export function whatsappMessage(subject?: string, agency: string = defaultIdentity.name): string {
   return subject
     ? `Hello ${agency}, I would like to know more about ${subject}.`
     : `Hello ${agency}, I would like to talk about my business.`;

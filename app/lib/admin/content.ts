@@ -1,3 +1,4 @@
+import { defaultIdentity } from "../../../common/identity.ts";
 import { z } from "zod";
 import { naira } from "../../../common/format.ts";
 import { amountOf, type PricedItem } from "../../../common/content/pricing.ts";
@@ -315,7 +316,7 @@ export function toFormValues(fields: readonly ContentField[], item?: object): Fo
           : noImage();
         break;
       case "colour":
-        values[field.name] = typeof value === "string" ? value : "#053685";
+        values[field.name] = typeof value === "string" ? value : defaultIdentity.primaryColour;
         break;
       default:
         values[field.name] = typeof value === "string" ? value : "";

@@ -22,7 +22,9 @@ const settingNotes: Partial<Record<SingleContentTypeName, string>> = {
   "home-page": "The hero and every section's badge, heading and paragraph",
   "about-page": "Welcome, Our Mission, Why Choose Us and the team's heading",
   "services-page": "The top of the page and the heading of the service cards",
+  "blog-page": "The blog's heading, intro and newsletter box",
   banners: "Let's Get Started and the home page's Get Started: heading, text, buttons",
+  setup: "The dashboard's set-up card and the portfolio's sample videos",
   search: "Each page's title and description in search results, and its share image",
 };
 
@@ -31,6 +33,7 @@ const pageWords: readonly SingleContentTypeName[] = [
   "home-page",
   "about-page",
   "services-page",
+  "blog-page",
   "banners",
   "search",
 ];

@@ -23,6 +23,7 @@ import {
 import { useApiData } from "../../components/admin/use-api-data.ts";
 import { useDeleteAction } from "../../components/admin/use-delete-action.ts";
 import { VideoTable } from "../../components/admin/video-table.tsx";
+import { SetupCard } from "../../components/admin/setup-card.tsx";
 import { api } from "../../lib/admin-api.ts";
 import { deleteBlog, listBlogs, type AdminBlog as Blog } from "../../lib/admin/blogs.ts";
 import { getEnquiryStats, listEnquiries } from "../../lib/admin/enquiries.ts";
@@ -372,6 +373,7 @@ export default function Dashboard() {
       >
         ADMIN DASHBOARD
       </PageTitle>
+      <SetupCard />
       <EnquiryStatsPanels />
       <RevenuePanels />
       <BlogsTable />

@@ -15,6 +15,7 @@ import {
 import { useFeedback } from "../../components/admin/feedback.tsx";
 import {
   adminButton,
+  adminButtonDanger,
   adminButtonSecondary,
   adminInput,
   adminLabel,
@@ -34,6 +35,7 @@ import {
   type IdentityPicture,
 } from "../../lib/admin/identity.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
+import { removeSamples, samplesRemovedText } from "../../lib/admin/setup.ts";
 import type { AdminContext } from "./layout.tsx";
 
 export const meta = adminMeta("Site identity");
@@ -68,7 +70,54 @@ export default function IdentityScreen() {
       {identity.data && (
         <IdentityForm initial={identity.data} onSaved={(saved) => identity.setData(() => saved)} />
       )}
+      <SampleContentPanel />
     </>
+  );
+}
+
+/** "Remove sample content" (issue 47): the set-up card's choice, available later too. */
+function SampleContentPanel() {
+  const { notify } = useFeedback();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  async function remove() {
+    setBusy(true);
+    try {
+      notify(samplesRemovedText(await removeSamples()));
+      setAsking(false);
+    } catch (problem) {
+      notify(
+        problemText(problem, "The sample content could not be removed. Please try again."),
+        "error",
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Panel title="Sample content" id="sample-content-title">
+      <p className="mb-4 text-muted">
+        The sample posts, the portfolio&apos;s sample videos, and the gallery, brands, testimonials
+        and team members as a new site has them. Items you changed stay.
+      </p>
+      {asking ? (
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="font-semibold text-ink">
+            Remove the sample content? This cannot be undone.
+          </p>
+          <button type="button" className={adminButtonDanger} disabled={busy} onClick={remove}>
+            {busy ? "Removing…" : "Yes, remove it"}
+          </button>
+          <button type="button" className={adminButtonSecondary} onClick={() => setAsking(false)}>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <button type="button" className={adminButtonDanger} onClick={() => setAsking(true)}>
+          Remove sample content
+        </button>
+      )}
+    </Panel>
   );
 }
 

@@ -7,7 +7,7 @@ import {
   type MailFailure,
   type TestMailResult,
 } from "../../../common/schemas/mail.ts";
-import { site } from "../../../common/site-config.ts";
+import { defaultIdentity } from "../../../common/identity.ts";
 import type { Database } from "../../db/schema.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { errorText } from "../outbox/service.ts";
@@ -52,8 +52,11 @@ export function createMailService(deps: {
   mailer: Mailer;
   /** NOTIFY_TO, for the failures of the agency's notifications. */
   notifyTo?: string;
+  /** The agency's name as the Site identity screen sets it (else the built-in default). */
+  agencyName?: () => Promise<string>;
 }) {
   const { db, mailer } = deps;
+  const agencyName = deps.agencyName ?? (async () => defaultIdentity.name);
 
   async function autoReply(): Promise<AutoReply> {
     const row = await db
@@ -61,7 +64,7 @@ export function createMailService(deps: {
       .selectAll()
       .where("id", "=", ROW_ID)
       .executeTakeFirst();
-    if (!row) return defaultAutoReply;
+    if (!row) return defaultAutoReply(await agencyName());
     return { enabled: row.enabled === 1, subject: row.subject, text: row.body };
   }
 
@@ -100,10 +103,11 @@ export function createMailService(deps: {
         };
       }
       try {
+        const agency = await agencyName();
         await mailer.send({
           to,
-          subject: `${site.name} back office: test message`,
-          text: `This is a test message from the ${site.name} back office. If you can read it, the site can send mail.`,
+          subject: `${agency} back office: test message`,
+          text: `This is a test message from the ${agency} back office. If you can read it, the site can send mail.`,
         });
         return { accepted: true, error: null };
       } catch (error) {

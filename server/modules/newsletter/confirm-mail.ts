@@ -4,6 +4,7 @@ import type { Database } from "../../db/schema.ts";
 import type { DeliveryRenderer, NewsletterMail } from "./delivery.ts";
 import { confirmLinkLive, linkToken } from "./links.ts";
 import { escapeMarkup } from "../../../common/markup.ts";
+import type { MailBrand } from "../../mail/layout.ts";
 
 // The double opt-in mail (decision 0036): a CONFIRM delivery row, written with the sign-up,
 // becomes this mail when the newsletter's worker (worker.ts) reaches it. The link is built
@@ -16,14 +17,16 @@ export interface ConfirmMailDeps {
   secret: () => string;
   /** The public origin (PUBLIC_ORIGIN): the link must work from a mail client. */
   origin: string;
-  /** The agency's name, from the Site identity screen. */
-  identity: { get(): Promise<{ name: string }> };
+  /** The agency's name and colours, from the Site identity screen. */
+  identity: { get(): Promise<MailBrand> };
   /** Milliseconds since the epoch (tests move it). */
   clock?: () => number;
 }
 
-/** The confirmation mail of `agency` to `to`, with its absolute `link`. */
-export function confirmMail(agency: string, to: string, link: string): NewsletterMail {
+/** The confirmation mail of `brand` to `to`, with its absolute `link`, in its colours. */
+export function confirmMail(brand: MailBrand, to: string, link: string): NewsletterMail {
+  const agency = brand.name;
+  const primary = escapeMarkup(brand.primaryColour);
   const subject = `Confirm your subscription to ${agency}`;
   const lines = [
     `Someone, hopefully you, asked to receive ${agency}'s newsletter at this address.`,
@@ -42,9 +45,9 @@ export function confirmMail(agency: string, to: string, link: string): Newslette
     '<div style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1b2333;max-width:560px">',
     `<p>Someone, hopefully you, asked to receive ${a}&#39;s newsletter at this address.</p>`,
     '<p style="margin:24px 0">',
-    `<a href="${href}" style="display:inline-block;background:#053685;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 24px;border-radius:999px">Confirm subscription</a>`,
+    `<a href="${href}" style="display:inline-block;background:${primary};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 24px;border-radius:999px">Confirm subscription</a>`,
     "</p>",
-    `<p style="font-size:14px">Or open this link: <a href="${href}" style="color:#053685">${href}</a></p>`,
+    `<p style="font-size:14px">Or open this link: <a href="${href}" style="color:${primary}">${href}</a></p>`,
     `<p style="font-size:14px;color:#4b5566">The link works once and expires in ${CONFIRM_LINK_DAYS} days. ` +
       "If you did not ask for this, ignore this mail: nothing happens and you will not hear from us again.</p>",
     `<p>${a}</p>`,
@@ -67,7 +70,10 @@ export function confirmRenderer(deps: ConfirmMailDeps): DeliveryRenderer {
       .executeTakeFirst();
     if (!confirmLinkLive(subscriber, new Date(clock()).toISOString())) return "gone";
     const token = linkToken(deps.secret(), "confirm", subscriber.id, subscriber.confirm_nonce);
-    const { name } = await deps.identity.get();
-    return confirmMail(name, subscriber.email, `${deps.origin}${confirmPath(token)}`);
+    return confirmMail(
+      await deps.identity.get(),
+      subscriber.email,
+      `${deps.origin}${confirmPath(token)}`,
+    );
   };
 }
