@@ -46,3 +46,46 @@ test("the dashboard's Blogs table shows a post's text without its Markdown", asy
   await expect(row).not.toContainText("**");
   await expect(row).not.toContainText("](");
 });
+
+test("a saved notice never keeps the field under it from a tap or the focus", async ({ page }) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/admin/identity");
+    await page.getByRole("button", { name: "Save the site identity" }).click();
+    const notice = page
+      .getByRole("status")
+      .getByText("Site identity saved. The site shows it now.");
+    await expect(notice).toBeVisible();
+    // A text field of the form brought under the notice, as when one goes on editing.
+    const box = (await notice.boundingBox())!;
+    const spot = await page.evaluate((notice) => {
+      const fields = [
+        ...document.querySelectorAll(
+          "input[type=text], input[type=url], input[type=email], input:not([type])",
+        ),
+      ];
+      window.scrollTo({ top: 0, behavior: "instant" });
+      const middle = notice.y + notice.height / 2;
+      // The first one below the notice: the page scrolls it up to there.
+      const field = fields.find((element) => {
+        const r = element.getBoundingClientRect();
+        return (
+          r.width > 0 &&
+          r.top > middle &&
+          r.right > notice.x + 20 &&
+          r.left < notice.x + notice.width - 20
+        );
+      }) as HTMLInputElement | undefined;
+      if (!field) throw new Error("no text field below the notice");
+      const r = field.getBoundingClientRect();
+      window.scrollBy({ top: r.top + r.height / 2 - middle, behavior: "instant" });
+      field.setAttribute("data-under-notice", "");
+      const after = field.getBoundingClientRect();
+      return { x: Math.max(after.left, notice.x) + 10, y: after.top + after.height / 2 };
+    }, box);
+    await expect(notice).toBeVisible();
+    await page.mouse.click(spot.x, spot.y);
+    await expect(page.locator("[data-under-notice]")).toBeFocused();
+    await expect(notice).toBeHidden();
+  }
+});

@@ -88,6 +88,27 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
 
   const feedback = useMemo(() => ({ notify, confirm }), [notify, confirm]);
 
+  // A success notice lies over the page: the control it covers stays usable. A tap goes
+  // through the notice (only its link and × take taps), and once the focus lands on a
+  // control the notices overlap (by that tap or by Tab), the success notices go.
+  const region = useRef<HTMLDivElement>(null);
+  const shown = toasts.some((toast) => toast.kind === "success");
+  useEffect(() => {
+    if (!shown) return;
+    const onFocus = (event: FocusEvent) => {
+      const target = event.target;
+      const area = region.current;
+      if (!(target instanceof Element) || !area || area.contains(target)) return;
+      const a = target.getBoundingClientRect();
+      const b = area.getBoundingClientRect();
+      if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
+        setToasts((list) => list.filter((toast) => toast.kind !== "success"));
+      }
+    };
+    document.addEventListener("focusin", onFocus);
+    return () => document.removeEventListener("focusin", onFocus);
+  }, [shown]);
+
   useEffect(() => {
     // showModal puts focus on the first button (Cancel): the safe answer to a deletion.
     if (question && dialog.current && !dialog.current.open) dialog.current.showModal();
@@ -146,6 +167,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
       </dialog>
       {/* One live region that is always there, so every notice added to it is announced. */}
       <div
+        ref={region}
         role="status"
         aria-live="polite"
         className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
@@ -181,8 +203,8 @@ function ToastItem({ toast, dismiss }: { toast: Toast; dismiss: (id: number) => 
       onMouseLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}
       onBlur={() => setHeld(false)}
-      className={`pointer-events-auto flex items-start justify-between gap-3 rounded-xl px-4 py-3 font-semibold text-white shadow-lg ${
-        toast.kind === "error" ? "bg-danger" : "bg-success"
+      className={`flex items-start justify-between gap-3 rounded-xl px-4 py-3 font-semibold text-white shadow-lg ${
+        toast.kind === "error" ? "pointer-events-auto bg-danger" : "bg-success"
       }`}
     >
       <div>
@@ -194,7 +216,7 @@ function ToastItem({ toast, dismiss }: { toast: Toast; dismiss: (id: number) => 
           <Link
             to={toast.link.to}
             onClick={onDismiss}
-            className="mt-1 inline-block text-white underline underline-offset-2 hover:no-underline"
+            className="pointer-events-auto mt-1 inline-block text-white underline underline-offset-2 hover:no-underline"
           >
             {toast.link.label}
           </Link>
@@ -204,7 +226,7 @@ function ToastItem({ toast, dismiss }: { toast: Toast; dismiss: (id: number) => 
         type="button"
         onClick={onDismiss}
         aria-label="Dismiss notice"
-        className="-mr-1 rounded px-1.5 text-lg leading-none text-white/90 hover:text-white"
+        className="pointer-events-auto -mr-1 rounded px-1.5 text-lg leading-none text-white/90 hover:text-white"
       >
         ×
       </button>
