@@ -31,6 +31,7 @@ import * as addressMailLog from "./migrations/0029-address-mail-log.ts";
 import * as payments from "./migrations/0032-payments.ts";
 import * as imports from "./migrations/0034-imports.ts";
 import * as redirects from "./migrations/0035-redirects.ts";
+import * as enquirySearchCampaign from "./migrations/0040-enquiry-search-campaign.ts";
 import type { Database } from "./schema.ts";
 
 // Listed here rather than read from disk, so migrations run from any working directory.
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   "0032-payments": payments,
   "0034-imports": imports,
   "0035-redirects": redirects,
+  "0040-enquiry-search-campaign": enquirySearchCampaign,
 };
 
 const provider: MigrationProvider = {

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
-import { enquiryFieldText, MAIL_FIELDS } from "../../common/enquiry-fields.ts";
+import { enquiryFieldShown, MAIL_FIELDS } from "../../common/enquiry-fields.ts";
+import { sourceKey, sourceName } from "../../common/lead-source.ts";
 import { site } from "../../common/site-config.ts";
 import { AGENCY_TIME_ZONE, AGENCY_TIME_ZONE_NAME } from "../../common/time-zone.ts";
 import type { Enquiry } from "../../common/schemas/enquiry.ts";
@@ -28,10 +29,16 @@ const agencyTime = new Intl.DateTimeFormat("en-US", {
  * service type first); blanks left out.
  */
 function enquiryMailFields(enquiry: Enquiry): [string, string][] {
-  return MAIL_FIELDS.map((field): [string, string] => [
+  const [first, ...rest] = MAIL_FIELDS.map((field): [string, string] => [
     field.mail as string,
-    enquiryFieldText(field, enquiry, ", "),
-  ]).filter(([, value]) => value !== "");
+    enquiryFieldShown(field, enquiry, ", "),
+  ]);
+  // Where the lead came from, under the service type: its source and its campaign.
+  const source: [string, string][] = [
+    ["Source", sourceName(sourceKey(enquiry.source ?? {}))],
+    ["Campaign", enquiry.source?.utmCampaign ?? ""],
+  ];
+  return [...(first ? [first] : []), ...source, ...rest].filter(([, value]) => value !== "");
 }
 
 const intro = (agency: string) => `A new enquiry arrived on ${agency}’s website.`;

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
+import { serviceTypeName } from "../../../common/enquiry-fields.ts";
 import { teaser } from "../../../common/format.ts";
+import { sourceName } from "../../../common/lead-source.ts";
 import { messages } from "../../../common/messages.ts";
 import type { Video } from "../../../common/schemas/video.ts";
 import { SourcesTable, WeeklyEnquiriesChart } from "../../components/admin/enquiry-stats.tsx";
@@ -224,7 +226,7 @@ function ContactsTable() {
                 <Blank />
               )}
             </Cell>
-            <Cell label="Service Type">{enquiry.serviceType}</Cell>
+            <Cell label="Service Type">{serviceTypeName(enquiry.serviceType)}</Cell>
           </Row>
         ))}
       </DataTable>
@@ -330,7 +332,9 @@ function RevenuePanels() {
         >
           {(data?.sources ?? []).map((source) => (
             <Row key={source.source}>
-              <Cell label="Source">{source.source || "Direct or unknown"}</Cell>
+              <Cell label="Source">
+                {source.source ? sourceName(source.source) : "Direct or unknown"}
+              </Cell>
               <Cell label="Received" className="whitespace-nowrap">
                 {formatNaira(source.amount)}
               </Cell>
