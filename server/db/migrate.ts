@@ -32,6 +32,7 @@ import * as payments from "./migrations/0032-payments.ts";
 import * as imports from "./migrations/0034-imports.ts";
 import * as redirects from "./migrations/0035-redirects.ts";
 import * as enquirySearchCampaign from "./migrations/0040-enquiry-search-campaign.ts";
+import * as leadPipeline from "./migrations/0041-lead-pipeline.ts";
 import type { Database } from "./schema.ts";
 
 // Listed here rather than read from disk, so migrations run from any working directory.
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   "0034-imports": imports,
   "0035-redirects": redirects,
   "0040-enquiry-search-campaign": enquirySearchCampaign,
+  "0041-lead-pipeline": leadPipeline,
 };
 
 const provider: MigrationProvider = {
