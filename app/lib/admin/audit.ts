@@ -99,6 +99,7 @@ const PAST: Record<string, string> = {
   unpublish: "Unpublished",
   schedule: "Scheduled",
   send: "Sent",
+  note: "Added a note to",
 };
 
 /** Acts that name their item themselves (staff accounts, sessions, preview links). */

@@ -28,6 +28,8 @@ import { VideoTable } from "../../components/admin/video-table.tsx";
 import { api } from "../../lib/admin-api.ts";
 import { deleteBlog, listBlogs, type AdminBlog as Blog } from "../../lib/admin/blogs.ts";
 import { getEnquiryStats, listEnquiries } from "../../lib/admin/enquiries.ts";
+import { getDueLeads } from "../../lib/admin/leads.ts";
+import { LEAD_STAGE_LABELS } from "../../../common/schemas/leads.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
 import { getRevenue } from "../../lib/admin/payments.ts";
 import { formatNaira } from "../../../common/payments.ts";
@@ -364,6 +366,51 @@ function VideosPanel() {
   );
 }
 
+/** The open leads to follow up today or before (issue 52), soonest first. */
+function DueTodayPanel() {
+  const due = useApiData(() => getDueLeads(), []);
+  const leads = due.data?.leads ?? [];
+  return (
+    <Panel
+      title="Due today"
+      id="due-today-title"
+      actions={
+        <Link to="/admin/pipeline" className="font-semibold text-brand underline">
+          Open the pipeline
+        </Link>
+      }
+    >
+      <DataTable
+        label="Leads to follow up today"
+        columns={["Lead", "Owner", "Follow up", "Stage"]}
+        placeholder={
+          <TableStatus
+            loading={due.loading}
+            error={failure("leads to follow up", due)}
+            emptyText="Nothing to follow up today."
+          />
+        }
+      >
+        {leads.map((lead) => (
+          <Row key={lead.enquiryId}>
+            <Cell label="Lead">
+              <Link to={`/admin/enquiries/${lead.enquiryId}`} className="text-brand underline">
+                {lead.name}
+              </Link>
+            </Cell>
+            <Cell label="Owner">{lead.ownerName ?? <Blank />}</Cell>
+            <Cell label="Follow up">
+              {lead.followUpOn}
+              {lead.followUpOn && due.data && lead.followUpOn < due.data.day ? " (overdue)" : ""}
+            </Cell>
+            <Cell label="Stage">{LEAD_STAGE_LABELS[lead.stage]}</Cell>
+          </Row>
+        ))}
+      </DataTable>
+    </Panel>
+  );
+}
+
 export default function Dashboard() {
   return (
     <>
@@ -376,6 +423,7 @@ export default function Dashboard() {
       >
         ADMIN DASHBOARD
       </PageTitle>
+      <DueTodayPanel />
       <EnquiryStatsPanels />
       <RevenuePanels />
       <BlogsTable />

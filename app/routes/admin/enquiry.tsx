@@ -11,6 +11,7 @@ import {
 import { formatDateTime } from "../../../common/format.ts";
 import { sourceKey, sourceName } from "../../../common/lead-source.ts";
 import { useFeedback } from "../../components/admin/feedback.tsx";
+import { LeadPanel } from "../../components/admin/lead-panel.tsx";
 import { StatusBadge } from "../../components/admin/status-badge.tsx";
 import { announceEnquiriesChanged } from "../../components/admin/unread.ts";
 import {
@@ -239,6 +240,9 @@ export default function EnquiryDetail({ params }: Route.ComponentProps) {
             </button>
           </div>
         </Panel>
+      </div>
+      <div className="mt-6">
+        <LeadPanel enquiryId={params.id} />
       </div>
     </>
   );
