@@ -54,6 +54,17 @@ export default function PipelineBoard() {
   const [losing, setLosing] = useState<LeadCard | undefined>();
   const dragged = useRef<string | undefined>(undefined);
   const boardRef = useRef<HTMLDivElement>(null);
+  const [focusLead, setFocusLead] = useState<string | undefined>();
+  useEffect(() => {
+    if (!focusLead) return;
+    const link = boardRef.current?.querySelector<HTMLElement>(
+      `[data-lead="${CSS.escape(focusLead)}"]`,
+    );
+    if (link) {
+      link.focus();
+      setFocusLead(undefined);
+    }
+  }, [focusLead, board.data]);
 
   const sources = [
     ...new Set(
@@ -85,17 +96,16 @@ export default function PipelineBoard() {
       return;
     }
     try {
-      await updateLead(card.enquiryId, { stage: to, ...(lostReason ? { lostReason } : {}) });
-      board.setData((data) => moved(data, card, to));
+      const saved = await updateLead(card.enquiryId, {
+        stage: to,
+        ...(lostReason ? { lostReason } : {}),
+      });
+      board.setData((data) => moved(data, { ...card, ...saved }, to));
       const words = `Moved ${card.name} to ${LEAD_STAGE_LABELS[to]}.`;
       setAnnouncement(words);
       notify(words);
-      // The card keeps the focus in its new column.
-      requestAnimationFrame(() =>
-        boardRef.current
-          ?.querySelector<HTMLElement>(`[data-lead="${CSS.escape(card.enquiryId)}"]`)
-          ?.focus(),
-      );
+      // The card keeps the focus in its new column (once it is drawn there).
+      setFocusLead(card.enquiryId);
     } catch (problem) {
       notify(problemText(problem, "Could not move the lead. Please try again."), "error");
     }
@@ -221,7 +231,7 @@ export default function PipelineBoard() {
                         event.dataTransfer.setData("text/plain", card.enquiryId);
                         event.dataTransfer.effectAllowed = "move";
                       }}
-                      className="cursor-grab rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-brand"
+                      className="cursor-grab rounded-lg bg-white p-3 break-words shadow-sm ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-brand"
                     >
                       <Link
                         to={`/admin/enquiries/${card.enquiryId}`}
