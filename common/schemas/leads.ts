@@ -127,3 +127,65 @@ export type DueLeads = z.infer<typeof dueLeadsSchema>;
 
 /** Staff who may own a lead. */
 export const leadOwnersSchema = z.array(z.object({ id: z.string(), name: z.string() }));
+
+// ---- Replies from the inbox (item 3) ------------------------------------------------------
+
+export const REPLY_SUBJECT_MAX = 200;
+export const REPLY_BODY_MAX = 20_000;
+
+export const replyInputSchema = z.object({
+  subject: z
+    .string({ error: "Subject must be text." })
+    .trim()
+    .min(1, "Please write a subject.")
+    .max(REPLY_SUBJECT_MAX, tooLong("Subject", REPLY_SUBJECT_MAX)),
+  body: z
+    .string({ error: "The reply must be text." })
+    .trim()
+    .min(1, "Please write the reply.")
+    .max(REPLY_BODY_MAX, tooLong("The reply", REPLY_BODY_MAX)),
+});
+
+export const REPLY_STATES = ["pending", "sent", "given-up", "not-configured"] as const;
+
+export const replySchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  authorName: z.string(),
+  createdAt: z.string(),
+  state: z.enum(REPLY_STATES).meta({
+    description:
+      "sent: the mail server took it (at `sentAt`). pending: not yet (`lastError` says why). given-up: no more tries. not-configured: mail is not set up, nothing is sent.",
+  }),
+  sentAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+export type LeadReply = z.infer<typeof replySchema>;
+
+/**
+ * The reply templates: `{name}` becomes the visitor's name and `{package}` the package (or
+ * the service) they asked about.
+ */
+export const REPLY_TEMPLATES = [
+  {
+    label: "Thank you, next steps",
+    subject: "Your enquiry about {package}",
+    body: "Hello {name},\n\nThank you for your enquiry about {package}. We would love to help. Could you tell us a little more about your business and goals? We will then send you a proposal.\n\nBest regards,",
+  },
+  {
+    label: "Offer a free consultation",
+    subject: "A free consultation about {package}",
+    body: "Hello {name},\n\nThank you for getting in touch about {package}. Would you like a free 30-minute consultation? Reply with a day and time that suit you (8am–5pm, Monday to Saturday) and we will call you.\n\nBest regards,",
+  },
+] as const;
+
+/** A template with the lead's name and package filled in. */
+export function filledTemplate(
+  template: { subject: string; body: string },
+  lead: { name: string; package: string },
+): { subject: string; body: string } {
+  const fill = (text: string) =>
+    text.replaceAll("{name}", lead.name).replaceAll("{package}", lead.package);
+  return { subject: fill(template.subject), body: fill(template.body) };
+}

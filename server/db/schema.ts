@@ -717,7 +717,17 @@ export interface LeadNotesTable {
   created_at: string;
 }
 
+export interface LeadRepliesTable {
+  id: string;
+  enquiry_id: string;
+  author_name: string;
+  subject: string;
+  body: string;
+  created_at: string;
+}
+
 export interface Database {
+  lead_replies: LeadRepliesTable;
   leads: LeadsTable;
   lead_notes: LeadNotesTable;
   imports: ImportsTable;

@@ -83,6 +83,11 @@ export function enquiryMailHtml(
   ].join("");
 }
 
+/** The Message-ID of an enquiry's notification mail: the thread a reply from the inbox joins. */
+export function enquiryMessageId(enquiryId: string, origin: string): string {
+  return `<enquiry-${enquiryId}@${new URL(origin).hostname}>`;
+}
+
 /** The subject line, e.g. "New enquiry: Social Media Marketing from Ada Obi". */
 export function enquiryMailSubject(enquiry: Enquiry): string {
   const subject = `New enquiry: ${enquiry.serviceType || "Website"} from ${enquiry.name}`;
@@ -306,6 +311,8 @@ export function createNotifier(
       from: config.mailFrom,
       to,
       replyTo: enquiry.email,
+      // Known in advance, so a reply from the inbox threads on it (In-Reply-To).
+      messageId: enquiryMessageId(enquiry._id, config.publicOrigin),
       subject: enquiryMailSubject(enquiry),
       text: enquiryMailText(enquiry, config.publicOrigin, agency),
       html: enquiryMailHtml(enquiry, config.publicOrigin, agency),

@@ -100,6 +100,7 @@ const PAST: Record<string, string> = {
   schedule: "Scheduled",
   send: "Sent",
   note: "Added a note to",
+  reply: "Replied to",
 };
 
 /** Acts that name their item themselves (staff accounts, sessions, preview links). */

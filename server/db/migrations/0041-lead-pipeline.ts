@@ -36,9 +36,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on("lead_notes")
     .columns(["enquiry_id", "created_at"])
     .execute();
+  // Replies sent from the inbox (item 3): mailed through the notification outbox, whose row
+  // (subject_id = the reply's id) says whether it went.
+  await db.schema
+    .createTable("lead_replies")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("enquiry_id", "text", (c) => c.notNull())
+    .addColumn("author_name", "text", (c) => c.notNull())
+    .addColumn("subject", "text", (c) => c.notNull())
+    .addColumn("body", "text", (c) => c.notNull())
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex("lead_replies_enquiry_idx")
+    .on("lead_replies")
+    .columns(["enquiry_id", "created_at"])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable("lead_replies").ifExists().execute();
   await db.schema.dropTable("lead_notes").ifExists().execute();
   await db.schema.dropTable("leads").ifExists().execute();
 }

@@ -213,6 +213,7 @@ export function createEnquiryRepository(db: Kysely<Database>) {
         // What staff added to it (issue 52): its lead row and notes go with it.
         await trx.deleteFrom("leads").where("enquiry_id", "=", id).execute();
         await trx.deleteFrom("lead_notes").where("enquiry_id", "=", id).execute();
+        await trx.deleteFrom("lead_replies").where("enquiry_id", "=", id).execute();
         const { numDeletedRows } = await trx
           .deleteFrom("enquiries")
           .where("id", "=", id)

@@ -7,6 +7,8 @@ import {
   leadUpdateSchema,
   noteInputSchema,
   noteSchema,
+  replyInputSchema,
+  replySchema,
   pipelineQuerySchema,
   pipelineSchema,
 } from "../../../common/schemas/leads.ts";
@@ -157,5 +159,51 @@ export function registerLeadRoutes(app: ApiApp, { services }: ApiDeps): void {
       reply
         .code(201)
         .send(await leads.addNote(request.params.id, request.body.body, request.admin!)),
+  );
+
+  app.get(
+    "/leads/:id/replies",
+    {
+      schema: {
+        tags: ["leads"],
+        operationId: "listLeadReplies",
+        summary: "The replies sent from the inbox, oldest first, each with its delivery state",
+        security: adminSecurity,
+        params: idParam,
+        response: {
+          200: z.array(replySchema),
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+          404: enquiryNotFound,
+        },
+      },
+    },
+    async (request) => services.leadReplies.list(request.params.id),
+  );
+
+  app.post(
+    "/leads/:id/replies",
+    {
+      schema: {
+        tags: ["leads"],
+        operationId: "sendLeadReply",
+        summary:
+          "Reply to the visitor from the agency's address, through the outbox, in the thread of the enquiry's notification mail",
+        security: adminSecurity,
+        params: idParam,
+        body: replyInputSchema,
+        response: {
+          201: replySchema,
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+          404: enquiryNotFound,
+          ...jsonBodyErrors,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await services.leadReplies.send(request.params.id, request.body, request.admin!)),
   );
 }
