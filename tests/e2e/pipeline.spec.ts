@@ -86,6 +86,15 @@ test("an enquiry's lead: owner, value, follow-up date and notes; the dashboard's
   await page.reload();
   await expect(panel.getByLabel("Value (naira)")).toHaveValue("180000");
   await expect(panel.getByText("Called: wants GROW ME from January.")).toBeVisible();
+  // A reply from a template, with the name filled in; this server has no mail set up.
+  const replies = page.getByRole("region", { name: "Replies" });
+  await replies.getByLabel("Start from a template").selectOption({ index: 1 });
+  await expect(replies.getByLabel("Reply")).toHaveValue(new RegExp(`^Hello ${name},`));
+  await expect(replies.getByLabel("Subject")).toHaveValue(
+    "Your enquiry about Branding and Graphic Designs",
+  );
+  await replies.getByRole("button", { name: "Send reply" }).click();
+  await expect(replies.getByText(/Not sent: mail is not set up/)).toBeVisible();
   await expectNoAxeViolations(page);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });

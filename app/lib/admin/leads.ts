@@ -7,7 +7,9 @@ import {
   leadSchema,
   noteSchema,
   pipelineSchema,
+  replySchema,
   type DueLeads,
+  type LeadReply,
   type Lead,
   type LeadCard,
   type LeadNote,
@@ -51,4 +53,17 @@ export async function listOwners(): Promise<{ id: string; name: string }[]> {
 /** GET /api/leads/due: the open leads to follow up today or before (`mine`: the caller's). */
 export async function getDueLeads(mine = false): Promise<DueLeads> {
   return dueLeadsSchema.parse(await api<unknown>(`/leads/due${mine ? "?mine=1" : ""}`));
+}
+
+export async function listReplies(id: string): Promise<LeadReply[]> {
+  return z.array(replySchema).parse(await api<unknown>(`${path(id)}/replies`));
+}
+
+export async function sendReply(
+  id: string,
+  reply: { subject: string; body: string },
+): Promise<LeadReply> {
+  return replySchema.parse(
+    await api<unknown>(`${path(id)}/replies`, { method: "POST", json: reply }),
+  );
 }

@@ -12,6 +12,7 @@ import { formatDateTime } from "../../../common/format.ts";
 import { sourceKey, sourceName } from "../../../common/lead-source.ts";
 import { useFeedback } from "../../components/admin/feedback.tsx";
 import { LeadPanel } from "../../components/admin/lead-panel.tsx";
+import { ReplyPanel } from "../../components/admin/reply-panel.tsx";
 import { StatusBadge } from "../../components/admin/status-badge.tsx";
 import { announceEnquiriesChanged } from "../../components/admin/unread.ts";
 import {
@@ -243,6 +244,7 @@ export default function EnquiryDetail({ params }: Route.ComponentProps) {
       </div>
       <div className="mt-6">
         <LeadPanel enquiryId={params.id} />
+        <ReplyPanel enquiry={data} />
       </div>
     </>
   );
