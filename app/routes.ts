@@ -67,6 +67,7 @@ export default [
       route("settings/:type", "routes/admin/settings.tsx"),
       route("enquiries", "routes/admin/enquiries.tsx"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
+      route("pipeline", "routes/admin/pipeline.tsx"),
       route("traffic", "routes/admin/traffic.tsx"),
       route("subscribers", "routes/admin/subscribers.tsx"),
       route("newsletter", "routes/admin/newsletter.tsx"),

@@ -298,13 +298,35 @@ export const ENQUIRY_FIELDS = [
 
 export type EnquiryField = (typeof ENQUIRY_FIELDS)[number];
 
+/**
+ * The forms that do not ask a service type: the value they store (the spec's, kept as is)
+ * and the readable name the back office, the CSV and the mails show for it (issue 52).
+ */
+export const ENQUIRY_FORM_NAMES = {
+  home: { serviceType: "Inquiry form response", name: "Home page enquiry form" },
+  floating: { serviceType: "Inquiry form response", name: "Home page enquiry form" },
+  quick: { serviceType: "contact", name: "Contact page quick form" },
+  long: { serviceType: "Contact Form", name: "Contact page form" },
+} as const satisfies Partial<Record<EnquiryFormKind, { serviceType: string; name: string }>>;
+
 /** The service type of the forms that do not ask it. */
-export const ENQUIRY_FORM_SERVICE_TYPES: Partial<Record<EnquiryFormKind, string>> = {
-  home: "Inquiry form response",
-  floating: "Inquiry form response",
-  quick: "contact",
-  long: "Contact Form",
-};
+export const ENQUIRY_FORM_SERVICE_TYPES: Partial<Record<EnquiryFormKind, string>> =
+  Object.fromEntries(
+    Object.entries(ENQUIRY_FORM_NAMES).map(([kind, form]) => [kind, form.serviceType]),
+  );
+
+const SERVICE_TYPE_NAMES: ReadonlyMap<string, string> = new Map(
+  Object.values(ENQUIRY_FORM_NAMES).map((form) => [form.serviceType, form.name]),
+);
+
+/**
+ * The readable name of a stored service type: a form's name for the fixed values the
+ * forms send ("contact" is "Contact page quick form"), else the value itself (a service or
+ * package name is readable already).
+ */
+export function serviceTypeName(serviceType: string): string {
+  return SERVICE_TYPE_NAMES.get(serviceType) ?? serviceType;
+}
 
 /** The registry, read as plain declarations. */
 const FIELDS: readonly EnquiryFieldSpec[] = ENQUIRY_FIELDS;
@@ -345,4 +367,14 @@ export function enquiryFieldText(
   >;
   const value = values[field.key];
   return Array.isArray(value) ? value.join(listSeparator) : (value ?? "");
+}
+
+/** As `enquiryFieldText`, with the service type by its readable name (`serviceTypeName`). */
+export function enquiryFieldShown(
+  field: EnquiryFieldSpec,
+  enquiry: { source?: object },
+  listSeparator = ", ",
+): string {
+  const text = enquiryFieldText(field, enquiry, listSeparator);
+  return field.key === "serviceType" ? serviceTypeName(text) : text;
 }

@@ -112,3 +112,49 @@ export function sourceKey(source: { utmSource?: string; referrer?: string }): st
   const host = source.referrer?.trim().toLowerCase() ?? "";
   return host.startsWith("www.") ? host.slice(4) : host;
 }
+
+/** How a direct visit (no referrer, no utm_source) is named. */
+export const DIRECT_SOURCE_NAME = "Direct";
+
+/**
+ * The readable names of the commonest source keys (`sourceKey`), so the inbox, the
+ * dashboard, the CSV and the mails say "Facebook" for "facebook", "l.facebook.com" and
+ * "m.facebook.com" alike. A key not listed is shown as it is.
+ */
+export const SOURCE_NAMES: Readonly<Record<string, string>> = {
+  "": DIRECT_SOURCE_NAME,
+  google: "Google",
+  "google.com": "Google",
+  "google.com.ng": "Google",
+  bing: "Bing",
+  "bing.com": "Bing",
+  facebook: "Facebook",
+  "facebook.com": "Facebook",
+  "m.facebook.com": "Facebook",
+  "l.facebook.com": "Facebook",
+  fb: "Facebook",
+  instagram: "Instagram",
+  "instagram.com": "Instagram",
+  "l.instagram.com": "Instagram",
+  ig: "Instagram",
+  linkedin: "LinkedIn",
+  "linkedin.com": "LinkedIn",
+  "lnkd.in": "LinkedIn",
+  twitter: "X (Twitter)",
+  "twitter.com": "X (Twitter)",
+  "x.com": "X (Twitter)",
+  "t.co": "X (Twitter)",
+  tiktok: "TikTok",
+  "tiktok.com": "TikTok",
+  youtube: "YouTube",
+  "youtube.com": "YouTube",
+  whatsapp: "WhatsApp",
+  "wa.me": "WhatsApp",
+  "web.whatsapp.com": "WhatsApp",
+  newsletter: "Newsletter",
+};
+
+/** The readable name of a source key: "Direct" for "", "Facebook" for "facebook.com". */
+export function sourceName(key: string): string {
+  return Object.hasOwn(SOURCE_NAMES, key) ? SOURCE_NAMES[key]! : key;
+}

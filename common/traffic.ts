@@ -26,8 +26,8 @@ export function deviceClass(width: number | undefined): DeviceClass {
   return "desktop";
 }
 
-/** How a direct visit (no referrer, no utm_source) is shown. */
-export const DIRECT_SOURCE_LABEL = "Direct";
+/** How a direct visit (no referrer, no utm_source) is shown (common/lead-source.ts owns it). */
+export { DIRECT_SOURCE_NAME as DIRECT_SOURCE_LABEL } from "./lead-source.ts";
 /** How views beyond the paths kept per day are counted (a flood of made-up addresses). */
 export const OTHER_PATH = "(other)";
 /**

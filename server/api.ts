@@ -9,6 +9,7 @@ import { registerAuditRoutes } from "./modules/audit/routes.ts";
 import { registerBlogRoutes } from "./modules/blogs/routes.ts";
 import { registerContentRoutes } from "./modules/content/routes.ts";
 import { registerEnquiryRoutes } from "./modules/enquiries/routes.ts";
+import { registerLeadRoutes } from "./modules/leads/routes.ts";
 import { registerIdentityRoutes } from "./modules/identity/routes.ts";
 import { registerHealthRoutes } from "./modules/health/routes.ts";
 import { registerMailRoutes } from "./modules/mail/routes.ts";
@@ -94,6 +95,7 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
   registerRedirectRoutes(api, deps);
   registerImportRoutes(api, deps);
   registerSetupRoutes(api, deps);
+  registerLeadRoutes(api, deps);
 
   const unknownEndpoint = async () => {
     throw new NotFound("No such API endpoint.");

@@ -52,6 +52,11 @@ const tags = [
     description:
       "Moving in from WordPress or Ghost (an export file, a job with a report), and leaving as a WordPress export.",
   },
+  {
+    name: "leads",
+    description:
+      "The lead pipeline: an enquiry's owner, stage, value, follow-up date and notes; the board.",
+  },
   { name: "audit", description: "Who changed what in the back office (the owner's Activity)." },
   {
     name: "mail",

@@ -33,6 +33,9 @@ import { createPagesService } from "./modules/pages/service.ts";
 import { createTrafficStats } from "./modules/traffic/stats.ts";
 import { createTrafficCounter } from "./modules/traffic/counter.ts";
 import { createWeeklyReport } from "./modules/traffic/weekly-report.ts";
+import { createLeadMails, FOLLOW_UPS } from "./modules/leads/mails.ts";
+import { createLeadService, LEAD_ASSIGNED } from "./modules/leads/service.ts";
+import { createLeadReplies, LEAD_REPLY } from "./modules/leads/replies.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createMailService, personalised } from "./modules/mail/service.ts";
 import { createAddressMailLimit } from "./modules/mail/address-limit.ts";
@@ -191,12 +194,35 @@ export function createServices(deps: ServiceDeps) {
     invoice: invoices.forMail,
     bank: bankDetails.get,
   });
+  // The lead pipeline (issue 52): the new owner's mail and the morning follow-up mails.
+  const leads = createLeadService({ db, outbox, audit, clock: deps.clock });
+  const leadMails = createLeadMails({
+    db,
+    leads,
+    outbox,
+    mailer,
+    agencyName: async () => (await identity.get()).name,
+    origin: config.publicOrigin,
+    clock: deps.clock,
+  });
+  const leadReplies = createLeadReplies({
+    db,
+    outbox,
+    mailer,
+    audit,
+    origin: config.publicOrigin,
+    clock: deps.clock,
+  });
+  outbox.everyWake(leadMails.queueDue);
   outbox.everyWake(weeklyReport.queueDue);
   outbox.everyWake(invoices.queueReminders);
   outbox.start(
     senderByKind(
       {
         [TRAFFIC_REPORT]: weeklyReport.send,
+        [LEAD_ASSIGNED]: leadMails.sendAssigned,
+        [FOLLOW_UPS]: leadMails.sendFollowUps,
+        [LEAD_REPLY]: leadReplies.sendQueued,
         ...Object.fromEntries(PAYMENT_MAIL_KINDS.map((kind) => [kind, paymentMails.send])),
       },
       enquiries.sendNotification,
@@ -333,6 +359,12 @@ export function createServices(deps: ServiceDeps) {
     pages,
     /** The Traffic screen's figures: visits next to enquiries (issue 33). */
     trafficStats,
+    /** The lead pipeline (issue 52): owners, stages, values, follow-ups, notes, the board. */
+    leads,
+    /** The new owner's mail and the morning follow-up mails (queued at 08:00, Lagos). */
+    leadMails,
+    /** Replies from the inbox, threaded on the notification mail (issue 52, item 3). */
+    leadReplies,
     /** The weekly traffic report mail to owners (queued Monday 08:00, sent by the outbox). */
     weeklyReport,
     /** The page views of the beacon, counted in memory and written every few seconds. */

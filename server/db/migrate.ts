@@ -33,6 +33,8 @@ import * as imports from "./migrations/0034-imports.ts";
 import * as redirects from "./migrations/0035-redirects.ts";
 import * as policyNamePlaceholder from "./migrations/0036-policy-name-placeholder.ts";
 import * as marketingTags from "./migrations/0038-marketing-tags.ts";
+import * as enquirySearchCampaign from "./migrations/0040-enquiry-search-campaign.ts";
+import * as leadPipeline from "./migrations/0041-lead-pipeline.ts";
 import type { Database } from "./schema.ts";
 
 // Listed here rather than read from disk, so migrations run from any working directory.
@@ -70,6 +72,8 @@ export const migrations: Record<string, Migration> = {
   "0035-redirects": redirects,
   "0036-policy-name-placeholder": policyNamePlaceholder,
   "0038-marketing-tags": marketingTags,
+  "0040-enquiry-search-campaign": enquirySearchCampaign,
+  "0041-lead-pipeline": leadPipeline,
 };
 
 const provider: MigrationProvider = {

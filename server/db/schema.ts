@@ -709,9 +709,44 @@ export interface ConsentRecordsTable {
   created_at: string;
 }
 
+/** What the agency adds to an enquiry (migration 0041): one row once staff touch it. */
+export interface LeadsTable {
+  enquiry_id: string;
+  owner_id: string | null;
+  /** new, contacted, proposal, won or lost (common/schemas/leads.ts). */
+  stage: string;
+  lost_reason: string | null;
+  /** Whole naira (bigint: pg answers it as text). */
+  value: number | string | null;
+  /** yyyy-mm-dd in Lagos time. */
+  follow_up_on: string | null;
+  updated_at: string;
+}
+
+export interface LeadNotesTable {
+  id: string;
+  enquiry_id: string;
+  author_id: string | null;
+  author_name: string;
+  body: string;
+  created_at: string;
+}
+
+export interface LeadRepliesTable {
+  id: string;
+  enquiry_id: string;
+  author_name: string;
+  subject: string;
+  body: string;
+  created_at: string;
+}
+
 export interface Database {
   marketing_tags: MarketingTagsTable;
   consent_records: ConsentRecordsTable;
+  lead_replies: LeadRepliesTable;
+  leads: LeadsTable;
+  lead_notes: LeadNotesTable;
   imports: ImportsTable;
   import_items: ImportItemsTable;
   import_links: ImportLinksTable;

@@ -12,6 +12,8 @@ export interface MailMessage {
   html?: string;
   /** Extra headers (List-Unsubscribe); names and values of one line each. */
   headers?: Record<string, string>;
+  /** The Message-ID of the mail this one answers: In-Reply-To and References (a thread). */
+  inReplyTo?: string;
 }
 
 /**
@@ -121,6 +123,9 @@ export function createMailer(
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
         ...(message.headers ? { headers: oneLineHeaders(message.headers) } : {}),
+        ...(message.inReplyTo
+          ? { inReplyTo: oneLine(message.inReplyTo), references: oneLine(message.inReplyTo) }
+          : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       } as Parameters<typeof transport.sendMail>[0]);
     },

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
-import { enquiryFieldText, MAIL_FIELDS } from "../../common/enquiry-fields.ts";
+import { enquiryFieldShown, MAIL_FIELDS } from "../../common/enquiry-fields.ts";
 import { defaultIdentity } from "../../common/identity.ts";
+import { sourceKey, sourceName } from "../../common/lead-source.ts";
 import { AGENCY_TIME_ZONE, AGENCY_TIME_ZONE_NAME } from "../../common/time-zone.ts";
 import type { Enquiry } from "../../common/schemas/enquiry.ts";
 import type { Config } from "../config.ts";
@@ -28,10 +29,16 @@ const agencyTime = new Intl.DateTimeFormat("en-US", {
  * service type first); blanks left out.
  */
 function enquiryMailFields(enquiry: Enquiry): [string, string][] {
-  return MAIL_FIELDS.map((field): [string, string] => [
+  const [first, ...rest] = MAIL_FIELDS.map((field): [string, string] => [
     field.mail as string,
-    enquiryFieldText(field, enquiry, ", "),
-  ]).filter(([, value]) => value !== "");
+    enquiryFieldShown(field, enquiry, ", "),
+  ]);
+  // Where the lead came from, under the service type: its source and its campaign.
+  const source: [string, string][] = [
+    ["Source", sourceName(sourceKey(enquiry.source ?? {}))],
+    ["Campaign", enquiry.source?.utmCampaign ?? ""],
+  ];
+  return [...(first ? [first] : []), ...source, ...rest].filter(([, value]) => value !== "");
 }
 
 const intro = (agency: string) => `A new enquiry arrived on ${agency}’s website.`;
@@ -74,6 +81,11 @@ export function enquiryMailHtml(
     `<p><a href="${url}">Open in the inbox</a></p>`,
     `</body></html>`,
   ].join("");
+}
+
+/** The Message-ID of an enquiry's notification mail: the thread a reply from the inbox joins. */
+export function enquiryMessageId(enquiryId: string, origin: string): string {
+  return `<enquiry-${enquiryId}@${new URL(origin).hostname}>`;
 }
 
 /** The subject line, e.g. "New enquiry: Social Media Marketing from Ada Obi". */
@@ -311,6 +323,8 @@ export function createNotifier(
       from: config.mailFrom,
       to,
       replyTo: enquiry.email,
+      // Known in advance, so a reply from the inbox threads on it (In-Reply-To).
+      messageId: enquiryMessageId(enquiry._id, config.publicOrigin),
       subject: enquiryMailSubject(enquiry),
       text: enquiryMailText(enquiry, config.publicOrigin, agency),
       html: enquiryMailHtml(enquiry, config.publicOrigin, agency),

@@ -105,6 +105,8 @@ describe("CSV exports in a spreadsheet", () => {
       "UTM Campaign",
       "UTM Term",
       "UTM Content",
+      "Service Name",
+      "Source Name",
     ]);
     expect(lines).toHaveLength(1);
     expect(lines[0]!.slice(13)).toEqual([
@@ -115,6 +117,8 @@ describe("CSV exports in a spreadsheet", () => {
       "'=launch",
       "ads lagos",
       "story-1",
+      "Social Media Marketing",
+      "Instagram",
     ]);
   });
 });

@@ -533,7 +533,7 @@ describe("the enquiry inbox", () => {
     expect(text.startsWith("\uFEFF")).toBe(true);
     const lines = text.slice(1).split("\r\n");
     expect(lines[0]).toBe(
-      "Date,Status,Company Name,Name,Email,Phone Number,Options,Service Type,Package,Instagram,Website,Preferred Date,Message,Sent From,Referrer,UTM Source,UTM Medium,UTM Campaign,UTM Term,UTM Content",
+      "Date,Status,Company Name,Name,Email,Phone Number,Options,Service Type,Package,Instagram,Website,Preferred Date,Message,Sent From,Referrer,UTM Source,UTM Medium,UTM Campaign,UTM Term,UTM Content,Service Name,Source Name",
     );
     expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(text).toContain(`"Line one, with ""quotes""\nLine two"`);

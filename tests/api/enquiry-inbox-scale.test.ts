@@ -33,7 +33,7 @@ function byHand(rows: EnquiriesTable[], filter: EnquiryQuery): string[] {
     .filter(
       (row) =>
         !q ||
-        [row.name, row.email, row.company_name, row.message].some((text) =>
+        [row.name, row.email, row.company_name, row.message, row.utm_campaign ?? ""].some((text) =>
           text.toLowerCase().includes(q),
         ),
     )
@@ -59,6 +59,9 @@ const FILTERS: EnquiryQuery[] = [
   { q: "50%" },
   { q: 'say "hi"' },
   { q: "e-mail" },
+  // The UTM campaign (migration 0040).
+  { q: "harmattan" },
+  { q: "Launch-26" },
   { status: "all", q: "Eze", serviceType: "contact" },
 ];
 
@@ -100,6 +103,7 @@ describe("the inbox's counts, service types and search", () => {
             ...("textarea" in payload
               ? { textarea: 'He wrote: say "hi", 50% off, e-mail me' }
               : {}),
+            source: { utmCampaign: `Harmattan-${name}-Launch-26` },
           }),
         ),
       );
@@ -113,7 +117,7 @@ describe("the inbox's counts, service types and search", () => {
     // A service type changed in the database (by hand or by a later migration) moves its count.
     await t.app.services.database.db
       .updateTable("enquiries")
-      .set({ service_type: "GROW ME", name: "Renamed Obi" })
+      .set({ service_type: "GROW ME", name: "Renamed Obi", utm_campaign: "harmattan-x" })
       .where("id", "=", made[3]!._id)
       .execute();
     await expectSameAsRows(t.app.services.database.db);
@@ -143,6 +147,7 @@ describe("the inbox's counts, service types and search", () => {
         "enquiries_email_trgm_idx",
         "enquiries_message_trgm_idx",
         "enquiries_name_trgm_idx",
+        "enquiries_utm_campaign_trgm_idx",
       ]);
     });
   }
@@ -192,15 +197,15 @@ describe("migration 0014 on a database that has enquiries", () => {
             source_referrer: null,
             utm_source: null,
             utm_medium: null,
-            utm_campaign: null,
+            utm_campaign: i === 1 ? "Obi-Launch-26" : null,
             utm_term: null,
             utm_content: null,
           })),
         )
         .execute();
-      expect(await migrateToLatest(handle.db, postgres ? schema : undefined)).toContain(
-        "0014-enquiry-inbox-indexes",
-      );
+      const ran = await migrateToLatest(handle.db, postgres ? schema : undefined);
+      expect(ran).toContain("0014-enquiry-inbox-indexes");
+      expect(ran).toContain("0040-enquiry-search-campaign");
       await expectSameAsRows(handle.db);
     } finally {
       await handle.close();

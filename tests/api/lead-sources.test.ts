@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serviceTypeName } from "../../common/enquiry-fields.ts";
+import { sourceName } from "../../common/lead-source.ts";
 import type { Enquiry, EnquiryStats } from "../../common/schemas/enquiry.ts";
 import { weekStarts } from "../../common/time-zone.ts";
 import { STATS_WEEKS } from "../../server/modules/enquiries/service.ts";
 import { enquiryPayloads as payloads } from "../factories/enquiries.ts";
 import { call, useTestApp, expectAdminOnly } from "./helpers.ts";
+import { startMailServer } from "../support/mail-server.ts";
 
 // Where leads come from: the source stored with an enquiry, and the dashboard's figures
 // (per week in Lagos time, by service; top sources), on SQLite and PostgreSQL.
@@ -230,5 +233,115 @@ describe("enquiry figures for the dashboard", () => {
       { source: "newsletter", count: 1 },
     ]);
     expect(body.otherSources).toBe(0);
+  });
+});
+
+// Issue 52 (item 5): readable names of the forms and sources, the search of a campaign, and
+// the notification mail naming the source and the campaign.
+describe("names of forms and sources", () => {
+  let smtp: Awaited<ReturnType<typeof startMailServer>>;
+  beforeAll(async () => {
+    smtp = await startMailServer();
+  });
+  afterAll(() => smtp.close());
+  const t = useTestApp(() => ({
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    NOTIFY_TO: "sales@agency.test",
+    MAIL_FROM: "website@agency.test",
+  }));
+  let headers: { authorization: string };
+  beforeAll(async () => {
+    headers = await t.adminHeaders();
+  });
+  const post = (payload: object) =>
+    call<Answer>(t.app, { method: "POST", url: "/api/contact", payload });
+
+  it("names the fixed service types and the commonest sources, and keeps the rest", () => {
+    expect(serviceTypeName("Inquiry form response")).toBe("Home page enquiry form");
+    expect(serviceTypeName("contact")).toBe("Contact page quick form");
+    expect(serviceTypeName("Contact Form")).toBe("Contact page form");
+    expect(serviceTypeName("GROW ME")).toBe("GROW ME");
+    expect(sourceName("")).toBe("Direct");
+    expect(sourceName("facebook.com")).toBe("Facebook");
+    expect(sourceName("facebook")).toBe("Facebook");
+    expect(sourceName("toString")).toBe("toString");
+    expect(sourceName("blog.example.ng")).toBe("blog.example.ng");
+  });
+
+  it("stores the spec's service type and shows its name on the dashboard and in the CSV", async () => {
+    const { body } = await post({
+      ...payloads.quick,
+      name: "Named Nneka",
+      source: { utmSource: "Facebook", utmCampaign: "harmattan-sale" },
+    });
+    expect(body.serviceType).toBe("contact");
+    const stats = await call<EnquiryStats>(t.app, {
+      method: "GET",
+      url: "/api/contact/stats",
+      headers,
+    });
+    expect(stats.body.series.map((series) => series.name)).toContain("Contact page quick form");
+    expect(stats.body.series.map((series) => series.name)).not.toContain("contact");
+    const csv = await t.app.inject({
+      method: "GET",
+      url: "/api/contact/export.csv?q=Named%20Nneka",
+      headers,
+    });
+    const [header, line] = csv.rawPayload.toString("utf8").slice(1).split("\r\n");
+    expect(header!.endsWith(",Service Name,Source Name")).toBe(true);
+    expect(line!.endsWith(",Contact page quick form,Facebook")).toBe(true);
+    expect(line).toContain(",contact,");
+  });
+
+  it("finds an enquiry by its UTM campaign, short and long searches alike", async () => {
+    const { body } = await post({
+      ...payloads.home,
+      name: "Campaign Chidi",
+      source: { utmCampaign: "Detty-December-26" },
+    });
+    for (const q of ["detty-december", "DECEMBER-26", "26"]) {
+      const found = await call<Enquiry[]>(t.app, {
+        method: "GET",
+        url: `/api/contact/?q=${encodeURIComponent(q)}`,
+        headers,
+      });
+      expect(found.status, q).toBe(200);
+      expect(
+        found.body.map((e) => e._id),
+        q,
+      ).toContain(body._id);
+    }
+    const none = await call<Enquiry[]>(t.app, {
+      method: "GET",
+      url: `/api/contact/?q=${encodeURIComponent("january-27")}`,
+      headers,
+    });
+    expect(none.status).toBe(200);
+    expect(none.body.map((e) => e._id)).not.toContain(body._id);
+  });
+
+  it("names the lead's form, source and campaign in the notification mail", async () => {
+    /** The notification of the enquiry from `name`, once it has come. */
+    const mailOf = async (name: string) => {
+      await expect
+        .poll(() => smtp.inbox.some(({ mail }) => mail.subject?.endsWith(` from ${name}`)))
+        .toBe(true);
+      return smtp.inbox.find(({ mail }) => mail.subject?.endsWith(` from ${name}`))!.mail;
+    };
+    const { status } = await post({
+      ...payloads.long,
+      name: "Mailed Musa",
+      source: { referrer: "l.instagram.com", utmCampaign: "lagos-launch" },
+    });
+    expect(status).toBe(201);
+    const mail = await mailOf("Mailed Musa");
+    expect(mail.text).toContain(
+      "Service type: Contact page form\nSource: Instagram\nCampaign: lagos-launch\n",
+    );
+    expect(mail.html).toContain("lagos-launch");
+    await post({ ...payloads.home, name: "Direct Dayo" });
+    const plain = (await mailOf("Direct Dayo")).text!;
+    expect(plain).toContain("Source: Direct");
+    expect(plain).not.toContain("Campaign:");
   });
 });

@@ -84,7 +84,7 @@ test("work an enquiry from the public API: unread, read, replied, CSV export of 
   const lines = csv.slice(1).trim().split("\r\n");
   expect(lines, csv).toHaveLength(2);
   expect(lines[0]).toBe(
-    "Date,Status,Company Name,Name,Email,Phone Number,Options,Service Type,Package,Instagram,Website,Preferred Date,Message,Sent From,Referrer,UTM Source,UTM Medium,UTM Campaign,UTM Term,UTM Content",
+    "Date,Status,Company Name,Name,Email,Phone Number,Options,Service Type,Package,Instagram,Website,Preferred Date,Message,Sent From,Referrer,UTM Source,UTM Medium,UTM Campaign,UTM Term,UTM Content,Service Name,Source Name",
   );
   expect(lines[1], csv).toContain(
     // The phone is a text cell in a spreadsheet: a leading tab, quoted (server/lib/csv.ts).

@@ -1,9 +1,9 @@
 import { useId, type ReactNode } from "react";
 import type { EnquiryStats } from "../../../common/schemas/enquiry.ts";
 import { AGENCY_TIME_ZONE_NAME } from "../../../common/time-zone.ts";
-import { DIRECT_SOURCE_LABEL } from "../../../common/traffic.ts";
 import type { SiteIdentity } from "../../../common/identity.ts";
 import { useIdentity } from "../../lib/identity.ts";
+import { sourceName } from "../../../common/lead-source.ts";
 import { Cell, DataTable, Row } from "./ui.tsx";
 
 // The dashboard's figures, drawn by React as plain SVG and HTML (no chart library): the same
@@ -269,7 +269,10 @@ export function SourcesTable({
       {sources.map((source) => (
         <Row key={source.source}>
           <Cell label="Source" className="break-all">
-            {source.source || DIRECT_SOURCE_LABEL}
+            {sourceName(source.source)}
+            {sourceName(source.source) !== source.source && source.source && (
+              <span className="text-muted"> ({source.source})</span>
+            )}
           </Cell>
           <Cell label="Enquiries" className="tabular-nums">
             {source.count}

@@ -110,6 +110,8 @@ const PAST: Record<string, string> = {
   unpublish: "Unpublished",
   schedule: "Scheduled",
   send: "Sent",
+  note: "Added a note to",
+  reply: "Replied to",
 };
 
 /** Acts that name their item themselves (staff accounts, sessions, preview links). */

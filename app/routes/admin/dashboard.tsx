@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { postTeaser } from "../../../common/post-format.ts";
+import { serviceTypeName } from "../../../common/enquiry-fields.ts";
+import { sourceName } from "../../../common/lead-source.ts";
 import { messages } from "../../../common/messages.ts";
 import type { Video } from "../../../common/schemas/video.ts";
 import { SourcesTable, WeeklyEnquiriesChart } from "../../components/admin/enquiry-stats.tsx";
@@ -27,6 +29,8 @@ import { SetupCard } from "../../components/admin/setup-card.tsx";
 import { api } from "../../lib/admin-api.ts";
 import { deleteBlog, listBlogs, type AdminBlog as Blog } from "../../lib/admin/blogs.ts";
 import { getEnquiryStats, listEnquiries } from "../../lib/admin/enquiries.ts";
+import { getDueLeads } from "../../lib/admin/leads.ts";
+import { LEAD_STAGE_LABELS } from "../../../common/schemas/leads.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
 import { getRevenue } from "../../lib/admin/payments.ts";
 import { formatNaira } from "../../../common/payments.ts";
@@ -225,7 +229,7 @@ function ContactsTable() {
                 <Blank />
               )}
             </Cell>
-            <Cell label="Service Type">{enquiry.serviceType}</Cell>
+            <Cell label="Service Type">{serviceTypeName(enquiry.serviceType)}</Cell>
           </Row>
         ))}
       </DataTable>
@@ -331,7 +335,9 @@ function RevenuePanels() {
         >
           {(data?.sources ?? []).map((source) => (
             <Row key={source.source}>
-              <Cell label="Source">{source.source || "Direct or unknown"}</Cell>
+              <Cell label="Source">
+                {source.source ? sourceName(source.source) : "Direct or unknown"}
+              </Cell>
               <Cell label="Received" className="whitespace-nowrap">
                 {formatNaira(source.amount)}
               </Cell>
@@ -361,6 +367,51 @@ function VideosPanel() {
   );
 }
 
+/** The open leads to follow up today or before (issue 52), soonest first. */
+function DueTodayPanel() {
+  const due = useApiData(() => getDueLeads(), []);
+  const leads = due.data?.leads ?? [];
+  return (
+    <Panel
+      title="Due today"
+      id="due-today-title"
+      actions={
+        <Link to="/admin/pipeline" className="font-semibold text-brand underline">
+          Open the pipeline
+        </Link>
+      }
+    >
+      <DataTable
+        label="Leads to follow up today"
+        columns={["Lead", "Owner", "Follow up", "Stage"]}
+        placeholder={
+          <TableStatus
+            loading={due.loading}
+            error={failure("leads to follow up", due)}
+            emptyText="Nothing to follow up today."
+          />
+        }
+      >
+        {leads.map((lead) => (
+          <Row key={lead.enquiryId}>
+            <Cell label="Lead">
+              <Link to={`/admin/enquiries/${lead.enquiryId}`} className="text-brand underline">
+                {lead.name}
+              </Link>
+            </Cell>
+            <Cell label="Owner">{lead.ownerName ?? <Blank />}</Cell>
+            <Cell label="Follow up">
+              {lead.followUpOn}
+              {lead.followUpOn && due.data && lead.followUpOn < due.data.day ? " (overdue)" : ""}
+            </Cell>
+            <Cell label="Stage">{LEAD_STAGE_LABELS[lead.stage]}</Cell>
+          </Row>
+        ))}
+      </DataTable>
+    </Panel>
+  );
+}
+
 export default function Dashboard() {
   return (
     <>
@@ -374,6 +425,7 @@ export default function Dashboard() {
         ADMIN DASHBOARD
       </PageTitle>
       <SetupCard />
+      <DueTodayPanel />
       <EnquiryStatsPanels />
       <RevenuePanels />
       <BlogsTable />

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ENQUIRY_STATUSES } from "../../../common/enquiry-fields.ts";
+import { ENQUIRY_STATUSES, serviceTypeName } from "../../../common/enquiry-fields.ts";
 import { formatDateTime } from "../../../common/format.ts";
 import { ExportButton } from "../../components/admin/export-button.tsx";
 import { FilterBar, FilterSelect } from "../../components/admin/filter-bar.tsx";
@@ -56,7 +56,7 @@ export default function Enquiries() {
               name="q"
               defaultValue={params.get("q") ?? ""}
               key={params.get("q") ?? ""}
-              placeholder="Name, e-mail, company or message"
+              placeholder="Name, e-mail, company, message or campaign"
               className={`${adminInput} mt-1`}
             />
           )}
@@ -81,7 +81,9 @@ export default function Enquiries() {
           className="min-w-0 flex-[1_1_14rem]"
           options={[
             ["", "All"],
-            ...(summary.data?.serviceTypes ?? []).map((type) => [type, type] as const),
+            ...(summary.data?.serviceTypes ?? []).map(
+              (type) => [type, serviceTypeName(type)] as const,
+            ),
           ]}
         />
         {(["from", "to"] as const).map((name) => (
@@ -142,7 +144,7 @@ export default function Enquiries() {
                   <Cell label="Email" className="break-all">
                     {enquiry.email}
                   </Cell>
-                  <Cell label="Service type">{enquiry.serviceType}</Cell>
+                  <Cell label="Service type">{serviceTypeName(enquiry.serviceType)}</Cell>
                   <Cell label="Status">
                     <StatusBadge status={enquiry.status} />
                   </Cell>

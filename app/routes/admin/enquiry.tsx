@@ -2,12 +2,17 @@ import { Fragment, useEffect, useId, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import {
   ENQUIRY_STATUSES,
+  enquiryFieldShown,
+  serviceTypeName,
   enquiryFieldText,
   INBOX_FIELDS,
   type EnquiryStatus,
 } from "../../../common/enquiry-fields.ts";
 import { formatDateTime } from "../../../common/format.ts";
+import { sourceKey, sourceName } from "../../../common/lead-source.ts";
 import { useFeedback } from "../../components/admin/feedback.tsx";
+import { LeadPanel } from "../../components/admin/lead-panel.tsx";
+import { ReplyPanel } from "../../components/admin/reply-panel.tsx";
 import { StatusBadge } from "../../components/admin/status-badge.tsx";
 import { announceEnquiriesChanged } from "../../components/admin/unread.ts";
 import {
@@ -96,7 +101,8 @@ export default function EnquiryDetail({ params }: Route.ComponentProps) {
     );
   }
 
-  const subject = `Re: your enquiry to ${name}${data.serviceType ? ` (${data.serviceType})` : ""}`;
+  const serviceType = serviceTypeName(data.serviceType);
+  const subject = `Re: your enquiry to ${name}${serviceType ? ` (${serviceType})` : ""}`;
   const whatsapp = data.phoneNumber.replace(/\D/g, "");
   // The campaign's UTM parameters share one row, a line each.
   const campaign = INBOX_FIELDS.filter((field) => field.inbox === "campaign").flatMap((field) => {
@@ -120,9 +126,13 @@ export default function EnquiryDetail({ params }: Route.ComponentProps) {
           : undefined,
     ],
     ...INBOX_FIELDS.flatMap((field, index): [string, ReactNode][] => {
-      if (field.inbox === "first" || field.inbox === "row") {
-        return [[field.label, enquiryFieldText(field, data)]];
+      if (field.inbox === "first") {
+        return [
+          [field.label, enquiryFieldShown(field, data)],
+          ["Source", sourceName(sourceKey(data.source ?? {}))],
+        ];
       }
+      if (field.inbox === "row") return [[field.label, enquiryFieldText(field, data)]];
       const firstOfCampaign =
         field.inbox === "campaign" &&
         INBOX_FIELDS.findIndex((other) => other.inbox === "campaign") === index;
@@ -231,6 +241,10 @@ export default function EnquiryDetail({ params }: Route.ComponentProps) {
             </button>
           </div>
         </Panel>
+      </div>
+      <div className="mt-6">
+        <LeadPanel enquiryId={params.id} />
+        <ReplyPanel enquiry={data} />
       </div>
     </>
   );

@@ -21,6 +21,7 @@ const navItems = [
   { to: "/admin/content", label: "Site content", also: "/admin/settings" },
   { to: "/admin/pages", label: "Pages" },
   { to: "/admin/enquiries", label: "Enquiries" },
+  { to: "/admin/pipeline", label: "Pipeline" },
   { to: "/admin/payments", label: "Payments" },
   { to: "/admin/traffic", label: "Traffic" },
   { to: "/admin/subscribers", label: "Subscribers" },

@@ -31,8 +31,6 @@ const STATS_COLUMNS = ["created_at", "status", "service_type", "utm_source", "so
 export const ENQUIRY_SEARCH_COLUMNS = ["name", "email", "company_name", "message"] as const;
 const SEARCHED = ENQUIRY_SEARCH_COLUMNS;
 
-const values = (row: "new" | "old") => SEARCHED.map((column) => `${row}.${column}`).join(", ");
-
 export const ENQUIRY_COUNTS_TABLE = "enquiry_counts";
 
 async function keepCounts(db: Kysely<unknown>, sqlite: boolean): Promise<void> {
@@ -119,32 +117,54 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // (created_at) alone is the start of (created_at, id) of migration 0013: one of them does.
   await db.schema.dropIndex("enquiries_created_at_idx").execute();
 
-  if (sqlite) {
-    const columns = SEARCHED.join(", ");
-    await sql
-      .raw(
-        `create virtual table ${ENQUIRY_SEARCH_TABLE} using fts5(${columns}, content = 'enquiries', content_rowid = 'rowid', tokenize = 'trigram')`,
-      )
-      .execute(db);
-    await sql
-      .raw(`insert into ${ENQUIRY_SEARCH_TABLE} (${ENQUIRY_SEARCH_TABLE}) values ('rebuild')`)
-      .execute(db);
-    const add = `insert into ${ENQUIRY_SEARCH_TABLE} (rowid, ${columns}) values (new.rowid, ${values("new")});`;
-    const drop = `insert into ${ENQUIRY_SEARCH_TABLE} (${ENQUIRY_SEARCH_TABLE}, rowid, ${columns}) values ('delete', old.rowid, ${values("old")});`;
-    for (const [name, when, body] of [
-      ["insert", "after insert", add],
-      ["delete", "after delete", drop],
-      ["update", `after update of ${columns}`, `${drop}\n${add}`],
-    ] as const) {
-      await sql
-        .raw(
-          `create trigger ${ENQUIRY_SEARCH_TABLE}_${name} ${when} on enquiries begin ${body} end`,
-        )
-        .execute(db);
-    }
-    return;
-  }
+  if (sqlite) await createSqliteSearch(db, SEARCHED);
+  else await createTrigramIndexes(db, SEARCHED);
+}
 
+/**
+ * SQLite: the FTS5 trigram table over `columns` of `enquiries` and the triggers that keep
+ * it (migration 0040 makes it again with one more column).
+ */
+export async function createSqliteSearch(
+  db: Kysely<unknown>,
+  searched: readonly string[],
+): Promise<void> {
+  const columns = searched.join(", ");
+  const values = (row: "new" | "old") => searched.map((column) => `${row}.${column}`).join(", ");
+  await sql
+    .raw(
+      `create virtual table ${ENQUIRY_SEARCH_TABLE} using fts5(${columns}, content = 'enquiries', content_rowid = 'rowid', tokenize = 'trigram')`,
+    )
+    .execute(db);
+  await sql
+    .raw(`insert into ${ENQUIRY_SEARCH_TABLE} (${ENQUIRY_SEARCH_TABLE}) values ('rebuild')`)
+    .execute(db);
+  const add = `insert into ${ENQUIRY_SEARCH_TABLE} (rowid, ${columns}) values (new.rowid, ${values("new")});`;
+  const drop = `insert into ${ENQUIRY_SEARCH_TABLE} (${ENQUIRY_SEARCH_TABLE}, rowid, ${columns}) values ('delete', old.rowid, ${values("old")});`;
+  for (const [name, when, body] of [
+    ["insert", "after insert", add],
+    ["delete", "after delete", drop],
+    ["update", `after update of ${columns}`, `${drop}\n${add}`],
+  ] as const) {
+    await sql
+      .raw(`create trigger ${ENQUIRY_SEARCH_TABLE}_${name} ${when} on enquiries begin ${body} end`)
+      .execute(db);
+  }
+}
+
+/** SQLite: drops the search table and its triggers. */
+export async function dropSqliteSearch(db: Kysely<unknown>): Promise<void> {
+  for (const name of ["insert", "delete", "update"]) {
+    await sql.raw(`drop trigger if exists ${ENQUIRY_SEARCH_TABLE}_${name}`).execute(db);
+  }
+  await sql.raw(`drop table if exists ${ENQUIRY_SEARCH_TABLE}`).execute(db);
+}
+
+/** PostgreSQL: pg_trgm's GIN index on lower() of each of `columns`, where it can be made. */
+export async function createTrigramIndexes(
+  db: Kysely<unknown>,
+  searched: readonly string[],
+): Promise<void> {
   // In the migration's transaction: a refused extension rolls back to here, not the lot.
   await sql`savepoint trigram`.execute(db);
   try {
@@ -160,8 +180,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'
     `.execute(db);
     const ops = sql`${sql.id(rows[0]!.schema)}.gin_trgm_ops`;
-    for (const column of SEARCHED) {
-      await sql`create index ${sql.id(`enquiries_${column}_trgm_idx`)} on enquiries using gin (lower(${sql.ref(column)}) ${ops})`.execute(
+    for (const column of searched) {
+      await sql`create index if not exists ${sql.id(`enquiries_${column}_trgm_idx`)} on enquiries using gin (lower(${sql.ref(column)}) ${ops})`.execute(
         db,
       );
     }
@@ -173,11 +193,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    await dropSqliteSearch(db);
     for (const name of ["insert", "delete", "update"]) {
-      await sql.raw(`drop trigger if exists ${ENQUIRY_SEARCH_TABLE}_${name}`).execute(db);
       await sql.raw(`drop trigger if exists enquiry_counts_${name}`).execute(db);
     }
-    await sql.raw(`drop table if exists ${ENQUIRY_SEARCH_TABLE}`).execute(db);
   } else {
     for (const column of SEARCHED) {
       await sql`drop index if exists ${sql.id(`enquiries_${column}_trgm_idx`)}`.execute(db);

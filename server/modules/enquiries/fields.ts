@@ -6,6 +6,7 @@ import {
   ENQUIRY_FIELDS,
   enquiryFieldText,
   isLeadSourceField as isLeadSource,
+  serviceTypeName,
   type EnquiryFieldSpec,
 } from "../../../common/enquiry-fields.ts";
 import type {
@@ -13,6 +14,7 @@ import type {
   EnquiryStatus,
   ParsedEnquiryInput,
 } from "../../../common/schemas/enquiry.ts";
+import { sourceKey, sourceName } from "../../../common/lead-source.ts";
 import { timestampIn } from "../../../common/time-zone.ts";
 import type { EnquiriesTable } from "../../db/schema.ts";
 
@@ -73,11 +75,17 @@ export function toEnquiry(row: EnquiriesTable): Enquiry {
   return enquiry as Enquiry;
 }
 
-/** The CSV export's header: the date and status, then the registry's CSV columns. */
+/**
+ * The CSV export's header: the date and status, then the registry's CSV columns, then the
+ * readable names of the service type and of the source (the stored values stay in their
+ * own columns, as the spec has them).
+ */
 export const CSV_HEADER: readonly string[] = [
   "Date",
   "Status",
   ...CSV_FIELDS.map((field) => field.csv as string),
+  "Service Name",
+  "Source Name",
 ];
 
 /** One line of the CSV export: the date in the agency's time zone ("2026-11-21 15:04"). */
@@ -87,5 +95,7 @@ export function csvRow(row: EnquiriesTable): string[] {
     timestampIn(row.created_at),
     row.status,
     ...CSV_FIELDS.map((field) => enquiryFieldText(field, enquiry, "; ")),
+    serviceTypeName(enquiry.serviceType),
+    sourceName(sourceKey(enquiry.source ?? {})),
   ];
 }

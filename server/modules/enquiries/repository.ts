@@ -206,10 +206,14 @@ export function createEnquiryRepository(db: Kysely<Database>) {
             .executeTakeFirst()
         ).numUpdatedRows,
       ),
-    /** Deletes the enquiry and its notification rows together; answers 0 when none was there. */
+    /** Deletes the enquiry, its notification rows, lead and notes together; answers 0 when none was there. */
     remove: (id: string) =>
       db.transaction().execute(async (trx) => {
         await trx.deleteFrom("notification_outbox").where("subject_id", "=", id).execute();
+        // What staff added to it (issue 52): its lead row and notes go with it.
+        await trx.deleteFrom("leads").where("enquiry_id", "=", id).execute();
+        await trx.deleteFrom("lead_notes").where("enquiry_id", "=", id).execute();
+        await trx.deleteFrom("lead_replies").where("enquiry_id", "=", id).execute();
         const { numDeletedRows } = await trx
           .deleteFrom("enquiries")
           .where("id", "=", id)

@@ -1,16 +1,14 @@
 import { sql, type RawBuilder } from "kysely";
 import { containsPattern } from "../../db/lists.ts";
-import {
-  ENQUIRY_SEARCH_COLUMNS as SEARCHED,
-  ENQUIRY_SEARCH_TABLE,
-} from "../../db/migrations/0014-enquiry-inbox-indexes.ts";
+import { ENQUIRY_SEARCH_TABLE } from "../../db/migrations/0014-enquiry-inbox-indexes.ts";
+import { ENQUIRY_SEARCH_COLUMNS as SEARCHED } from "../../db/migrations/0040-enquiry-search-campaign.ts";
 
 /** The shortest search SQLite's trigram index answers; a shorter one reads the table. */
 const TRIGRAM = 3;
 
 /**
- * The inbox search (migration 0014): enquiries whose name, e-mail, company or message
- * contains `text`, case folded, `%` and `_` literal.
+ * The inbox search (migrations 0014 and 0040): enquiries whose name, e-mail, company, message
+ * or UTM campaign contains `text`, case folded, `%` and `_` literal.
  *
  * SQLite: a search of three characters or more is one quoted phrase for the trigram index
  * (a bound parameter; `"` doubled, so nothing typed is FTS5 syntax); a shorter one, and

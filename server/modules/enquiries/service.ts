@@ -11,6 +11,7 @@ import {
   type EnquiryStatus,
   type ParsedEnquiryInput,
 } from "../../../common/schemas/enquiry.ts";
+import { serviceTypeName } from "../../../common/enquiry-fields.ts";
 import { DEFAULT_PAGE_SIZE } from "../../../common/schemas/common.ts";
 import { pageWindow } from "../../db/lists.ts";
 import type { Database, EnquiriesTable } from "../../db/schema.ts";
@@ -166,7 +167,9 @@ export function createEnquiryService(deps: {
         repo.countByWeekAndService(bounds),
         repo.topSources(bounds[0]!, bounds.at(-1)!, TOP_SOURCES),
       ]);
-      const label = (serviceType: string) => serviceType || UNNAMED_SERVICE;
+      // The fixed values of the forms by their names ("contact": "Contact page quick form").
+      const label = (serviceType: string) =>
+        serviceType ? serviceTypeName(serviceType) : UNNAMED_SERVICE;
       const totals = new Map<string, number>();
       for (const cell of cells) {
         const name = label(cell.serviceType);
