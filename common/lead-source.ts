@@ -100,17 +100,47 @@ export function leadSourceOf({
 }
 
 /**
+ * The networks a referrer host or a UTM source may name, so that "facebook" (utm_source) and
+ * "facebook.com" (the referrer) are one source: a key in `names`, or starting with one of
+ * `prefixes`, counts as `network`. Keys are the raw keys of `sourceKey` (lower case, no
+ * "www."); values are plain letters, digits and dots (the SQL twin writes them as literals).
+ */
+export const SOURCE_NETWORKS: readonly {
+  network: string;
+  names: readonly string[];
+  prefixes?: readonly string[];
+}[] = [
+  { network: "facebook", names: ["facebook.com", "m.facebook.com", "l.facebook.com", "fb"] },
+  { network: "instagram", names: ["instagram.com", "l.instagram.com"] },
+  { network: "x", names: ["t.co", "twitter.com", "x.com", "twitter"] },
+  { network: "linkedin", names: ["linkedin.com", "lnkd.in"] },
+  { network: "google", names: [], prefixes: ["google."] },
+  { network: "youtube", names: ["youtube.com", "m.youtube.com", "youtu.be"] },
+  { network: "tiktok", names: ["tiktok.com"] },
+  { network: "whatsapp", names: ["whatsapp.com", "web.whatsapp.com", "wa.me"] },
+];
+
+/** The network `key` (a raw source key) names, else `key` itself. */
+export function sourceNetwork(key: string): string {
+  for (const { network, names, prefixes = [] } of SOURCE_NETWORKS) {
+    if (names.includes(key) || prefixes.some((prefix) => key.startsWith(prefix))) return network;
+  }
+  return key;
+}
+
+/**
  * The source key a lead or a visit is counted under (the dashboard's sources, the Traffic
  * screen, the weekly report): utm_source in lower case, else the referrer host without
- * "www.", else "" (a direct visit). The SQL of the enquiries' sources
- * (server/modules/enquiries/repository.ts, `SOURCE_KEY_SQL`) is the same rule written for the
- * database; a unit test keeps the two together.
+ * "www.", else "" (a direct visit); a key that names a network of `SOURCE_NETWORKS` is that
+ * network. The SQL of the enquiries' sources (server/modules/enquiries/repository.ts,
+ * `SOURCE_KEY_SQL`, and `sourceNetworkSql` for stored keys) is the same rule written for the
+ * database; tests/api/lead-sources.test.ts keeps the two together.
  */
 export function sourceKey(source: { utmSource?: string; referrer?: string }): string {
   const utm = source.utmSource?.trim().toLowerCase();
-  if (utm) return utm;
+  if (utm) return sourceNetwork(utm);
   const host = source.referrer?.trim().toLowerCase() ?? "";
-  return host.startsWith("www.") ? host.slice(4) : host;
+  return sourceNetwork(host.startsWith("www.") ? host.slice(4) : host);
 }
 
 /** How a direct visit (no referrer, no utm_source) is named. */

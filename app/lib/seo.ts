@@ -2,6 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import { defaultIdentity, type SiteIdentity } from "../../common/identity.ts";
 import type { OwnSearch } from "../../common/schemas/content.ts";
 import { site } from "../../common/site-config.ts";
+import { everywhereImage } from "../../common/share-image.ts";
 import { SITE_LAYOUT_ROUTE_ID } from "./contact-details.tsx";
 
 import { identityFrom } from "./identity.ts";
@@ -76,7 +77,8 @@ export function seo(page: PageSeo): MetaDescriptor[] {
   const title = own.title ?? pageTitle(page.title, identity);
   const description = own.description ?? page.description;
   const url = `${page.origin}${page.path === "/" ? "/" : page.path.replace(/\/+$/, "")}`;
-  const imagePath = own.image?.src ?? page.image ?? identity.shareImage?.src;
+  const shared = own.image?.src ?? page.image ?? identity.shareImage?.src;
+  const imagePath = shared && everywhereImage(shared, page.origin);
   const image = imagePath
     ? imagePath.startsWith("http")
       ? imagePath

@@ -2,6 +2,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
 import { makePrivateDir } from "../lib/private-files.ts";
+import { registerJpegMedia } from "./jpeg-images.ts";
 import { addStorageReadiness } from "./create-storage.ts";
 import { isS3Storage, type MediaRequest, type S3Storage } from "./s3-storage.ts";
 
@@ -12,6 +13,7 @@ import { isS3Storage, type MediaRequest, type S3Storage } from "./s3-storage.ts"
  */
 export async function registerMediaRoutes(app: FastifyInstance, config: Config): Promise<void> {
   const storage = app.services.storage;
+  registerJpegMedia(app, storage);
   if (isS3Storage(storage)) {
     addStorageReadiness(app.services.readiness, storage);
     app.addHook("onClose", async () => storage.close());

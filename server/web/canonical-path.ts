@@ -26,6 +26,7 @@ const CASE_SENSITIVE_REST = [
   "/api/",
   "/assets/",
   "/media/",
+  "/media-jpeg/",
   "/blog/preview/",
   "/newsletter/confirm/",
   "/newsletter/unsubscribe/",

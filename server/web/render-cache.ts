@@ -41,11 +41,11 @@ export interface RenderCacheOptions {
  */
 const PUBLIC_API = /^\/api\/(?:blogs(?:\/[^/]+)?|prices|video)$/;
 /**
- * Never cached: the back office, previews, a subscriber's link pages, uploaded media and the
- * logo's icons (served as files, with their own caching), the API docs.
+ * Never cached: the back office, previews, a subscriber's link pages, uploaded media (and their
+ * JPEG versions) and the logo's icons (served as files, with their own caching), the API docs.
  */
 const PRIVATE =
-  /^\/(?:admin(?:\/|\.data|$)|blog\/preview\/|newsletter\/(?:confirm|unsubscribe)\/|media\/|icons\/|api\/)/;
+  /^\/(?:admin(?:\/|\.data|$)|blog\/preview\/|newsletter\/(?:confirm|unsubscribe)\/|media(?:-jpeg)?\/|icons\/|api\/)/;
 /** Longer addresses are rendered every time rather than stored. */
 const MAX_KEY_LENGTH = 1024;
 

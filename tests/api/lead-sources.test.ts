@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serviceTypeName } from "../../common/enquiry-fields.ts";
-import { sourceName } from "../../common/lead-source.ts";
+import { SOURCE_NETWORKS, sourceKey, sourceName } from "../../common/lead-source.ts";
+import { SOURCE_KEY_SQL } from "../../server/modules/enquiries/repository.ts";
 import type { Enquiry, EnquiryStats } from "../../common/schemas/enquiry.ts";
 import { weekStarts } from "../../common/time-zone.ts";
 import { STATS_WEEKS } from "../../server/modules/enquiries/service.ts";
@@ -224,12 +225,13 @@ describe("enquiry figures for the dashboard", () => {
     }
     expect(body.weeks.map((w) => w.total)).toEqual([2, 1, 0, 0, 0, 11, 0, 0, 0, 0, 0, 1]);
 
-    // Sources: utm_source in lower case, else the referrer without "www.", else direct ("").
+    // Sources: utm_source in lower case, else the referrer without "www.", else direct (""); a
+    // key that names a network is that network ("l.instagram.com" is instagram).
     expect(body.sources).toEqual([
       { source: "", count: 10 },
       { source: "whatsapp", count: 2 },
-      { source: "google.com", count: 1 },
-      { source: "l.instagram.com", count: 1 },
+      { source: "google", count: 1 },
+      { source: "instagram", count: 1 },
       { source: "newsletter", count: 1 },
     ]);
     expect(body.otherSources).toBe(0);
@@ -343,5 +345,68 @@ describe("names of forms and sources", () => {
     const plain = (await mailOf("Direct Dayo")).text!;
     expect(plain).toContain("Source: Direct");
     expect(plain).not.toContain("Campaign:");
+  });
+});
+
+describe("source keys: common/lead-source.ts and its SQL twin (issue 50)", () => {
+  const t = useTestApp();
+
+  it("name one source per network, in JavaScript and in the database alike", async () => {
+    const { db } = t.app.services.database;
+    const cases: { utmSource?: string; referrer?: string }[] = [
+      ...SOURCE_NETWORKS.flatMap(({ network, names, prefixes = [] }) => [
+        { utmSource: network },
+        ...names.flatMap((name) => [{ referrer: name }, { referrer: `www.${name}` }]),
+        ...names.map((name) => ({ utmSource: name.toUpperCase() })),
+        ...prefixes.map((prefix) => ({ referrer: `${prefix}com.ng` })),
+      ]),
+      { utmSource: "newsletter" },
+      { referrer: "www.bing.com" },
+      { referrer: "notfacebook.com" },
+      { referrer: "googleads.example.com" },
+      {},
+    ];
+    const rows = cases.map((source) => ({
+      id: randomUUID(),
+      status: "new",
+      company_name: "",
+      name: "Visitor",
+      email: "visitor@example.com",
+      phone_number: "",
+      options: "[]",
+      service_type: "Social Media Marketing",
+      message: "",
+      package: "",
+      instagram: "",
+      website: "",
+      preferred_date: "",
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+      source_referrer: source.referrer ?? null,
+      utm_source: source.utmSource ?? null,
+    }));
+    await db.insertInto("enquiries").values(rows).execute();
+    const keys = await db
+      .selectFrom("enquiries")
+      .select(["id", SOURCE_KEY_SQL.as("key")])
+      .where(
+        "id",
+        "in",
+        rows.map((row) => row.id),
+      )
+      .execute();
+    const inDatabase = new Map(keys.map((row) => [row.id, row.key]));
+    expect(rows.map((row) => inDatabase.get(row.id))).toEqual(cases.map((c) => sourceKey(c)));
+    expect(cases.map((c) => sourceKey(c))).toEqual(
+      expect.arrayContaining(["facebook", "instagram", "x", "linkedin", "google", "youtube"]),
+    );
+    expect(sourceKey({ utmSource: "fb", referrer: "l.facebook.com" })).toBe("facebook");
+    expect(sourceKey({ referrer: "www.google.com.ng" })).toBe("google");
+    expect(sourceKey({ referrer: "t.co" })).toBe("x");
+    expect(sourceKey({ referrer: "notfacebook.com" })).toBe("notfacebook.com");
+    // The SQL twin writes the names as literals: nothing in them needs quoting.
+    for (const { network, names, prefixes = [] } of SOURCE_NETWORKS) {
+      for (const value of [network, ...names, ...prefixes]) expect(value).toMatch(/^[a-z0-9.]+$/);
+    }
   });
 });

@@ -211,7 +211,7 @@ describe("the weekly traffic report", () => {
     expect(text).toContain("2. /pricing: 300 visitors, 2 enquiries, conversion 0.7%");
     expect(text).toContain("3. /contact: 120 visitors, 2 enquiries, conversion 1.7%");
     expect(text).toContain("1. Direct: 700 visitors, 2 enquiries, conversion 0.3%");
-    expect(text).toContain("2. google.com: 400 visitors, 2 enquiries, conversion 0.5%");
+    expect(text).toContain("2. google: 400 visitors, 2 enquiries, conversion 0.5%");
     expect(text).toContain("3. whatsapp: 134 visitors, 1 enquiry, conversion 0.7%");
     expect(text).toContain(`https://agency.test/admin/traffic?from=${week.from}&to=${week.to}`);
     expect(text).toContain("https://agency.test/admin/account");

@@ -184,7 +184,7 @@ describe("getTrafficStats and its exports", () => {
     ]);
     expect(body.sources).toEqual([
       {
-        source: "google.com",
+        source: "google",
         visitors: 10,
         pageviews: 25,
         enquiries: 2,
@@ -288,7 +288,7 @@ describe("getTrafficStats and its exports", () => {
     ]);
     expect(lines((await csv("sources")).body)).toEqual([
       'Source,Visitors,Page views,Enquiries,Conversion,"Visitors, period before"',
-      "google.com,10,25,2,20%,3",
+      "google,10,25,2,20%,3",
       "Direct,6,7,1,17%,0",
       "whatsapp,4,8,1,25%,0",
     ]);
@@ -310,7 +310,7 @@ describe("getTrafficStats and its exports", () => {
     const quiet = await csv("sources", "from=2026-11-21&to=2026-11-21");
     expect(lines(quiet.body)).toEqual([
       'Source,Visitors,Page views,Enquiries,Conversion,"Visitors, period before"',
-      "google.com,0,0,1,,10",
+      "google,0,0,1,,10",
     ]);
 
     const unknown = await csv("visitors");
@@ -338,6 +338,72 @@ describe("getTrafficStats and its exports", () => {
       headers,
     });
     expect(answer.body.trimEnd().split("\r\n")).toHaveLength(106);
+  });
+});
+
+describe("one source per network (issue 50)", () => {
+  const t = useTestApp({}, { clock: () => NOW });
+
+  it("counts a UTM source and a referrer host of one network, stored then or now, as one", async () => {
+    const headers = await t.adminHeaders();
+    const { db } = t.app.services.database;
+    // Stored visits keep their keys: "facebook.com" from before the rule, "facebook" after.
+    await db
+      .insertInto("traffic_visitors")
+      .values(
+        (
+          [
+            ["facebook.com", 3, 4],
+            ["facebook", 2, 2],
+            ["l.facebook.com", 1, 1],
+            ["lnkd.in", 1, 1],
+          ] as const
+        ).map(([source, n, views]) => ({
+          day: "2026-11-21",
+          source,
+          campaign: "",
+          device: "mobile",
+          visitors: n,
+          views,
+        })),
+      )
+      .execute();
+    for (const source of [{ utmSource: "FB" }, { referrer: "m.facebook.com" }]) {
+      const sent = await call<Enquiry>(t.app, {
+        method: "POST",
+        url: "/api/contact",
+        payload: { ...payloads.home, source: { page: "/contact", ...source } },
+      });
+      expect(sent.status).toBe(201);
+      await db
+        .updateTable("enquiries")
+        .set({ created_at: "2026-11-21T10:00:00.000Z" })
+        .where("id", "=", sent.body._id)
+        .execute();
+    }
+    const { body } = await call<TrafficStats>(t.app, {
+      method: "GET",
+      url: `/api/admin/traffic?${RANGE}`,
+      headers,
+    });
+    expect(body.sources).toEqual([
+      {
+        source: "facebook",
+        visitors: 6,
+        pageviews: 7,
+        enquiries: 2,
+        conversion: 2 / 6,
+        previousVisitors: 0,
+      },
+      {
+        source: "linkedin",
+        visitors: 1,
+        pageviews: 1,
+        enquiries: 0,
+        conversion: 0,
+        previousVisitors: 0,
+      },
+    ]);
   });
 });
 

@@ -118,7 +118,7 @@ test("the owner reads the figures, switches the period, chooses days and exports
   await expect(contact.getByRole("link", { name: "/contact" })).toHaveAttribute("href", "/contact");
   await expect(contact.getByRole("cell")).toHaveText(["9", "New", "15", "1", "11%"]);
   const sources = page.getByRole("table", { name: "Sources" });
-  await expect(sources.getByRole("row").nth(1).getByRole("rowheader")).toHaveText("google.com");
+  await expect(sources.getByRole("row").nth(1).getByRole("rowheader")).toHaveText("google");
   await expect(sources.getByRole("row").nth(1).getByRole("cell")).toHaveText([
     "10",
     "+100%",

@@ -1,4 +1,5 @@
-import { sql, SqliteAdapter, type Kysely, type SelectQueryBuilder } from "kysely";
+import { sql, SqliteAdapter, type Kysely, type RawBuilder, type SelectQueryBuilder } from "kysely";
+import { SOURCE_NETWORKS } from "../../../common/lead-source.ts";
 import type { EnquiryQuery, EnquiryStatus } from "../../../common/schemas/enquiry.ts";
 import { DatabaseUnavailable } from "../../db/availability.ts";
 import type { Database, EnquiriesTable } from "../../db/schema.ts";
@@ -23,11 +24,32 @@ interface NewEnquiry {
 }
 
 /**
+ * `key` (an SQL expression of a raw source key) as common/lead-source.ts `sourceNetwork`:
+ * the network it names, else itself. Literals, not parameters, so that the same expression
+ * in a SELECT and its GROUP BY is the same text on PostgreSQL.
+ */
+export function sourceNetworkSql(key: RawBuilder<string>): RawBuilder<string> {
+  const whens = SOURCE_NETWORKS.flatMap(({ network, names, prefixes = [] }) => [
+    ...(names.length > 0
+      ? [
+          sql`when ${key} in (${sql.join(names.map((name) => sql.lit(name)))}) then ${sql.lit(network)}`,
+        ]
+      : []),
+    ...prefixes.map(
+      (prefix) => sql`when ${key} like ${sql.lit(`${prefix}%`)} then ${sql.lit(network)}`,
+    ),
+  ]);
+  return sql<string>`(case ${sql.join(whens, sql` `)} else ${key} end)`;
+}
+
+/**
  * An enquiry's source key in SQL (columns of `enquiries`): common/lead-source.ts `sourceKey`
  * written for the database, so the dashboard, the Traffic screen and the weekly report count
  * leads under the same key as visits.
  */
-export const SOURCE_KEY_SQL = sql<string>`coalesce(nullif(lower(trim(utm_source)), ''), case when lower(source_referrer) like 'www.%' then substr(lower(source_referrer), 5) else lower(source_referrer) end, '')`;
+export const SOURCE_KEY_SQL = sourceNetworkSql(
+  sql<string>`coalesce(nullif(lower(trim(utm_source)), ''), case when lower(source_referrer) like 'www.%' then substr(lower(source_referrer), 5) else lower(source_referrer) end, '')`,
+);
 
 export function createEnquiryRepository(db: Kysely<Database>) {
   const dialect = db.getExecutor().adapter instanceof SqliteAdapter ? "sqlite" : "postgres";

@@ -1,6 +1,7 @@
 import { newsletterWebPath } from "../../../common/newsletter.ts";
 import type { Inline, PostBlock } from "../../../common/post-blocks.ts";
 import { parsePost } from "../../../common/post-format.ts";
+import { everywhereImage } from "../../../common/share-image.ts";
 import { postHtml, type PostHtmlStyles } from "../../../app/lib/post-html.ts";
 import { escapeMarkup } from "../../../common/markup.ts";
 import {
@@ -31,7 +32,7 @@ export interface IssueContent {
     title: string;
     /** Absolute address of the post on the site. */
     url: string;
-    /** The cover (absolute address of the original, which every client can show). */
+    /** The cover (absolute address of the original; shown as its JPEG when it is WebP). */
     cover?: { src: string; alt: string; width: number; height: number };
   };
 }
@@ -128,11 +129,16 @@ export function prepareIssue(content: IssueContent, brand: IssueBrand): Prepared
   const webUrl = `${origin}${newsletterWebPath(content.sendId)}`;
   const subject = oneLine(content.subject);
   const body = content.body.map(noNul);
-  const blocks = parsePost(body);
+  // Pictures as JPEG where they are WebP: Outlook on Windows shows no WebP.
+  const blocks = parsePost(body).map((block) =>
+    block.kind === "image"
+      ? { ...block, image: { ...block.image, src: everywhereImage(block.image.src, origin) } }
+      : block,
+  );
   const bodyHtml = postHtml(blocks, origin, bodyStyles(brand), WIDTH - 2 * PAD);
   const post = content.post;
   const cover = post?.cover
-    ? `<tr><td style="padding:0"><img src="${escapeMarkup(post.cover.src)}" alt="${escapeMarkup(post.cover.alt)}" width="${WIDTH}" height="${Math.round((post.cover.height * WIDTH) / post.cover.width)}" style="display:block;width:100%;max-width:${WIDTH}px;height:auto;border:0"></td></tr>`
+    ? `<tr><td style="padding:0"><img src="${escapeMarkup(everywhereImage(post.cover.src, origin))}" alt="${escapeMarkup(post.cover.alt)}" width="${WIDTH}" height="${Math.round((post.cover.height * WIDTH) / post.cover.width)}" style="display:block;width:100%;max-width:${WIDTH}px;height:auto;border:0"></td></tr>`
     : "";
   const title = post
     ? `<h1 style="${FONT};font-size:28px;line-height:34px;font-weight:bold;color:${TEXT};margin:0 0 20px">${escapeMarkup(post.title)}</h1>`

@@ -90,7 +90,8 @@ export function createNewsletterSends(deps: {
     return {
       title: post.title,
       url: `${origin}${postPath(post)}`,
-      // The original, not a WebP variant: Outlook on Windows shows no WebP.
+      // The original, not a WebP variant (and its JPEG when the original is WebP, in
+      // issue-mail.ts): Outlook on Windows shows no WebP.
       ...(post.image && post.imageWidth && post.imageHeight
         ? {
             cover: {

@@ -9,7 +9,7 @@ import {
   type DeviceClass,
 } from "../../../common/traffic.ts";
 import type { Database } from "../../db/schema.ts";
-import { SOURCE_KEY_SQL } from "../enquiries/repository.ts";
+import { SOURCE_KEY_SQL, sourceNetworkSql } from "../enquiries/repository.ts";
 
 // The Traffic screen's figures (issue 33, decision 0037): the counted visits of a range of
 // calendar days (traffic_visitors, traffic_pages) next to the enquiries of the same days, by
@@ -63,16 +63,18 @@ export function createTrafficStats(deps: { db: Kysely<Database>; clock?: () => n
     range: DayRange,
     column: "source" | "campaign" | "device" | "day",
   ): Promise<Map<string, Counted>> {
+    // Sources stored before a network rule (e.g. "facebook.com") count under their network.
+    const key = column === "source" ? sourceNetworkSql(sql.ref<string>(column)) : sql.ref(column);
     const rows = await db
       .selectFrom("traffic_visitors")
       .select((eb) => [
-        sql.ref<string>(column).as("key"),
+        key.as("key"),
         eb.fn.sum<number | string>("visitors").as("visitors"),
         eb.fn.sum<number | string>("views").as("views"),
       ])
       .where("day", ">=", range.from)
       .where("day", "<=", range.to)
-      .groupBy(column)
+      .groupBy(key)
       .execute();
     return new Map(
       rows.map((row) => [
