@@ -103,7 +103,7 @@ describe("WeeklyEnquiriesChart", () => {
     expect(screen.getAllByRole("row").map((row) => row.textContent)).toEqual([
       "SourceEnquiries",
       "Direct4",
-      "whatsapp2",
+      "WhatsApp (whatsapp)2",
     ]);
   });
 });

@@ -19,7 +19,8 @@ type Errors = Partial<Record<keyof SiteSetupInput, string>>;
  * hides it until the next visit, and once answered it does not show again.
  */
 export function SetupCard() {
-  const { me } = useOutletContext<AdminContext>();
+  // Outside the back office's layout (a screen rendered on its own) there is nobody to greet.
+  const me = useOutletContext<AdminContext | null>()?.me;
   const state = useApiData(getSetup, []);
   const [hidden, setHidden] = useState(false);
   if (hidden || me?.role !== "owner" || !state.data?.shown) return null;

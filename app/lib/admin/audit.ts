@@ -60,6 +60,7 @@ const TYPE_NAMES: Record<string, { one: string; many: string }> = {
   "marketing-tags": { one: "marketing tags", many: "Marketing tags" },
   // Issue 50: these showed as their raw names in the type filter and the entries.
   identity: { one: "site identity", many: "Site identity" },
+  setup: { one: "site set-up", many: "Site set-up" },
   "bank-details": { one: "bank details", many: "Bank details" },
   import: { one: "import", many: "Imports" },
   invoice: { one: "invoice", many: "Invoices" },
