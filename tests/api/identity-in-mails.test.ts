@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { defaultIdentity, type SiteIdentity } from "../../common/identity.ts";
 import type { MailOverview } from "../../common/schemas/mail.ts";
 import { down, up } from "../../server/db/migrations/0036-policy-name-placeholder.ts";
-import { startMailServer } from "../support/mail-server.ts";
+import { useMailServer } from "../support/mail-server.ts";
 import { call, createTestApp, useTestApp, waitFor, type TestApp } from "./helpers.ts";
 
 // Issue 47: the stored identity is the one owner of the agency's name and colours. The
@@ -72,13 +72,9 @@ describe("migration 0036: the policy names the agency by {name}", () => {
 });
 
 describe("mails name the stored identity", () => {
-  let smtp: Awaited<ReturnType<typeof startMailServer>>;
-  beforeAll(async () => {
-    smtp = await startMailServer();
-  });
-  afterAll(() => smtp.close());
+  const smtp = useMailServer();
   const t = useTestApp(() => ({
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    ...smtp.env(),
     MAIL_FROM: "website@agency.test",
     PUBLIC_ORIGIN: "https://agency.test",
   }));

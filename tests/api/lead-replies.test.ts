@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Enquiry } from "../../common/schemas/enquiry.ts";
 import { filledTemplate, REPLY_TEMPLATES, type LeadReply } from "../../common/schemas/leads.ts";
 import { enquiryPayloads as payloads } from "../factories/enquiries.ts";
-import { startMailServer } from "../support/mail-server.ts";
+import { useMailServer } from "../support/mail-server.ts";
 import { call, useTestApp } from "./helpers.ts";
 
 // Replies from the inbox (issue 52, item 3), on SQLite and PostgreSQL, against a real SMTP
@@ -10,13 +10,9 @@ import { call, useTestApp } from "./helpers.ts";
 // (its In-Reply-To is the notification's Message-ID), kept on the lead with its state.
 
 describe("a reply from the inbox", () => {
-  let smtp: Awaited<ReturnType<typeof startMailServer>>;
-  beforeAll(async () => {
-    smtp = await startMailServer();
-  });
-  afterAll(() => smtp.close());
+  const smtp = useMailServer();
   const t = useTestApp(() => ({
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    ...smtp.env(),
     NOTIFY_TO: "sales@agency.test",
     MAIL_FROM: "hello@agency.test",
     PUBLIC_ORIGIN: "https://agency.test",

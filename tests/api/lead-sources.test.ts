@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { serviceTypeName } from "../../common/enquiry-fields.ts";
 import { SOURCE_NETWORKS, sourceKey, sourceName } from "../../common/lead-source.ts";
 import { SOURCE_KEY_SQL } from "../../server/modules/enquiries/repository.ts";
@@ -8,7 +8,7 @@ import { weekStarts } from "../../common/time-zone.ts";
 import { STATS_WEEKS } from "../../server/modules/enquiries/service.ts";
 import { enquiryPayloads as payloads } from "../factories/enquiries.ts";
 import { call, useTestApp, expectAdminOnly } from "./helpers.ts";
-import { startMailServer } from "../support/mail-server.ts";
+import { useMailServer } from "../support/mail-server.ts";
 
 // Where leads come from: the source stored with an enquiry, and the dashboard's figures
 // (per week in Lagos time, by service; top sources), on SQLite and PostgreSQL.
@@ -241,13 +241,9 @@ describe("enquiry figures for the dashboard", () => {
 // Issue 52 (item 5): readable names of the forms and sources, the search of a campaign, and
 // the notification mail naming the source and the campaign.
 describe("names of forms and sources", () => {
-  let smtp: Awaited<ReturnType<typeof startMailServer>>;
-  beforeAll(async () => {
-    smtp = await startMailServer();
-  });
-  afterAll(() => smtp.close());
+  const smtp = useMailServer();
   const t = useTestApp(() => ({
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    ...smtp.env(),
     NOTIFY_TO: "sales@agency.test",
     MAIL_FROM: "website@agency.test",
   }));

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { Enquiry } from "../../common/schemas/enquiry.ts";
 import type { DueLeads, Lead, LeadNote, Pipeline } from "../../common/schemas/leads.ts";
 import { addDays, dayIn } from "../../common/time-zone.ts";
 import { wallClockInstant } from "../../server/modules/traffic/weekly-report.ts";
 import { enquiryPayloads as payloads } from "../factories/enquiries.ts";
-import { startMailServer } from "../support/mail-server.ts";
+import { startMailServer, useMailServer } from "../support/mail-server.ts";
 import {
   call,
   createTestApp,
@@ -38,13 +38,9 @@ async function signIn(t: TestApp, email: string) {
 }
 
 describe("the lead pipeline", () => {
-  let smtp: Awaited<ReturnType<typeof startMailServer>>;
-  beforeAll(async () => {
-    smtp = await startMailServer();
-  });
-  afterAll(() => smtp.close());
+  const smtp = useMailServer();
   const t = useTestApp(() => ({
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    ...smtp.env(),
     MAIL_FROM: "website@agency.test",
     PUBLIC_ORIGIN: "https://agency.test",
   }));
