@@ -46,6 +46,8 @@ test("between islands pages the browser navigates in the page: same document, ne
   expect(await sameDocument()).toBe(true);
   await page.goForward();
   await expect(page).toHaveURL(/\/policy$/);
+  // The address changes when the browser goes forward; the page's content comes after it.
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/policy/i);
   expect(await sameDocument()).toBe(true);
 
   // A page the switch leaves to React Router (a subscriber's link page) opens as a document

@@ -21,7 +21,7 @@ test("the board moves a lead by keyboard and by drag and drop; filters live in t
 
   await signIn(page);
   await page.goto("/admin/pipeline");
-  await page.getByLabel("Source").selectOption(source);
+  await page.getByLabel("Source", { exact: true }).selectOption(source);
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL(new RegExp(`source=${source}`));
   const column = (label: string) => page.getByRole("region", { name: new RegExp(`^${label} `) });

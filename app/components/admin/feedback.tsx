@@ -21,6 +21,8 @@ interface Toast {
   message: string;
   kind: "success" | "error";
   link?: ToastLink;
+  /** When it appeared (performance.now()). */
+  shownAt: number;
 }
 
 interface Feedback {
@@ -67,7 +69,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   const notify = useCallback(
     (message: string, kind: Toast["kind"] = "success", link?: ToastLink) => {
       const id = nextId.current++;
-      setToasts((list) => [...list, { id, message, kind, link }]);
+      setToasts((list) => [...list, { id, message, kind, link, shownAt: performance.now() }]);
     },
     [],
   );
@@ -89,24 +91,36 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   const feedback = useMemo(() => ({ notify, confirm }), [notify, confirm]);
 
   // A success notice lies over the page: the control it covers stays usable. A tap goes
-  // through the notice (only its link and × take taps), and once the focus lands on a
-  // control the notices overlap (by that tap or by Tab), the success notices go.
+  // through the notice (only its link and × take taps), and once the person moves the focus
+  // (a tap or a key pressed after the notice appeared) to a control the notices overlap, the
+  // success notices go. Focus the screen itself moves (back to a button after a save) does not.
   const region = useRef<HTMLDivElement>(null);
   const shown = toasts.some((toast) => toast.kind === "success");
   useEffect(() => {
     if (!shown) return;
+    let inputAt = -Infinity;
+    const onInput = () => (inputAt = performance.now());
     const onFocus = (event: FocusEvent) => {
       const target = event.target;
       const area = region.current;
       if (!(target instanceof Element) || !area || area.contains(target)) return;
+      if (performance.now() - inputAt > 500) return;
       const a = target.getBoundingClientRect();
       const b = area.getBoundingClientRect();
       if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
-        setToasts((list) => list.filter((toast) => toast.kind !== "success"));
+        setToasts((list) =>
+          list.filter((toast) => toast.kind !== "success" || toast.shownAt > inputAt),
+        );
       }
     };
+    document.addEventListener("pointerdown", onInput, true);
+    document.addEventListener("keydown", onInput, true);
     document.addEventListener("focusin", onFocus);
-    return () => document.removeEventListener("focusin", onFocus);
+    return () => {
+      document.removeEventListener("pointerdown", onInput, true);
+      document.removeEventListener("keydown", onInput, true);
+      document.removeEventListener("focusin", onFocus);
+    };
   }, [shown]);
 
   useEffect(() => {
