@@ -74,12 +74,8 @@ export function createLeadService(deps: LeadsDeps) {
       .leftJoin("admins as a", "a.id", "l.owner_id")
       .where("e.status", "!=", "spam");
 
-  const cardColumns = [
-    "e.id",
-    "e.name",
-    "e.company_name",
-    "e.service_type",
-    "e.created_at",
+  /** A lead's own columns and its owner's name (leads as l, admins as a). */
+  const leadColumns = [
     "l.owner_id",
     "l.stage",
     "l.lost_reason",
@@ -88,6 +84,14 @@ export function createLeadService(deps: LeadsDeps) {
     "l.updated_at",
     "a.name as owner_name",
     "a.email as owner_email",
+  ] as const;
+  const cardColumns = [
+    "e.id",
+    "e.name",
+    "e.company_name",
+    "e.service_type",
+    "e.created_at",
+    ...leadColumns,
   ] as const;
 
   type CardRow = LeadRow & {
@@ -117,16 +121,7 @@ export function createLeadService(deps: LeadsDeps) {
     const row = await db
       .selectFrom("leads as l")
       .leftJoin("admins as a", "a.id", "l.owner_id")
-      .select([
-        "l.owner_id",
-        "l.stage",
-        "l.lost_reason",
-        "l.value",
-        "l.follow_up_on",
-        "l.updated_at",
-        "a.name as owner_name",
-        "a.email as owner_email",
-      ])
+      .select(leadColumns)
       .where("l.enquiry_id", "=", enquiryId)
       .executeTakeFirst();
     return toLead(enquiryId, row);
