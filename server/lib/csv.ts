@@ -23,23 +23,21 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const HARMLESS_REST = /^[\p{L}\p{N}_. ]*$/u;
 
 /**
- * A cell that a spreadsheet shows as the text it is.
+ * A cell that a spreadsheet cannot run.
  *
  * - A value that cannot be read as a formula stays as it is.
- * - A harmless one that starts with + - @ (a phone number, a handle) gets a leading tab:
- *   the cell is then text and shows no mark (a tab is blank, unlike the apostrophe, which
- *   Excel and LibreOffice both show as part of a CSV cell). Checked with LibreOffice 7.4:
- *   `+2348031234567` alone is read as the number 2348031234567 and `=1+1` is evaluated; with
- *   the tab the phone is the text "\t+2348031234567", and `'=1+1` is text. A program that
- *   trims the tab evaluates at most a number or a name: a phone shown as a number, never a
- *   formula that runs.
+ * - A harmless one that starts with + - @ (a phone number, a handle, a "- item" line) also
+ *   stays as it is (decision 0045, issue 50): it can do nothing even as a formula, and
+ *   whoever reads the file (a CRM import, a script, a person) gets the value that was sent,
+ *   not a tab in front of it. A spreadsheet may show `+2348031234567` as a number; importing
+ *   the column as text keeps the plus sign.
  * - Anything else that starts with = + - @ tab CR gets the usual leading apostrophe
  *   (OWASP): visible, but robust in every program, and such a value is a formula (or an
  *   attempt at one) rather than data anyone types.
  */
 export function safeCell(value: string): string {
   if (!FORMULA_START.test(value)) return value;
-  if (/^[+\-@]/.test(value) && HARMLESS_REST.test(value.slice(1))) return `\t${value}`;
+  if (/^[+\-@]/.test(value) && HARMLESS_REST.test(value.slice(1))) return value;
   return `'${value}`;
 }
 

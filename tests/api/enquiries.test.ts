@@ -680,9 +680,9 @@ describe("CSV cells", () => {
     expect(safeCell("=1+1")).toBe("'=1+1");
     expect(safeCell("+cmd|' /C calc'!A0")).toBe("'+cmd|' /C calc'!A0");
     expect(safeCell("-2+3")).toBe("'-2+3");
-    expect(safeCell("-5")).toBe("\t-5");
+    expect(safeCell("-5")).toBe("-5");
     expect(safeCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(safeCell("+2348031234567")).toBe("\t+2348031234567");
+    expect(safeCell("+2348031234567")).toBe("+2348031234567");
     expect(safeCell("Ada")).toBe("Ada");
   });
 });
