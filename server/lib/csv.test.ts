@@ -46,7 +46,18 @@ describe("safeCell", () => {
   });
 
   it("guards every value that could call a function, reach another file or run a command", () => {
-    const samples = ["=x", "+x(1)", "-x|y", "@x!A1", "\tx", "\rx", "=@a(1)", "@a[b]", "+1*2", "-'a'"];
+    const samples = [
+      "=x",
+      "+x(1)",
+      "-x|y",
+      "@x!A1",
+      "\tx",
+      "\rx",
+      "=@a(1)",
+      "@a[b]",
+      "+1*2",
+      "-'a'",
+    ];
     for (const value of samples) expect(safeCell(value)).toBe(`'${value}`);
   });
 });
