@@ -1,9 +1,10 @@
 // `npm run bench`: the figures of issue 9 in one run, from a fresh build on a fresh database.
-//   npm run bench [-- --quick] [-- --only lighthouse,slowhost,js,load,enquiries,newsletter,traffic,webhooks,import]
+//   npm run bench [-- --quick] [-- --only lighthouse,slowhost,twog,js,load,enquiries,newsletter,traffic,webhooks,import]
 // --quick: one Lighthouse run per page, one round of 3 s per load target side by side with the
 // hello-world (a check, not a figure).
 // --only: the named parts alone (all by default). slowhost: Lighthouse again with every browser
-// thread held to half a core (bench/slow-host.mjs; skipped where the machine cannot).
+// thread held to half a core (bench/slow-host.mjs; skipped where the machine cannot). twog: the
+// first visit on a 2G-like link, bytes before any tap, FCP and LCP (bench/two-g.mjs, issue 53).
 // The server under test is pinned to core 0 and the load generator (autocannon, in its own
 // process) to core 1 with taskset; a bare Fastify hello-world on core 0 is the yardstick.
 import { execFileSync } from "node:child_process";
@@ -13,6 +14,7 @@ import Database from "better-sqlite3";
 import { jsGzipSizes } from "./js-size.mjs";
 import { benchPages, lighthouseMedians, printLighthouse } from "./lighthouse.mjs";
 import { slowHostAvailable, slowHostMedians } from "./slow-host.mjs";
+import { printTwoG, TWO_G_TARGETS, twoGMedians } from "./two-g.mjs";
 import { perCpu, pinning, runLoad, settle, sideBySide, startHello } from "./load.mjs";
 import { measureNewsletter } from "./newsletter.mjs";
 import { measureWebhooks } from "./webhooks.mjs";
@@ -25,7 +27,7 @@ const { values } = parseArgs({
     quick: { type: "boolean", default: false },
     only: {
       type: "string",
-      default: "lighthouse,slowhost,js,load,enquiries,newsletter,traffic,webhooks,import",
+      default: "lighthouse,slowhost,twog,js,load,enquiries,newsletter,traffic,webhooks,import",
     },
   },
 });
@@ -120,6 +122,22 @@ try {
   }
 
   if (want("slowhost")) await measureSlowHost(pages);
+
+  // --- 2G first visit (issue 53) ---------------------------------------------------------
+  if (want("twog")) {
+    const runs = quick ? 1 : 5;
+    console.log("\n2G first visit…");
+    const rows = await twoGMedians(server.url, { runs, pages });
+    printTwoG(rows, runs);
+    const t = TWO_G_TARGETS;
+    for (const row of rows) {
+      const ok = row.bytes <= t.bytes && row.fcp <= t.fcpMs && row.lcp <= t.lcpMs;
+      console.log(
+        `  ${check(ok, `2G ${row.path}`)} ${row.path}: ${(row.bytes / 1024).toFixed(1)} KB before any tap ` +
+          `(≤ ${t.bytes / 1024}), FCP ${Math.round(row.fcp)} ms (≤ ${t.fcpMs}), LCP ${Math.round(row.lcp)} ms (≤ ${t.lcpMs})`,
+      );
+    }
+  }
   if (want("js")) await measureJs(pages);
   if (want("load")) await measureLoad();
   if (want("enquiries")) await measureEnquiries();
