@@ -44,11 +44,17 @@ async function visit(browser, url) {
   let bytes = 0;
   let requests = 0;
   let lastActivity = Date.now();
-  cdp.on("Network.requestWillBeSent", () => {
+  // A data: address (the font inside the stylesheet, a blurred placeholder) is not fetched:
+  // its bytes came with the file that holds it.
+  const fetched = new Set();
+  cdp.on("Network.requestWillBeSent", (event) => {
+    if (event.request.url.startsWith("data:")) return;
+    fetched.add(event.requestId);
     requests += 1;
     lastActivity = Date.now();
   });
   cdp.on("Network.loadingFinished", (event) => {
+    if (!fetched.has(event.requestId)) return;
     bytes += event.encodedDataLength;
     lastActivity = Date.now();
   });
