@@ -36,6 +36,7 @@ import { createWeeklyReport } from "./modules/traffic/weekly-report.ts";
 import { createLeadMails, FOLLOW_UPS } from "./modules/leads/mails.ts";
 import { createLeadService, LEAD_ASSIGNED } from "./modules/leads/service.ts";
 import { createLeadReplies, LEAD_REPLY } from "./modules/leads/replies.ts";
+import { createReplyTemplates } from "./modules/leads/templates.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createMailService, personalised } from "./modules/mail/service.ts";
 import { createAddressMailLimit } from "./modules/mail/address-limit.ts";
@@ -213,6 +214,7 @@ export function createServices(deps: ServiceDeps) {
     origin: config.publicOrigin,
     clock: deps.clock,
   });
+  const replyTemplates = createReplyTemplates({ db, audit, clock: deps.clock });
   outbox.everyWake(leadMails.queueDue);
   outbox.everyWake(weeklyReport.queueDue);
   outbox.everyWake(invoices.queueReminders);
@@ -365,6 +367,7 @@ export function createServices(deps: ServiceDeps) {
     leadMails,
     /** Replies from the inbox, threaded on the notification mail (issue 52, item 3). */
     leadReplies,
+    replyTemplates,
     /** The weekly traffic report mail to owners (queued Monday 08:00, sent by the outbox). */
     weeklyReport,
     /** The page views of the beacon, counted in memory and written every few seconds. */

@@ -163,22 +163,40 @@ export const replySchema = z.object({
 });
 export type LeadReply = z.infer<typeof replySchema>;
 
+// ---- Reply templates (item 3: "a saved template") ------------------------------------------
+
+export const TEMPLATE_LABEL_MAX = 80;
+export const REPLY_TEMPLATES_MAX = 100;
+
 /**
- * The reply templates: `{name}` becomes the visitor's name and `{package}` the package (or
- * the service) they asked about.
+ * A reply template staff keep (Reply templates screen): `{name}` becomes the visitor's name
+ * and `{package}` the package (or the service) they asked about. A new install starts with
+ * two (migration 0049).
  */
-export const REPLY_TEMPLATES = [
-  {
-    label: "Thank you, next steps",
-    subject: "Your enquiry about {package}",
-    body: "Hello {name},\n\nThank you for your enquiry about {package}. We would love to help. Could you tell us a little more about your business and goals? We will then send you a proposal.\n\nBest regards,",
-  },
-  {
-    label: "Offer a free consultation",
-    subject: "A free consultation about {package}",
-    body: "Hello {name},\n\nThank you for getting in touch about {package}. Would you like a free 30-minute consultation? Reply with a day and time that suit you (8am–5pm, Monday to Saturday) and we will call you.\n\nBest regards,",
-  },
-] as const;
+export const replyTemplateInputSchema = z.object({
+  label: z
+    .string({ error: "Name must be text." })
+    .trim()
+    .min(1, "Please give the template a name.")
+    .max(TEMPLATE_LABEL_MAX, tooLong("Name", TEMPLATE_LABEL_MAX)),
+  subject: replyInputSchema.shape.subject,
+  body: z
+    .string({ error: "The text must be text." })
+    .trim()
+    .min(1, "Please write the template's text.")
+    .max(REPLY_BODY_MAX, tooLong("The text", REPLY_BODY_MAX)),
+});
+export type ReplyTemplateInput = z.infer<typeof replyTemplateInputSchema>;
+
+export const replyTemplateSchema = replyTemplateInputSchema.extend({
+  id: z.string(),
+  updatedAt: z.string(),
+});
+export type ReplyTemplate = z.infer<typeof replyTemplateSchema>;
+
+export const replyTemplateOrderSchema = z.object({
+  ids: z.array(z.string().max(100)).max(REPLY_TEMPLATES_MAX),
+});
 
 /** A template with the lead's name and package filled in. */
 export function filledTemplate(

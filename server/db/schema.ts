@@ -741,7 +741,17 @@ export interface LeadRepliesTable {
   created_at: string;
 }
 
+export interface ReplyTemplatesTable {
+  id: string;
+  label: string;
+  subject: string;
+  body: string;
+  position: number;
+  updated_at: string;
+}
+
 export interface Database {
+  reply_templates: ReplyTemplatesTable;
   marketing_tags: MarketingTagsTable;
   consent_records: ConsentRecordsTable;
   lead_replies: LeadRepliesTable;

@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Enquiry } from "../../common/schemas/enquiry.ts";
-import { filledTemplate, REPLY_TEMPLATES, type LeadReply } from "../../common/schemas/leads.ts";
+import {
+  filledTemplate,
+  type LeadReply,
+  type ReplyTemplate,
+} from "../../common/schemas/leads.ts";
 import { enquiryPayloads as payloads } from "../factories/enquiries.ts";
 import { useMailServer } from "../support/mail-server.ts";
 import { call, useTestApp } from "./helpers.ts";
@@ -38,7 +42,11 @@ describe("a reply from the inbox", () => {
     const notification = await mailTo("sales@agency.test");
     expect(notification.messageId).toBe(`<enquiry-${enquiry._id}@agency.test>`);
 
-    const template = filledTemplate(REPLY_TEMPLATES[0], {
+    const { body: templates } = await call<ReplyTemplate[]>(t.app, {
+      url: "/api/reply-templates",
+      headers,
+    });
+    const template = filledTemplate(templates[0]!, {
       name: "Tolu Threaded",
       package: "GROW ME",
     });

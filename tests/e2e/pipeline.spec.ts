@@ -106,3 +106,57 @@ test("an enquiry's lead: owner, value, follow-up date and notes; the dashboard's
   const due = page.getByRole("region", { name: "Due today" });
   await expect(due.getByRole("link", { name })).toBeVisible();
 });
+
+test("a reply template made on its screen is offered in an enquiry's reply form, filled in", async ({
+  page,
+}) => {
+  const run = stamp();
+  const name = `Template Tunde ${run}`;
+  const label = `Portfolio link ${run}`;
+  const lead = await sendEnquiry(page.request, { name });
+  await signIn(page);
+  await page.goto("/admin/reply-templates");
+  await expect(page.getByRole("heading", { name: "Reply templates", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Thank you, next steps" })).toBeVisible();
+  const form = page.getByRole("region", { name: "Add a template" });
+  await form.getByLabel("Name").fill(label);
+  await form.getByLabel("Subject").fill("Our work for {package}");
+  await form.getByLabel("Text").fill("Hello {name},\n\nHere is our portfolio.");
+  await form.getByRole("button", { name: "Add template" }).click();
+  await expect(page.getByText("Template added.")).toBeVisible();
+  const added = page.getByRole("listitem").filter({ hasText: label });
+  await expect(added).toBeVisible();
+  await expect(form.getByLabel("Name")).toHaveValue("");
+  // Moved up by keyboard: the focus stays on the moved template.
+  await added.getByRole("button", { name: `Move up ${label}` }).press("Enter");
+  await expect(page.getByRole("listitem").filter({ hasText: label })).toBeFocused();
+  await expectNoAxeViolations(page);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/reply-templates-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.goto(`/admin/enquiries/${lead._id}`);
+  const replies = page.getByRole("region", { name: "Replies" });
+  await replies.getByLabel("Start from a template").selectOption({ label });
+  await expect(replies.getByLabel("Subject")).toHaveValue(/^Our work for /);
+  await expect(replies.getByLabel("Reply")).toHaveValue(`Hello ${name},\n\nHere is our portfolio.`);
+  await expect(replies.getByRole("link", { name: "Edit the templates" })).toHaveAttribute(
+    "href",
+    "/admin/reply-templates",
+  );
+
+  await page.goto("/admin/reply-templates");
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: label })
+    .getByRole("button", { name: `Delete ${label}` })
+    .click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /Delete/ })
+    .click();
+  await expect(page.getByText("Template deleted.")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: label })).toHaveCount(0);
+});

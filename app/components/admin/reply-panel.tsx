@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from "react";
 import { serviceTypeName } from "../../../common/enquiry-fields.ts";
 import { formatDateTime } from "../../../common/format.ts";
-import { filledTemplate, REPLY_TEMPLATES, type LeadReply } from "../../../common/schemas/leads.ts";
+import { Link } from "react-router";
+import { filledTemplate, type LeadReply } from "../../../common/schemas/leads.ts";
 import { problemText } from "../../lib/admin-api.ts";
-import { listReplies, sendReply } from "../../lib/admin/leads.ts";
+import { listReplies, listReplyTemplates, sendReply } from "../../lib/admin/leads.ts";
 import { useFeedback } from "./feedback.tsx";
 import { adminButton, adminInput, adminLabel, Panel } from "./ui.tsx";
 import { useApiData } from "./use-api-data.ts";
@@ -28,12 +29,13 @@ export function ReplyPanel({
   const { notify } = useFeedback();
   const ids = { template: useId(), subject: useId(), body: useId() };
   const replies = useApiData(() => listReplies(enquiry._id), [enquiry._id]);
+  const templates = useApiData(listReplyTemplates, []);
   const [subject, setSubject] = useState("");
   const [body, setBody] = useState("");
   const [busy, setBusy] = useState(false);
 
-  function startFrom(index: string) {
-    const template = REPLY_TEMPLATES[Number(index)];
+  function startFrom(id: string) {
+    const template = templates.data?.find((item) => item.id === id);
     if (!template) return;
     const filled = filledTemplate(template, {
       name: enquiry.name,
@@ -86,12 +88,18 @@ export function ReplyPanel({
             className={`${adminInput} mt-1`}
           >
             <option value="">Write my own</option>
-            {REPLY_TEMPLATES.map((template, index) => (
-              <option key={template.label} value={index}>
+            {(templates.data ?? []).map((template) => (
+              <option key={template.id} value={template.id}>
                 {template.label}
               </option>
             ))}
           </select>
+          <p className="mt-1 text-sm text-muted">
+            {templates.failed ? "The templates could not be loaded. " : ""}
+            <Link to="/admin/reply-templates" className="text-brand underline">
+              Edit the templates
+            </Link>
+          </p>
         </div>
         <div>
           <label htmlFor={ids.subject} className={adminLabel}>

@@ -67,6 +67,7 @@ const TYPE_NAMES: Record<string, { one: string; many: string }> = {
   "newsletter-settings": { one: "newsletter settings", many: "Newsletter settings" },
   order: { one: "order", many: "Orders" },
   redirect: { one: "redirect", many: "Redirects" },
+  "reply-template": { one: "reply template", many: "Reply templates" },
   site: { one: "site export", many: "Site exports" },
   subscription: { one: "subscription", many: "Subscriptions" },
 };

@@ -8,6 +8,7 @@ import {
   noteSchema,
   pipelineSchema,
   replySchema,
+  replyTemplateSchema,
   type DueLeads,
   type LeadReply,
   type Lead,
@@ -16,10 +17,22 @@ import {
   type LeadStage,
   type LeadUpdate,
   type Pipeline,
+  type ReplyTemplate,
+  type ReplyTemplateInput,
 } from "../../../common/schemas/leads.ts";
 import { api } from "../admin-api.ts";
 
-export type { DueLeads, Lead, LeadCard, LeadNote, LeadStage, LeadUpdate, Pipeline };
+export type {
+  DueLeads,
+  Lead,
+  LeadCard,
+  LeadNote,
+  LeadStage,
+  LeadUpdate,
+  Pipeline,
+  ReplyTemplate,
+  ReplyTemplateInput,
+};
 
 const path = (id: string) => `/leads/${encodeURIComponent(id)}`;
 
@@ -66,4 +79,37 @@ export async function sendReply(
   return replySchema.parse(
     await api<unknown>(`${path(id)}/replies`, { method: "POST", json: reply }),
   );
+}
+
+// ---- Reply templates ----------------------------------------------------------------------
+
+const templatePath = (id: string) => `/reply-templates/${encodeURIComponent(id)}`;
+
+export async function listReplyTemplates(): Promise<ReplyTemplate[]> {
+  return z.array(replyTemplateSchema).parse(await api<unknown>("/reply-templates"));
+}
+
+export async function createReplyTemplate(input: ReplyTemplateInput): Promise<ReplyTemplate> {
+  return replyTemplateSchema.parse(
+    await api<unknown>("/reply-templates", { method: "POST", json: input }),
+  );
+}
+
+export async function updateReplyTemplate(
+  id: string,
+  input: ReplyTemplateInput,
+): Promise<ReplyTemplate> {
+  return replyTemplateSchema.parse(
+    await api<unknown>(templatePath(id), { method: "PUT", json: input }),
+  );
+}
+
+export async function deleteReplyTemplate(id: string): Promise<void> {
+  await api<unknown>(templatePath(id), { method: "DELETE" });
+}
+
+export async function reorderReplyTemplates(ids: string[]): Promise<ReplyTemplate[]> {
+  return z
+    .array(replyTemplateSchema)
+    .parse(await api<unknown>("/reply-templates/order", { method: "PUT", json: { ids } }));
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParam } from "../../../common/schemas/common.ts";
+import { idParam, successResponse } from "../../../common/schemas/common.ts";
 import {
   dueLeadsSchema,
   leadOwnersSchema,
@@ -9,6 +9,9 @@ import {
   noteSchema,
   replyInputSchema,
   replySchema,
+  replyTemplateInputSchema,
+  replyTemplateOrderSchema,
+  replyTemplateSchema,
   pipelineQuerySchema,
   pipelineSchema,
 } from "../../../common/schemas/leads.ts";
@@ -16,6 +19,7 @@ import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
 
 const enquiryNotFound = errorAnswer("There is no enquiry with this id.");
+const templateNotFound = errorAnswer("There is no reply template with this id.");
 
 /** The lead pipeline (issue 52, item 1): owner, stage, value, follow-up, notes, the board. */
 export function registerLeadRoutes(app: ApiApp, { services }: ApiDeps): void {
@@ -205,5 +209,116 @@ export function registerLeadRoutes(app: ApiApp, { services }: ApiDeps): void {
       reply
         .code(201)
         .send(await services.leadReplies.send(request.params.id, request.body, request.admin!)),
+  );
+
+  registerReplyTemplateRoutes(app, services.replyTemplates);
+}
+
+/** The reply templates staff keep (item 3): the reply form starts from one of them. */
+function registerReplyTemplateRoutes(
+  app: ApiApp,
+  templates: ApiDeps["services"]["replyTemplates"],
+) {
+  const tags = ["leads"];
+  app.get(
+    "/reply-templates",
+    {
+      schema: {
+        tags,
+        operationId: "listReplyTemplates",
+        summary:
+          "The reply templates, in their order ({name} and {package} are filled in when used)",
+        security: adminSecurity,
+        response: { 200: z.array(replyTemplateSchema), 401: errorAnswers.unauthorized },
+      },
+    },
+    async () => templates.list(),
+  );
+
+  app.post(
+    "/reply-templates",
+    {
+      schema: {
+        tags,
+        operationId: "createReplyTemplate",
+        summary: "Add a reply template (at the end)",
+        security: adminSecurity,
+        body: replyTemplateInputSchema,
+        response: {
+          201: replyTemplateSchema,
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+          409: errorAnswer("There are already as many templates as the site keeps."),
+          ...jsonBodyErrors,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await templates.create(request.body, request.admin!)),
+  );
+
+  app.put(
+    "/reply-templates/order",
+    {
+      schema: {
+        tags,
+        operationId: "reorderReplyTemplates",
+        summary: "Put the reply templates in this order (every id once)",
+        security: adminSecurity,
+        body: replyTemplateOrderSchema,
+        response: {
+          200: z.array(replyTemplateSchema),
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+          ...jsonBodyErrors,
+        },
+      },
+    },
+    async (request) => templates.reorder(request.body.ids, request.admin!),
+  );
+
+  app.put(
+    "/reply-templates/:id",
+    {
+      schema: {
+        tags,
+        operationId: "updateReplyTemplate",
+        summary: "Change a reply template's name, subject or text",
+        security: adminSecurity,
+        params: idParam,
+        body: replyTemplateInputSchema,
+        response: {
+          200: replyTemplateSchema,
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+          404: templateNotFound,
+          ...jsonBodyErrors,
+        },
+      },
+    },
+    async (request) => templates.update(request.params.id, request.body, request.admin!),
+  );
+
+  app.delete(
+    "/reply-templates/:id",
+    {
+      schema: {
+        tags,
+        operationId: "deleteReplyTemplate",
+        summary: "Delete a reply template (replies already sent keep their words)",
+        security: adminSecurity,
+        params: idParam,
+        response: {
+          200: successResponse,
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+          404: templateNotFound,
+        },
+      },
+    },
+    async (request) => {
+      await templates.remove(request.params.id, request.admin!);
+      return { success: true as const };
+    },
   );
 }
