@@ -755,32 +755,8 @@ export interface SmtpSettingsTable {
   updated_at: string;
 }
 
-/** The daily backup's settings (migration 0045); one row, "daily". */
-export interface BackupSettingsTable {
-  id: string;
-  enabled: number;
-  hour: number;
-  keep_days: number;
-  updated_at: string;
-}
-
-/** One scheduled backup per Lagos day: its claim, then its outcome (migration 0045). */
-export interface BackupRunsTable {
-  day: string;
-  owner: string;
-  started_at: string;
-  finished_at: string | null;
-  result: string;
-  /** bigint: pg answers it as text. */
-  bytes: number | string | null;
-  location: string | null;
-  error: string | null;
-}
-
 export interface Database {
   smtp_settings: SmtpSettingsTable;
-  backup_settings: BackupSettingsTable;
-  backup_runs: BackupRunsTable;
   marketing_tags: MarketingTagsTable;
   consent_records: ConsentRecordsTable;
   lead_replies: LeadRepliesTable;

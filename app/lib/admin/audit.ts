@@ -54,7 +54,6 @@ const TYPE_NAMES: Record<string, { one: string; many: string }> = {
   admin: { one: "staff account", many: "Staff accounts" },
   "auto-reply": { one: "enquiry auto-reply", many: "Enquiry auto-reply" },
   "mail-settings": { one: "mail server settings", many: "Mail server settings" },
-  "backup-settings": { one: "daily backup settings", many: "Daily backup settings" },
   session: { one: "sessions", many: "Sessions" },
   "auth-settings": { one: "sign-in settings", many: "Sign-in settings" },
   "traffic-settings": { one: "traffic settings", many: "Traffic settings" },
@@ -194,8 +193,6 @@ export function itemLink(entry: Pick<AuditLogEntry, "action" | "type" | "entityI
     case "auto-reply":
     case "mail-settings":
       return "/admin/mail";
-    case "backup-settings":
-      return "/admin/backups";
     case "traffic-settings":
       return "/admin/traffic";
     case "newsletter":
@@ -223,7 +220,6 @@ export function itemName(
   if (entry.type === "session") return "All sessions";
   if (entry.type === "auto-reply") return "Enquiry auto-reply";
   if (entry.type === "mail-settings") return "Mail server settings";
-  if (entry.type === "backup-settings") return "Daily backup settings";
   if (entry.type === "traffic-settings") return "Traffic settings";
   if (entry.itemTitle) return entry.itemTitle;
   if (UUID.test(id)) return `${id.slice(0, 8)}…`;
