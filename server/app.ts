@@ -163,6 +163,7 @@ export async function buildApp(
     createNotifier(config, app.log, {
       // Read when a mail is sent, by then the services below are there.
       agencyName: async () => (await app.services.identity.get()).name,
+      mail: () => (app.hasDecorator("services") ? app.services.mailSettings : undefined),
     });
   if (!config.tokenSecret) {
     try {
@@ -258,6 +259,8 @@ export async function buildApp(
   allowMarketingTagHosts(app, services.marketingTags.get);
   // Old addresses (issue 51): from memory, before the canonical-path redirect (one hop).
   await services.redirects.ready;
+  // The mail server saved on the Mail screen, before the first request.
+  await services.mailSettings.ready;
   registerRedirects(app, services.redirects);
   // After the security headers (the redirect carries them), before any answer is made.
   redirectToCanonicalPaths(app);

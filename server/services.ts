@@ -38,6 +38,7 @@ import { createLeadService, LEAD_ASSIGNED } from "./modules/leads/service.ts";
 import { createLeadReplies, LEAD_REPLY } from "./modules/leads/replies.ts";
 import { createReplyTemplates } from "./modules/leads/templates.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { createMailSettings } from "./modules/mail/settings.ts";
 import { createMailService, personalised } from "./modules/mail/service.ts";
 import { createAddressMailLimit } from "./modules/mail/address-limit.ts";
 import { createPriceService } from "./modules/prices/service.ts";
@@ -94,11 +95,19 @@ export function createServices(deps: ServiceDeps) {
   // What /api/ready checks; Redis and S3 storage add theirs when configured.
   const readiness = createReadiness();
   readiness.add("database", () => database.writable());
-  const mailer = deps.mailer ?? createMailer(config);
+  // The mail server in use (issue 50): SMTP_URL, else the Mail screen's, read again on a save.
+  const mailSettings = createMailSettings({
+    db,
+    config,
+    secret: () => config.tokenSecret,
+    changes,
+    log,
+  });
+  const mailer = deps.mailer ?? createMailer(mailSettings);
   const mail = createMailService({
     db,
     mailer,
-    notifyTo: config.notifyTo,
+    notifyTo: () => mailSettings.current().notifyTo,
     // Read when a mail is made: the identity service is made below.
     agencyName: async () => (await identity.get()).name,
   });
@@ -109,15 +118,17 @@ export function createServices(deps: ServiceDeps) {
     secret: () => config.tokenSecret,
     clock: deps.clock,
   });
-  // Enquiry mails go through the outbox: the agency's when enquiry mail is configured
-  // (SMTP_URL and NOTIFY_TO: the notifier then has a send that reports failures, for the
-  // retries), the visitor's auto-reply when SMTP_URL is set and an owner switched it on.
-  const notifyEnabled = notifier.sendEnquiryReceived !== undefined;
+  // Enquiry mails go through the outbox: the agency's when enquiry mail is configured (a
+  // mail server and a notification address: the notifier then has a send that reports
+  // failures, for the retries), the visitor's auto-reply when a mail server is set and an
+  // owner switched it on. Both asked at each enquiry: the Mail screen may change them.
+  const notifyEnabled = () =>
+    notifier.sendEnquiryReceived !== undefined && (notifier.enquiryMailOn?.() ?? true);
   const outbox = createNotificationOutbox({
     db,
     dialect: database.dialect,
     log,
-    enabled: notifyEnabled || mailer.status.configured,
+    enabled: () => notifyEnabled() || mailer.status.configured,
     notifyEnabled,
     clock: deps.clock,
   });
@@ -245,8 +256,8 @@ export function createServices(deps: ServiceDeps) {
     db,
     dialect: database.dialect,
     log,
-    enabled: mailer.status.configured,
-    mailer: deps.mailer ?? createMailer(config, { pooled: true }),
+    enabled: () => mailer.status.configured,
+    mailer: deps.mailer ?? createMailer(mailSettings, { pooled: true }),
     ratePerMinute: () => newsletterSends.ratePerMinute(),
     clock: deps.clock,
   });
@@ -344,12 +355,14 @@ export function createServices(deps: ServiceDeps) {
     outbox,
     /** The Mail screen: mail status, test message, failed mails, the auto-reply. */
     mail,
+    /** The mail server in use: SMTP_URL, else the one saved on the Mail screen (issue 50). */
+    mailSettings,
     newsletter: createNewsletterService({
       db,
       dialect: database.dialect,
       secret: () => config.tokenSecret,
       origin: config.publicOrigin,
-      mailConfigured: mailer.status.configured,
+      mailConfigured: () => mailer.status.configured,
       clock: deps.clock,
       nudge: newsletterWorker.nudge,
       addressMail,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, requiredText } from "./common.ts";
+import { emailField, requiredText, tooLong } from "./common.ts";
 
 /** Whether the site can send mail, read from the settings (never the SMTP password). */
 export const mailStatusSchema = z.object({
@@ -85,8 +85,86 @@ export const defaultAutoReply = (agency: string): AutoReply => ({
   ].join("\n"),
 });
 
+/** How the connection to the mail server is protected. */
+export const SMTP_SECURITY = ["none", "starttls", "tls"] as const;
+export type SmtpSecurity = (typeof SMTP_SECURITY)[number];
+export const smtpSecurityLabels: Record<SmtpSecurity, string> = {
+  none: "None (plain text)",
+  starttls: "STARTTLS (usually port 587)",
+  tls: "TLS from the start (usually port 465)",
+};
+
+/**
+ * A mail server's host name: dot-separated labels of letters, digits and inner hyphens
+ * (each at most 63), or an IPv4 address. Nothing else (no scheme, port, path or space).
+ */
+export const SMTP_HOST_PATTERN =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+export const SMTP_USER_MAX = 254;
+export const SMTP_PASSWORD_MAX = 500;
+
+/**
+ * What an owner saves on the Mail screen. `password` is write-only: left out, the stored one
+ * stays; "" removes it. `notifyTo` "" (or null) means enquiries are not mailed.
+ */
+export const smtpSettingsInputSchema = z.object({
+  host: z
+    .string({ error: "Enter the mail server's host name." })
+    .trim()
+    .toLowerCase()
+    .min(1, "Enter the mail server's host name.")
+    .regex(
+      SMTP_HOST_PATTERN,
+      "Enter a host name such as smtp.example.com, without smtp:// or a port.",
+    ),
+  port: z.coerce
+    .number({ error: "The port is a whole number from 1 to 65535." })
+    .int("The port is a whole number from 1 to 65535.")
+    .min(1, "The port is a whole number from 1 to 65535.")
+    .max(65535, "The port is a whole number from 1 to 65535."),
+  security: z.enum(SMTP_SECURITY, { error: "Choose none, STARTTLS or TLS." }),
+  user: z
+    .string({ error: "The user name must be text." })
+    .trim()
+    .max(SMTP_USER_MAX, tooLong("The user name", SMTP_USER_MAX))
+    .refine((value) => !/[\r\n]/.test(value), "The user name must be one line.")
+    .default(""),
+  password: z
+    .string({ error: "The password must be text." })
+    .max(SMTP_PASSWORD_MAX, tooLong("The password", SMTP_PASSWORD_MAX))
+    .refine((value) => !/[\r\n]/.test(value), "The password must be one line.")
+    .optional(),
+  from: emailField,
+  notifyTo: z.union([z.literal("").transform(() => null), z.null(), emailField]).default(null),
+});
+export type SmtpSettingsInput = z.input<typeof smtpSettingsInputSchema>;
+export type SmtpSettings = z.output<typeof smtpSettingsInputSchema>;
+
+/**
+ * Where the mail server comes from: SMTP_URL in the environment (it wins, the fields are
+ * read-only), the Mail screen, or nowhere (mail is off).
+ */
+export const MAIL_SOURCES = ["environment", "back-office", "none"] as const;
+
+/** The mail server's settings as the API answers them: never the password, only whether one is kept. */
+export const smtpSettingsViewSchema = z.object({
+  source: z.enum(MAIL_SOURCES),
+  host: z.string().nullable(),
+  port: z.number().nullable(),
+  security: z.enum(SMTP_SECURITY).nullable(),
+  user: z.string(),
+  passwordSet: z.boolean(),
+  from: z.string(),
+  notifyTo: z.string().nullable(),
+  /** When an owner last saved them; null for the environment's. */
+  updatedAt: z.string().nullable(),
+});
+export type SmtpSettingsView = z.infer<typeof smtpSettingsViewSchema>;
+
 export const mailOverviewSchema = z.object({
   status: mailStatusSchema,
+  settings: smtpSettingsViewSchema,
   autoReply: autoReplySchema,
   failures: z.array(mailFailureSchema),
 });
@@ -98,5 +176,7 @@ export const testMailInputSchema = z.object({ to: emailField });
 export const testMailResultSchema = z.object({
   accepted: z.boolean(),
   error: z.string().nullable(),
+  /** The mail server's own answer: its SMTP reply line (accepted or refused), else null. */
+  response: z.string().nullable(),
 });
 export type TestMailResult = z.infer<typeof testMailResultSchema>;

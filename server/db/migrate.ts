@@ -36,6 +36,7 @@ import * as marketingTags from "./migrations/0038-marketing-tags.ts";
 import * as enquirySearchCampaign from "./migrations/0040-enquiry-search-campaign.ts";
 import * as leadPipeline from "./migrations/0041-lead-pipeline.ts";
 import * as replyTemplates from "./migrations/0049-reply-templates.ts";
+import * as mailServer from "./migrations/0045-mail-server.ts";
 import type { Database } from "./schema.ts";
 
 // Listed here rather than read from disk, so migrations run from any working directory.
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   "0040-enquiry-search-campaign": enquirySearchCampaign,
   "0041-lead-pipeline": leadPipeline,
   "0049-reply-templates": replyTemplates,
+  "0045-mail-server": mailServer,
 };
 
 const provider: MigrationProvider = {

@@ -750,8 +750,23 @@ export interface ReplyTemplatesTable {
   updated_at: string;
 }
 
+/** The mail server an owner set on the Mail screen (migration 0045); one row, "smtp". */
+export interface SmtpSettingsTable {
+  id: string;
+  host: string;
+  port: number;
+  security: string;
+  username: string;
+  /** Encrypted (server/modules/mail/settings.ts); "" when none. */
+  password: string;
+  from_address: string;
+  notify_to: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   reply_templates: ReplyTemplatesTable;
+  smtp_settings: SmtpSettingsTable;
   marketing_tags: MarketingTagsTable;
   consent_records: ConsentRecordsTable;
   lead_replies: LeadRepliesTable;

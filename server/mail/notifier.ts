@@ -64,10 +64,15 @@ export interface Notifier {
   enquiryReceived(enquiry: Enquiry): Promise<void>;
   /**
    * Mails the enquiry to the agency and throws when the mail server did not take it (the
-   * notification outbox retries it). Present only when enquiry mail is configured (SMTP_URL
-   * and NOTIFY_TO): without it no notification is queued. `signal` abandons the send.
+   * notification outbox retries it). Present only when enquiry mail can be configured:
+   * without it no notification is queued. `signal` abandons the send.
    */
   sendEnquiryReceived?(enquiry: Enquiry, options?: { signal?: AbortSignal }): Promise<void>;
+  /**
+   * Whether enquiry mail is configured now (a mail server and a notification address, from
+   * the environment or the Mail screen); not given: whenever `sendEnquiryReceived` is.
+   */
+  enquiryMailOn?(): boolean;
   accountLocked(lock: AccountLock): Promise<void>;
   /** A sign-in from a new device (browser, system, network): tells the person. */
   newSignIn(signIn: NewSignIn): Promise<void>;

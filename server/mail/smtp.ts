@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from "fastify";
-import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import { enquiryFieldShown, MAIL_FIELDS } from "../../common/enquiry-fields.ts";
 import { defaultIdentity } from "../../common/identity.ts";
@@ -7,6 +6,7 @@ import { sourceKey, sourceName } from "../../common/lead-source.ts";
 import { AGENCY_TIME_ZONE, AGENCY_TIME_ZONE_NAME } from "../../common/time-zone.ts";
 import type { Enquiry } from "../../common/schemas/enquiry.ts";
 import type { Config } from "../config.ts";
+import { environmentMailSource, transportOf, type MailSource } from "./mailer.ts";
 import {
   createSilentNotifier,
   type AccountLink,
@@ -254,15 +254,23 @@ export interface NotifierOptions {
   closeGraceMs?: number;
   /** The agency's name as the Site identity screen sets it (else the built-in default). */
   agencyName?: () => Promise<string>;
+  /**
+   * The mail server in use, read at each mail (the Mail screen's setting, issue 50): a
+   * function, since the services that hold it are made after the notifier. Without it, the
+   * environment's settings (SMTP_URL, MAIL_FROM, NOTIFY_TO), also while it answers undefined.
+   */
+  mail?: () => MailSource | undefined;
 }
 
 /**
- * Mails each new enquiry to NOTIFY_TO, and a lock notice to the admin concerned, through
- * SMTP_URL; silent without it (and for enquiries without NOTIFY_TO). Sending runs in the
- * background: no request waits for the mail server, and a failure is logged while the
- * stored enquiry stays. The enquiry mail also has a send that throws
- * (`sendEnquiryReceived`), for the notification outbox, which retries it. `close()` lets the mails on their way finish (up to
- * `closeGraceMs`, 10 s by default), then cancels the rest.
+ * Mails each new enquiry to the notification address (NOTIFY_TO or the Mail screen's), and a
+ * lock notice to the admin concerned, through the mail server in use; silent without one
+ * (and for enquiries without a notification address). Sending runs in the background: no
+ * request waits for the mail server, and a failure is logged while the stored enquiry
+ * stays. The enquiry mail also has a send that throws (`sendEnquiryReceived`), for the
+ * notification outbox, which retries it; `enquiryMailOn()` says whether it is configured
+ * now. `close()` lets the mails on their way finish (up to `closeGraceMs`, 10 s by
+ * default), then cancels the rest.
  */
 export function createNotifier(
   config: Config,
@@ -270,34 +278,41 @@ export function createNotifier(
   options: NotifierOptions = {},
 ): Notifier {
   const silent = createSilentNotifier(log);
-  if (!config.smtpUrl) return silent;
+  // The environment alone and no mail server: nothing can ever be sent.
+  if (!options.mail && !config.smtpUrl) return silent;
+  const environment = environmentMailSource(config);
+  const source = (): MailSource => options.mail?.() ?? environment;
   const closeGraceMs = options.closeGraceMs ?? 10_000;
-  // nodemailer waits minutes by default; a stuck mail server must not hold a socket that long.
-  const transport = nodemailer.createTransport({
-    url: config.smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
-  const to = config.notifyTo;
+  let transports: ReturnType<typeof transportOf> | undefined;
   const cancel = new AbortController();
   const pending = new Set<Promise<void>>();
+  const configured = () => source().current().transport !== undefined;
+  const notifyTo = () => source().current().notifyTo;
+
+  const agencyName = options.agencyName ?? (async () => defaultIdentity.name);
 
   /**
    * Sends, and throws when the mail server did not take the mail. `close()` waits for it
    * (and cancels it after the grace), like the background sends; so may `signal`.
    */
-  const agencyName = options.agencyName ?? (async () => defaultIdentity.name);
-
-  function deliver(message: (agency: string) => Mail.Options, signal?: AbortSignal): Promise<void> {
+  function deliver(
+    message: (agency: string, from: string) => Mail.Options,
+    signal?: AbortSignal,
+  ): Promise<void> {
     // Built inside the promise: even a bug in the body is a failed send, not a crash.
     const sending = Promise.resolve()
       .then(async () => {
-        const mail: Mail.Options & { signal: AbortSignal } = {
-          ...message(await agencyName()),
+        const mail = source();
+        await mail.ready;
+        const setup = mail.current();
+        transports ??= transportOf(mail);
+        const transport = transports.get(setup);
+        if (!transport) throw new Error("Mail is not configured: no mail server is set.");
+        const options: Mail.Options & { signal: AbortSignal } = {
+          ...message(await agencyName(), setup.from),
           signal: signal ? AbortSignal.any([cancel.signal, signal]) : cancel.signal,
         };
-        await transport.sendMail(mail);
+        await transport.sendMail(options);
       })
       .finally(() => pending.delete(sending));
     pending.add(sending);
@@ -308,7 +323,7 @@ export function createNotifier(
   function send(
     what: string,
     fields: object,
-    message: (agency: string) => Mail.Options,
+    message: (agency: string, from: string) => Mail.Options,
   ): Promise<void> {
     return deliver(message).then(
       () => log.info(fields, `${what} sent`),
@@ -319,8 +334,8 @@ export function createNotifier(
 
   const enquiryMail =
     (enquiry: Enquiry, to: string) =>
-    (agency: string): Mail.Options => ({
-      from: config.mailFrom,
+    (agency: string, from: string): Mail.Options => ({
+      from,
       to,
       replyTo: enquiry.email,
       // Known in advance, so a reply from the inbox threads on it (In-Reply-To).
@@ -332,55 +347,62 @@ export function createNotifier(
 
   return {
     enquiryReceived(enquiry) {
-      if (!to) return silent.enquiryReceived(enquiry);
+      const to = notifyTo();
+      if (!to || !configured()) return silent.enquiryReceived(enquiry);
       return send("enquiry notification", { enquiry: enquiry._id }, enquiryMail(enquiry, to));
     },
-    // Without NOTIFY_TO there is nobody to tell, so nothing to queue.
-    ...(to
-      ? {
-          sendEnquiryReceived: (enquiry: Enquiry, options: { signal?: AbortSignal } = {}) =>
-            deliver(enquiryMail(enquiry, to), options.signal),
-        }
-      : {}),
+    // Without a notification address there is nobody to tell, so nothing is queued
+    // (`enquiryMailOn`); a row queued before the address was removed fails and is retried.
+    sendEnquiryReceived(enquiry: Enquiry, options: { signal?: AbortSignal } = {}) {
+      const to = notifyTo();
+      if (!to) return Promise.reject(new Error("No address gets the enquiry notifications."));
+      return deliver(enquiryMail(enquiry, to), options.signal);
+    },
+    enquiryMailOn: () => configured() && notifyTo() !== undefined,
     accountLocked(lock) {
+      if (!configured()) return silent.accountLocked(lock);
       const fields = { email: lock.email, failures: lock.failures, until: lock.until };
-      return send("sign-in lock notice", fields, (agency) => ({
-        from: config.mailFrom,
+      return send("sign-in lock notice", fields, (agency, from) => ({
+        from,
         to: lock.email,
         subject: accountLockedMailSubject(lock, agency),
         text: accountLockedMailText(lock, agency),
       }));
     },
     newSignIn(signIn) {
+      if (!configured()) return silent.newSignIn(signIn);
       const fields = { email: signIn.email, browser: signIn.browser, os: signIn.os };
-      return send("new sign-in notice", fields, (agency) => ({
-        from: config.mailFrom,
+      return send("new sign-in notice", fields, (agency, from) => ({
+        from,
         to: signIn.email,
         subject: newSignInMailSubject(agency),
         text: newSignInMailText(signIn, config.publicOrigin, agency),
       }));
     },
     newFactor(notice) {
+      if (!configured()) return silent.newFactor(notice);
       const fields = { email: notice.email, factor: notice.factor.kind };
-      return send("new sign-in factor notice", fields, (agency) => ({
-        from: config.mailFrom,
+      return send("new sign-in factor notice", fields, (agency, from) => ({
+        from,
         to: notice.email,
         subject: newFactorMailSubject(notice, agency),
         text: newFactorMailText(notice, config.publicOrigin, agency),
       }));
     },
     passwordReset(link) {
-      return send("password reset link", { email: link.email }, (agency) => ({
-        from: config.mailFrom,
+      if (!configured()) return silent.passwordReset(link);
+      return send("password reset link", { email: link.email }, (agency, from) => ({
+        from,
         to: link.email,
         subject: passwordResetMailSubject(agency),
         text: passwordResetMailText(link, agency),
       }));
     },
     staffInvited(invitation) {
+      if (!configured()) return silent.staffInvited(invitation);
       const fields = { email: invitation.email, role: invitation.role };
-      return send("staff invitation", fields, (agency) => ({
-        from: config.mailFrom,
+      return send("staff invitation", fields, (agency, from) => ({
+        from,
         to: invitation.email,
         subject: staffInvitationMailSubject(invitation, agency),
         text: staffInvitationMailText(invitation, agency),
@@ -399,7 +421,7 @@ export function createNotifier(
         cancel.abort(new Error("the server is shutting down"));
         await Promise.allSettled([...pending]);
       }
-      transport.close();
+      transports?.close();
     },
   };
 }

@@ -217,7 +217,12 @@ describe("with mail", () => {
       headers,
       payload: { to: "check@example.com" },
     });
-    expect(test.body).toEqual({ accepted: true, error: null });
+    // The mail server's own answer is shown: its 250 reply line.
+    expect(test.body).toEqual({
+      accepted: true,
+      error: null,
+      response: expect.stringMatching(/^250 /),
+    });
     expect(smtp.inbox[before]!.rcptTo).toEqual(["check@example.com"]);
   });
 

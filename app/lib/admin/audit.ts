@@ -53,6 +53,7 @@ const TYPE_NAMES: Record<string, { one: string; many: string }> = {
   page: { one: "page", many: "Pages" },
   admin: { one: "staff account", many: "Staff accounts" },
   "auto-reply": { one: "enquiry auto-reply", many: "Enquiry auto-reply" },
+  "mail-settings": { one: "mail server settings", many: "Mail server settings" },
   session: { one: "sessions", many: "Sessions" },
   "auth-settings": { one: "sign-in settings", many: "Sign-in settings" },
   "traffic-settings": { one: "traffic settings", many: "Traffic settings" },
@@ -191,6 +192,7 @@ export function itemLink(entry: Pick<AuditLogEntry, "action" | "type" | "entityI
     case "admin":
       return "/admin/staff";
     case "auto-reply":
+    case "mail-settings":
       return "/admin/mail";
     case "traffic-settings":
       return "/admin/traffic";
@@ -218,6 +220,7 @@ export function itemName(
   if (entry.action === "reorder") return typeLabel(entry.type);
   if (entry.type === "session") return "All sessions";
   if (entry.type === "auto-reply") return "Enquiry auto-reply";
+  if (entry.type === "mail-settings") return "Mail server settings";
   if (entry.type === "traffic-settings") return "Traffic settings";
   if (entry.itemTitle) return entry.itemTitle;
   if (UUID.test(id)) return `${id.slice(0, 8)}…`;

@@ -3,14 +3,24 @@
 import {
   autoReplySchema,
   mailOverviewSchema,
+  smtpSettingsViewSchema,
   testMailResultSchema,
   type AutoReply,
   type MailOverview,
+  type SmtpSettings,
+  type SmtpSettingsView,
   type TestMailResult,
 } from "../../../common/schemas/mail.ts";
 import { api } from "../admin-api.ts";
 
-export type { AutoReply, MailOverview, TestMailResult };
+export type { AutoReply, MailOverview, SmtpSettings, SmtpSettingsView, TestMailResult };
+
+/** PUT /api/mail/settings: answers the saved mail server (never the password). */
+export async function saveMailSettings(settings: SmtpSettings): Promise<SmtpSettingsView> {
+  return smtpSettingsViewSchema.parse(
+    await api<unknown>("/mail/settings", { method: "PUT", json: settings }),
+  );
+}
 
 /** GET /api/mail: whether mail is set up, the auto-reply and the failed mails. */
 export async function getMail(): Promise<MailOverview> {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { formatDateTime } from "../../../common/format.ts";
 import {
   AUTO_REPLY_NAME,
@@ -6,14 +6,19 @@ import {
   VISITOR_MAIL_LIMIT,
   autoReplySchema,
   mailKindLabels,
+  SMTP_SECURITY,
+  smtpSecurityLabels,
+  smtpSettingsInputSchema,
   testMailInputSchema,
   type MailFailure,
   type MailStatus,
+  type SmtpSettingsView,
 } from "../../../common/schemas/mail.ts";
 import { AGENCY_TIME_ZONE_NAME } from "../../../common/time-zone.ts";
 import {
   FieldError,
   FormMessage,
+  PasswordField,
   SubmitButton,
   TextField,
   useAccountForm,
@@ -36,6 +41,7 @@ import { ApiError } from "../../lib/admin-api.ts";
 import {
   getMail,
   saveAutoReply,
+  saveMailSettings,
   sendTestMail,
   type AutoReply,
   type MailOverview,
@@ -47,40 +53,213 @@ export const meta = adminMeta("Mail");
 
 const when = (iso: string) => `${formatDateTime(iso)} (${AGENCY_TIME_ZONE_NAME})`;
 
-function Settings({ status }: { status: MailStatus | undefined }) {
-  if (!status) return null;
+const securityWords = (security: SmtpSettingsView["security"]) =>
+  security ? smtpSecurityLabels[security] : "";
+
+/** The mail server as the environment sets it: shown, not editable here. */
+function EnvironmentSettings({ settings }: { settings: SmtpSettingsView }) {
   return (
-    <Panel title="Settings" id="mail-settings-title">
+    <>
+      <p className="mb-4 max-w-3xl text-sm text-muted">
+        These settings come from the server’s environment (SMTP_URL), which wins over this screen:
+        change them there and restart the server, or remove SMTP_URL to set the mail server here.
+      </p>
+      <dl className="grid max-w-2xl gap-x-6 sm:grid-cols-[10rem_1fr] sm:gap-y-3">
+        <dt className="font-semibold text-muted">Mail server</dt>
+        <dd className="mb-3 wrap-anywhere sm:mb-0">
+          {settings.host}:{settings.port} ({securityWords(settings.security)})
+        </dd>
+        <dt className="font-semibold text-muted">User</dt>
+        <dd className="mb-3 wrap-anywhere sm:mb-0">
+          {settings.user || <span className="text-muted">none</span>}
+        </dd>
+        <dt className="font-semibold text-muted">Sender</dt>
+        <dd className="mb-3 wrap-anywhere sm:mb-0">{settings.from}</dd>
+        <dt className="font-semibold text-muted">Enquiries go to</dt>
+        <dd className="wrap-anywhere">
+          {settings.notifyTo ?? (
+            <span className="text-muted">not set (NOTIFY_TO): enquiries are not mailed</span>
+          )}
+        </dd>
+      </dl>
+    </>
+  );
+}
+
+type ServerField = "host" | "port" | "security" | "user" | "password" | "from" | "notifyTo";
+
+/** The owner's form of the mail server: used by every instance from the next mail on. */
+function ServerForm({
+  settings,
+  onSaved,
+}: {
+  settings: SmtpSettingsView;
+  onSaved: (settings: SmtpSettingsView) => void;
+}) {
+  const { notify } = useFeedback();
+  const { form, busy, errors, problem, submit } = useAccountForm<ServerField>();
+  const securityId = useId();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const password = String(data.get("password") ?? "");
+    const removePassword = data.get("removePassword") === "on";
+    const parsed = smtpSettingsInputSchema.safeParse({
+      host: data.get("host"),
+      port: data.get("port"),
+      security: data.get("security"),
+      user: data.get("user"),
+      // Left empty: the stored password stays (unless removed).
+      ...(password !== "" ? { password } : removePassword ? { password: "" } : {}),
+      from: data.get("from"),
+      notifyTo: data.get("notifyTo"),
+    });
+    const found: Partial<Record<ServerField, string>> = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as ServerField;
+        found[key] ??= issue.message;
+      }
+    }
+    await submit(found, async () => {
+      if (!parsed.success) return;
+      const saved = await saveMailSettings(parsed.data);
+      onSaved(saved);
+      notify("Mail server saved: the site uses it from the next mail on.");
+    });
+  }
+
+  return (
+    <form
+      ref={form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="mail-settings-title"
+      className="grid max-w-2xl gap-4 sm:grid-cols-2"
+    >
+      <div className="sm:col-span-2">
+        <TextField
+          label="Host"
+          name="host"
+          autoComplete="off"
+          hint="The mail server’s name, such as smtp.example.com."
+          defaultValue={settings.host ?? ""}
+          error={errors.host}
+        />
+      </div>
+      <TextField
+        label="Port"
+        name="port"
+        type="number"
+        autoComplete="off"
+        defaultValue={settings.port === null ? "587" : String(settings.port)}
+        error={errors.port}
+      />
+      <div>
+        <label htmlFor={securityId} className={adminLabel}>
+          Security
+        </label>
+        <select
+          id={securityId}
+          name="security"
+          defaultValue={settings.security ?? "starttls"}
+          aria-invalid={errors.security ? true : undefined}
+          aria-describedby={`${securityId}-error`}
+          className={`${adminInput} mt-1`}
+        >
+          {SMTP_SECURITY.map((choice) => (
+            <option key={choice} value={choice}>
+              {smtpSecurityLabels[choice]}
+            </option>
+          ))}
+        </select>
+        <FieldError id={`${securityId}-error`} error={errors.security} />
+      </div>
+      <TextField
+        label="User (optional)"
+        name="user"
+        autoComplete="off"
+        defaultValue={settings.user}
+        error={errors.user}
+      />
+      <div>
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          hint={
+            settings.passwordSet
+              ? "A password is kept. Leave this empty to keep it."
+              : "No password is kept."
+          }
+          error={errors.password}
+        />
+        {settings.passwordSet && (
+          <label className="mt-2 flex items-center gap-2 text-sm text-ink">
+            <input type="checkbox" name="removePassword" className="size-5 accent-brand" />
+            Remove the kept password
+          </label>
+        )}
+      </div>
+      <TextField
+        label="Sender (From)"
+        name="from"
+        type="email"
+        autoComplete="off"
+        defaultValue={settings.from}
+        error={errors.from}
+      />
+      <TextField
+        label="Enquiries go to (optional)"
+        name="notifyTo"
+        type="email"
+        autoComplete="off"
+        hint="Empty: enquiries are not mailed."
+        defaultValue={settings.notifyTo ?? ""}
+        error={errors.notifyTo}
+      />
+      <div aria-live="polite" className="sm:col-span-2 empty:hidden">
+        {problem && <FormMessage kind="error">{problem}</FormMessage>}
+      </div>
+      <div className="sm:col-span-2">
+        <SubmitButton busy={busy} busyText="Saving…" className={adminButton}>
+          Save mail server
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+function Settings({
+  status,
+  settings,
+  onSaved,
+}: {
+  status: MailStatus;
+  settings: SmtpSettingsView;
+  onSaved: (settings: SmtpSettingsView) => void;
+}) {
+  return (
+    <Panel title="Mail server" id="mail-settings-title">
       {status.configured ? (
         <p className="mb-4 font-semibold text-success">Mail is set up: the site can send mail.</p>
       ) : (
         <div className="mb-4 space-y-2">
           <p className="font-semibold text-danger">Mail is not set up: the site sends no mail.</p>
           <p className="max-w-3xl text-sm text-muted">
-            Until SMTP_URL is set in the server’s settings (and the server restarted), invitations
-            and password links are shown to you to hand over yourself, the forgot-password page
-            tells people to ask an owner, and no auto-reply goes.
+            Until a mail server is saved here, invitations and password links are shown to you to
+            hand over yourself, the forgot-password page tells people to ask an owner, and no
+            auto-reply goes.
           </p>
         </div>
       )}
-      <dl className="grid max-w-2xl gap-x-6 sm:grid-cols-[10rem_1fr] sm:gap-y-3">
-        <dt className="font-semibold text-muted">Mail server</dt>
-        <dd className="mb-3 wrap-anywhere sm:mb-0">
-          {status.host ? (
-            `${status.host}:${status.port} (${status.secure ? "TLS" : "STARTTLS when offered"})`
-          ) : (
-            <span className="text-muted">not set (SMTP_URL)</span>
-          )}
-        </dd>
-        <dt className="font-semibold text-muted">Sender</dt>
-        <dd className="mb-3 wrap-anywhere sm:mb-0">{status.from}</dd>
-        <dt className="font-semibold text-muted">Enquiries go to</dt>
-        <dd className="wrap-anywhere">
-          {status.notifyTo ?? (
-            <span className="text-muted">not set (NOTIFY_TO): enquiries are not mailed</span>
-          )}
-        </dd>
-      </dl>
+      {settings.source === "environment" ? (
+        <EnvironmentSettings settings={settings} />
+      ) : (
+        // Made again after a save: its fields show what is stored (the password empty).
+        <ServerForm key={settings.updatedAt ?? "none"} settings={settings} onSaved={onSaved} />
+      )}
     </Panel>
   );
 }
@@ -124,10 +303,22 @@ function TestMessage({ configured }: { configured: boolean }) {
             (result.accepted ? (
               <FormMessage kind="success">
                 The mail server accepted the test message to {result.to}. Check that it arrived.
+                {result.response && (
+                  <>
+                    {" "}
+                    Its answer: <code className="wrap-anywhere">{result.response}</code>
+                  </>
+                )}
               </FormMessage>
             ) : (
               <FormMessage kind="error">
                 Not sent: {result.error ?? "the mail server did not accept it."}
+                {result.response && result.response !== result.error && (
+                  <>
+                    {" "}
+                    Its answer: <code className="wrap-anywhere">{result.response}</code>
+                  </>
+                )}
               </FormMessage>
             ))}
         </div>
@@ -309,9 +500,13 @@ export default function Mail() {
           {failure("mail settings", mail)}
         </p>
       )}
-      <Settings status={overview?.status} />
       {overview && (
         <>
+          <Settings
+            status={overview.status}
+            settings={overview.settings}
+            onSaved={() => void mail.reload()}
+          />
           <TestMessage configured={configured} />
           <AutoReplyForm
             reply={overview.autoReply}

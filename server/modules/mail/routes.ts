@@ -1,17 +1,24 @@
 import {
   autoReplySchema,
+  smtpSettingsInputSchema,
+  smtpSettingsViewSchema,
   mailOverviewSchema,
   testMailInputSchema,
   testMailResultSchema,
 } from "../../../common/schemas/mail.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
+import { Conflict } from "../../errors.ts";
 import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
+
+/** Why the Mail screen cannot change the mail server while SMTP_URL is set. */
+export const FROM_ENVIRONMENT =
+  "The mail server is set by SMTP_URL in the server's environment, which wins: change it there, or remove SMTP_URL to set it here.";
 
 const ownerOnly = errorAnswer("The signed-in admin is an editor: only an owner may do this.");
 
 /** The owner's Mail screen (issue 29). */
 export function registerMailRoutes(app: ApiApp, { services }: ApiDeps): void {
-  const { mail, audit } = services;
+  const { mail, mailSettings, audit } = services;
 
   app.get(
     "/mail",
@@ -21,8 +28,9 @@ export function registerMailRoutes(app: ApiApp, { services }: ApiDeps): void {
         tags: ["mail"],
         operationId: "getMail",
         summary:
-          "Whether mail is set up (host, port, sender; never the password), the enquiry " +
-          "auto-reply, and the newest mails the outbox could not send (owner only)",
+          "Whether mail is set up (host, port, sender; never the password), where the mail " +
+          "server comes from (the environment or this screen), the enquiry auto-reply, and " +
+          "the newest mails the outbox could not send (owner only)",
         security: adminSecurity,
         response: { 200: mailOverviewSchema, 401: errorAnswers.unauthorized, 403: ownerOnly },
       },
@@ -31,7 +39,47 @@ export function registerMailRoutes(app: ApiApp, { services }: ApiDeps): void {
       const [autoReply, failures] = await Promise.all([mail.autoReply(), mail.failures()]);
       return reply
         .header("cache-control", "no-store")
-        .send({ status: mail.status, autoReply, failures });
+        .send({ status: mail.status, settings: mailSettings.view(), autoReply, failures });
+    },
+  );
+
+  app.put(
+    "/mail/settings",
+    {
+      config: { ownerOnly: true },
+      schema: {
+        tags: ["mail"],
+        operationId: "saveMailSettings",
+        summary:
+          "Sets the mail server (host, port, security, user, password), the sender and the " +
+          "address that gets the enquiry notifications; every instance uses it from its next " +
+          "mail on. The password is write-only: left out, the stored one stays; never " +
+          "answered. Refused (409) while SMTP_URL is set (owner only)",
+        security: adminSecurity,
+        body: smtpSettingsInputSchema,
+        response: {
+          200: smtpSettingsViewSchema,
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+          403: ownerOnly,
+          409: errorAnswer("SMTP_URL is set in the server's environment: it wins."),
+          ...jsonBodyErrors,
+        },
+      },
+    },
+    async (request) => {
+      if (mailSettings.fromEnvironment) throw new Conflict(FROM_ENVIRONMENT);
+      const { before, after, passwordChanged } = await mailSettings.save(request.body);
+      // Never the password: only whether it changed.
+      await audit.record({
+        actor: request.admin!,
+        action: "update",
+        type: "mail-settings",
+        id: "mail-settings",
+        before,
+        after: { ...after, passwordChanged },
+      });
+      return after;
     },
   );
 

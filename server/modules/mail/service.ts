@@ -15,6 +15,15 @@ import { AUTO_REPLY, TRAFFIC_REPORT } from "../outbox/repository.ts";
 import { parseReportSubject } from "../traffic/weekly-report.ts";
 
 const ROW_ID = "auto-reply";
+
+/** The mail server's reply line in a refusal (nodemailer's `response`), else null. */
+function smtpResponse(error: unknown): string | null {
+  const response =
+    typeof error === "object" && error !== null
+      ? (error as { response?: unknown }).response
+      : undefined;
+  return typeof response === "string" && response !== "" ? response.slice(0, 500) : null;
+}
 /** How many failed mails the Mail screen lists. */
 export const FAILURES_SHOWN = 20;
 
@@ -50,8 +59,9 @@ export function personalised(template: string, name: string): string {
 export function createMailService(deps: {
   db: Kysely<Database>;
   mailer: Mailer;
-  /** NOTIFY_TO, for the failures of the agency's notifications. */
-  notifyTo?: string;
+  /** The notification address in use, for the failures of the agency's notifications. */
+  notifyTo?: string | (() => string | undefined);
+
   /** The agency's name as the Site identity screen sets it (else the built-in default). */
   agencyName?: () => Promise<string>;
 }) {
@@ -68,8 +78,13 @@ export function createMailService(deps: {
     return { enabled: row.enabled === 1, subject: row.subject, text: row.body };
   }
 
+  const notifyTo = () => (typeof deps.notifyTo === "function" ? deps.notifyTo() : deps.notifyTo);
+
   return {
-    status: mailer.status,
+    /** Whether mail is set up now (read when asked: a save on the Mail screen changes it). */
+    get status() {
+      return mailer.status;
+    },
     autoReply,
 
     /** Whether a new enquiry mails its visitor now: switched on, and mail set up. */
@@ -99,19 +114,20 @@ export function createMailService(deps: {
       if (!mailer.status.configured) {
         return {
           accepted: false,
-          error: "Mail is not set up: SMTP_URL is not set, nothing was sent.",
+          error: "Mail is not set up: no mail server is set here or in SMTP_URL, nothing was sent.",
+          response: null,
         };
       }
       try {
         const agency = await agencyName();
-        await mailer.send({
+        const sent = await mailer.send({
           to,
           subject: `${agency} back office: test message`,
           text: `This is a test message from the ${agency} back office. If you can read it, the site can send mail.`,
         });
-        return { accepted: true, error: null };
+        return { accepted: true, error: null, response: sent?.response || null };
       } catch (error) {
-        return { accepted: false, error: errorText(error) };
+        return { accepted: false, error: errorText(error), response: smtpResponse(error) };
       }
     },
 
@@ -160,7 +176,7 @@ export function createMailService(deps: {
           const subject = parseReportSubject(row.subject_id);
           return (subject && ownerEmails.get(subject.adminId)) ?? null;
         }
-        return deps.notifyTo ?? null;
+        return notifyTo() ?? null;
       };
       return rows.map((row) => ({
         id: row.id,

@@ -65,7 +65,8 @@ export function createNewsletterSends(deps: {
   const { db, mailer, origin } = deps;
   const clock = deps.clock ?? Date.now;
   const nowIso = () => new Date(clock()).toISOString();
-  const canSend = mailer.status.configured;
+  // Asked each time: a mail server saved on the Mail screen applies at once.
+  const canSend = () => mailer.status.configured;
   const unsubscribeUrl = (subscriberId: string) =>
     `${origin}${unsubscribePath(linkToken(deps.secret, "unsubscribe", subscriberId))}`;
 
@@ -250,8 +251,8 @@ export function createNewsletterSends(deps: {
   async function settings(): Promise<NewsletterSettings> {
     return {
       ratePerMinute: await ratePerMinute(),
-      doubleOptIn: canSend,
-      canSend,
+      doubleOptIn: canSend(),
+      canSend: canSend(),
       audience: await audience(),
     };
   }
@@ -278,7 +279,9 @@ export function createNewsletterSends(deps: {
   };
 
   return {
-    canSend,
+    get canSend() {
+      return canSend();
+    },
     settings,
     ratePerMinute,
 
@@ -301,7 +304,7 @@ export function createNewsletterSends(deps: {
      * post's mails are due when it goes public. 409 without mail (nothing is written).
      */
     async create(message: NewsletterMessage, by: string | null): Promise<NewsletterSend> {
-      if (!canSend) throw new Conflict(NEEDS_MAIL);
+      if (!canSend()) throw new Conflict(NEEDS_MAIL);
       const resolved = await resolve(message);
       const now = nowIso();
       const publishedAt = resolved.post?.publishedAt;
@@ -427,7 +430,7 @@ export function createNewsletterSends(deps: {
      * server's answer when refused); nothing is recorded. 409 without mail.
      */
     async sendTest(message: NewsletterMessage & { to: string }): Promise<void> {
-      if (!canSend) throw new Conflict(NEEDS_MAIL);
+      if (!canSend()) throw new Conflict(NEEDS_MAIL);
       const issue = await prepared("preview", await resolve(message));
       const mail = issueMail(issue, message.to, `${origin}${unsubscribePath("preview")}`);
       await mailer.send({ ...mail, subject: `[Test] ${mail.subject}` });

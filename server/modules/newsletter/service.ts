@@ -81,7 +81,7 @@ export interface NewsletterDeps {
    * Whether mail can be sent (SMTP_URL): sign-ups are then confirmed by mail (double
    * opt-in); without it an address is confirmed at once, as before issue 32.
    */
-  mailConfigured: boolean;
+  mailConfigured: boolean | (() => boolean);
   /** Milliseconds since the epoch (tests move it). */
   clock?: () => number;
   /** After a commit that queued a confirmation mail: mail it now, not at the next poll. */
@@ -99,6 +99,7 @@ export function createNewsletterService({
   nudge = () => {},
   addressMail,
 }: NewsletterDeps) {
+  const mailOn = () => (typeof mailConfigured === "function" ? mailConfigured() : mailConfigured);
   const nowIso = () => new Date(clock()).toISOString();
   const daysFromNow = (days: number) => new Date(clock() + days * DAY_MS).toISOString();
 
@@ -229,8 +230,10 @@ export function createNewsletterService({
   }
 
   return {
-    /** Whether sign-ups are confirmed by mail (201 without, 202 with). */
-    doubleOptIn: mailConfigured,
+    /** Whether sign-ups are confirmed by mail now (201 without, 202 with). */
+    get doubleOptIn() {
+      return mailOn();
+    },
 
     /**
      * A sign-up. The answer is the same whether the address was known or not (decision
@@ -252,11 +255,12 @@ export function createNewsletterService({
         consent_source: stripNul(input.source ?? "api"),
         consent_text: NEWSLETTER_CONSENT,
       };
+      const mailed = mailOn();
       const answer = (id: string) => ({
         subscriber: { _id: id, email: address, date: now },
-        pending: mailConfigured,
+        pending: mailed,
       });
-      if (!mailConfigured) {
+      if (!mailed) {
         const id = randomUUID();
         // The unique index decides, so two sign-ups at the same moment still make one row.
         const inserted = await db

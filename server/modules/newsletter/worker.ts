@@ -52,8 +52,11 @@ export function createNewsletterWorker(deps: {
   db: Kysely<Database>;
   dialect: "sqlite" | "postgres";
   log: FastifyBaseLogger;
-  /** Whether mail is configured: without it no row is written and the worker never runs. */
-  enabled: boolean;
+  /**
+   * Whether mail is configured (asked at each wake when a function: a mail server saved on
+   * the Mail screen turns it on); without it the worker sends nothing.
+   */
+  enabled: boolean | (() => boolean);
   /** The bulk mailer (pooled). */
   mailer: Mailer;
   /** The rate in mails per minute, read before each pass (the settings). */
@@ -62,7 +65,8 @@ export function createNewsletterWorker(deps: {
   pollMs?: number;
   closeGraceMs?: number;
 }) {
-  const { db, log, enabled, mailer } = deps;
+  const { db, log, mailer } = deps;
+  const enabled = () => (typeof deps.enabled === "function" ? deps.enabled() : deps.enabled);
   const clock = deps.clock ?? Date.now;
   const pollMs = deps.pollMs ?? POLL_MS;
   const closeGraceMs = deps.closeGraceMs ?? 10_000;
@@ -316,6 +320,11 @@ export function createNewsletterWorker(deps: {
   /** Runs passes until nothing is due (or the rate says wait); see the outbox's wake. */
   function wake(): Promise<void> {
     if (closed || !renderers) return Promise.resolve();
+    if (!enabled()) {
+      // No mail server (yet): nothing is mailed; the poll looks again.
+      schedule();
+      return Promise.resolve();
+    }
     if (running) {
       again = true;
       return running;
@@ -341,7 +350,9 @@ export function createNewsletterWorker(deps: {
   }
 
   return {
-    enabled,
+    get enabled() {
+      return enabled();
+    },
 
     /** After a commit that added rows: mail them now rather than at the next poll. */
     nudge(): void {
@@ -353,7 +364,7 @@ export function createNewsletterWorker(deps: {
 
     /** Starts the worker with the renderer of each kind (nothing without mail). */
     start(byKind: Renderers): void {
-      if (!enabled || closed) return;
+      if (closed) return;
       renderers = byKind;
       // Rows an instance left behind (stopped or crashed) are looked at right away.
       void wake();

@@ -112,27 +112,33 @@ export type OutboxChore = () => Promise<unknown>;
  * database each row is claimed by one of them (a lease, see the repository), so each mail
  * is sent once. The owners' weekly traffic report (issue 33) goes the same way: its rows are
  * written by a chore the worker runs at each wake (see `everyWake`). Without mail configured
- * (`enabled` false) no row is written and the worker never runs.
+ * (`enabled` false) no row is written and the worker only polls until a mail server is set.
  */
 export function createNotificationOutbox(deps: {
   db: Kysely<Database>;
   dialect: "sqlite" | "postgres";
   log: FastifyBaseLogger;
-  /** Whether any mail goes through the outbox: SMTP_URL is set. */
-  enabled: boolean;
   /**
-   * Whether the enquiry's mail to the agency is queued (SMTP_URL and NOTIFY_TO); `enabled`
-   * when not said. Without it the worker may still send the visitors' auto-replies.
+   * Whether any mail goes through the outbox: a mail server is set. A function is asked at
+   * each use (a mail server saved on the Mail screen turns it on without a restart).
    */
-  notifyEnabled?: boolean;
+  enabled: boolean | (() => boolean);
+  /**
+   * Whether the enquiry's mail to the agency is queued (a mail server and a notification
+   * address); `enabled` when not said. Without it the worker may still send the visitors'
+   * auto-replies.
+   */
+  notifyEnabled?: boolean | (() => boolean);
   /** Milliseconds since the epoch (tests set the time). */
   clock?: () => number;
   pollMs?: number;
   /** How long `close()` lets a send in flight finish before it cancels it. */
   closeGraceMs?: number;
 }) {
-  const { log, enabled } = deps;
-  const notifyEnabled = enabled && (deps.notifyEnabled ?? true);
+  const { log } = deps;
+  const asked = (flag: boolean | (() => boolean)) => (typeof flag === "function" ? flag() : flag);
+  const enabled = () => asked(deps.enabled);
+  const notifyEnabled = () => enabled() && asked(deps.notifyEnabled ?? true);
   const clock = deps.clock ?? Date.now;
   const pollMs = deps.pollMs ?? POLL_MS;
   const closeGraceMs = deps.closeGraceMs ?? 10_000;
@@ -253,6 +259,11 @@ export function createNotificationOutbox(deps: {
    */
   function wake(): Promise<void> {
     if (closed || !send) return Promise.resolve();
+    if (!enabled()) {
+      // No mail server (yet): nothing is sent; the poll looks again.
+      schedule();
+      return Promise.resolve();
+    }
     if (running) {
       again = true;
       return running;
@@ -274,7 +285,10 @@ export function createNotificationOutbox(deps: {
   }
 
   return {
-    enabled,
+    /** Whether mail goes through the outbox now. */
+    get enabled() {
+      return enabled();
+    },
 
     /**
      * The rows to write in the transaction of a new enquiry: its mail to the agency (with
@@ -284,8 +298,8 @@ export function createNotificationOutbox(deps: {
     rowsFor(enquiryId: string, options: { autoReply?: boolean } = {}): NewOutboxRow[] {
       const now = iso(clock());
       return [
-        ...(notifyEnabled ? [newOutboxRow(enquiryId, now, ENQUIRY_RECEIVED)] : []),
-        ...(enabled && options.autoReply ? [newOutboxRow(enquiryId, now, AUTO_REPLY)] : []),
+        ...(notifyEnabled() ? [newOutboxRow(enquiryId, now, ENQUIRY_RECEIVED)] : []),
+        ...(enabled() && options.autoReply ? [newOutboxRow(enquiryId, now, AUTO_REPLY)] : []),
       ];
     },
 
@@ -295,7 +309,7 @@ export function createNotificationOutbox(deps: {
      * mail. Answers how many were new.
      */
     async queue(rows: NewOutboxRow[]): Promise<number> {
-      if (!enabled || closed) return 0;
+      if (!enabled() || closed) return 0;
       const added = await repo.insertMissing(rows);
       if (added > 0) {
         // Inside a wake (a chore) the run looks once more; else a new one starts.
@@ -320,7 +334,8 @@ export function createNotificationOutbox(deps: {
 
     /** Starts the worker with the function that sends a row (nothing without enquiry mail). */
     start(sender: OutboxSender): void {
-      if (!enabled || closed) return;
+      // Started without mail (none set yet), it polls and sends once a mail server is set.
+      if (closed) return;
       send = sender;
       // Rows an instance left behind (stopped or crashed) are looked at right away.
       void wake();
@@ -334,7 +349,7 @@ export function createNotificationOutbox(deps: {
       if (row?.given_up_at) {
         return { ...base, state: "given-up", at: row.given_up_at, lastError: row.last_error };
       }
-      if (!notifyEnabled) return { ...base, state: "not-configured" };
+      if (!notifyEnabled()) return { ...base, state: "not-configured" };
       if (!row) return { ...base, state: "none" };
       return {
         ...base,

@@ -16,7 +16,7 @@ import {
   mailDocument,
   type MailBrand,
 } from "../../mail/layout.ts";
-import type { MailMessage } from "../../mail/mailer.ts";
+import type { Mailer } from "../../mail/mailer.ts";
 import type { OutboxRow } from "../outbox/repository.ts";
 
 /** Outbox kinds of the payments' mails (their subject: the order's id, "<invoice id>/…"). */
@@ -46,7 +46,7 @@ export interface PaymentMailDeps {
   db: Kysely<Database>;
   origin: string;
   identity: { get(): Promise<MailBrand> };
-  mailer: { send(message: MailMessage, options?: { signal?: AbortSignal }): Promise<void> };
+  mailer: Pick<Mailer, "send">;
   invoice(subject: string): Promise<Invoice | undefined>;
   bank(): Promise<{ bankName: string; accountName: string; accountNumber: string } | null>;
 }
