@@ -97,15 +97,19 @@ function EntryButtons({
   count,
   onMove,
   onRemove,
+  noun = "",
 }: {
   id: string;
   name: string;
+  /** What the buttons move, in their text ("column"); none for an entry. */
+  noun?: string;
   index: number;
   count: number;
   onMove: (by: number) => void;
   onRemove: () => void;
 }) {
   const small = `${adminButtonSecondary} px-3 py-1.5 text-sm`;
+  const what = (verb: string, way?: string) => [verb, noun, way].filter(Boolean).join(" ");
   return (
     <div className="flex flex-wrap gap-2">
       <button
@@ -113,28 +117,28 @@ function EntryButtons({
         id={`${id}-up`}
         className={small}
         disabled={index === 0}
-        aria-label={`Move up: ${name}`}
+        aria-label={`${what("Move", "up")}: ${name}`}
         onClick={() => onMove(-1)}
       >
-        Move up
+        {what("Move", "up")}
       </button>
       <button
         type="button"
         id={`${id}-down`}
         className={small}
         disabled={index === count - 1}
-        aria-label={`Move down: ${name}`}
+        aria-label={`${what("Move", "down")}: ${name}`}
         onClick={() => onMove(1)}
       >
-        Move down
+        {what("Move", "down")}
       </button>
       <button
         type="button"
         className={`${adminButtonDanger} text-sm`}
-        aria-label={`Remove ${name}`}
+        aria-label={`${what("Remove")}: ${name}`}
         onClick={onRemove}
       >
-        Remove
+        {what("Remove")}
       </button>
     </div>
   );
@@ -515,7 +519,8 @@ function ColumnsEditor({
               />
               <EntryButtons
                 id={`columns-${index}`}
-                name={`the column ${column.heading || index + 1}`}
+                name={column.heading || `column ${index + 1}`}
+                noun="column"
                 index={index}
                 count={columns.length}
                 onMove={(by) => {
