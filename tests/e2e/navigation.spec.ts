@@ -110,11 +110,15 @@ test("staff edit the menus and the public pages show them at 1280 and 375 px", a
   );
 });
 
-test("a link to another site is refused with the server's message, and nothing changes", async ({
+test("at 375 px the screen fits and passes axe; a link to another site is refused with the server's message", async ({
   page,
 }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
   await page.goto("/admin/navigation");
   await expect(page.getByText("Loading…")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Save navigation" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(page);
   const popular = page.getByRole("region", { name: "Page not found: popular pages" });
   await popular.getByRole("group", { name: "1. Home" }).getByLabel("Link").fill("//evil.test");
   await page.getByRole("button", { name: "Save navigation" }).click();
