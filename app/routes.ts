@@ -65,6 +65,7 @@ export default [
       route("content/:type/new", "routes/admin/content-edit.tsx", { id: "content-new" }),
       route("content/:type/:id", "routes/admin/content-edit.tsx", { id: "content-edit" }),
       route("settings/:type", "routes/admin/settings.tsx"),
+      route("navigation", "routes/admin/navigation.tsx"),
       route("enquiries", "routes/admin/enquiries.tsx"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
       route("pipeline", "routes/admin/pipeline.tsx"),

@@ -3,7 +3,8 @@ import { teaser } from "../../common/format.ts";
 import { blockText, type PostBlock } from "../../common/post-blocks.ts";
 import type { Blog } from "../../common/schemas/blog.ts";
 import type { PageLink } from "../../common/schemas/pages.ts";
-import { paths, publicPages } from "./navigation.ts";
+import { paths } from "../../common/content/navigation.ts";
+import { publicPages } from "./navigation.ts";
 import { postHtml } from "./post-html.ts";
 import { escapeMarkup } from "../../common/markup.ts";
 

@@ -1,4 +1,5 @@
-import { paths, publicPages } from "./navigation.ts";
+import { paths } from "../../common/content/navigation.ts";
+import { publicPages } from "./navigation.ts";
 
 // The first path segments a page staff make (/{slug}, decision 0030) may not take: every
 // page of the navigation registry, and the addresses the server and the build answer
@@ -46,6 +47,3 @@ export const reservedPageSlugs: ReadonlySet<string> = new Set(
 
 /** Whether a page may take `slug` as its address (the site's own routes come first). */
 export const isReservedPageSlug = (slug: string) => reservedPageSlugs.has(slug);
-
-/** The slug of the page the footer's "Terms of Service" links to once it is published. */
-export const TERMS_PAGE_SLUG = "terms";

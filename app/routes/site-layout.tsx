@@ -20,21 +20,21 @@ import { SocialRail } from "../components/layout/social-rail.tsx";
 import { NotFoundPage } from "../components/sections/not-found.tsx";
 import { sendPageView } from "../lib/beacon.ts";
 import { ContactDetailsProvider, SITE_LAYOUT_ROUTE_ID } from "../lib/contact-details.tsx";
-import { staffPagePath } from "../lib/feeds.ts";
 import { rememberLandingSource } from "../lib/lead-source.ts";
-import { TERMS_PAGE_SLUG } from "../lib/page-slugs.ts";
+import { MenusProvider, siteMenus } from "../lib/menus.tsx";
 import type { Route } from "./+types/site-layout";
 
 /**
  * The contact details and social links (edited in the back office): the header, footer,
- * social rail and WhatsApp buttons of every public page show them; whether the terms page
- * is published (the footer's link); and the search titles, descriptions and share images
+ * social rail and WhatsApp buttons of every public page show them; the menus of the header,
+ * footer and 404 page (the stored navigation, resolved with the published staff pages:
+ * app/lib/menus.tsx); and the search titles, descriptions and share images
  * staff set (only those: none on a fresh site), which the pages' meta read through
  * app/lib/seo.ts. Each page loads the rest of the content it shows.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(siteServicesContext);
-  const [{ contact, search }, pageLinks, tags] = await Promise.all([
+  const [{ contact, search, navigation }, pageLinks, tags] = await Promise.all([
     services.content.all(),
     // Kept in memory until a write (server/services.ts): no query per view.
     services.pages.links(),
@@ -44,12 +44,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     // the server renders the forms in full, so it has the module before the page renders.
     loadEnhancedForms(),
   ]);
-  // The footer's "Terms of Service" links to the terms page once it is published.
-  const termsHref = pageLinks.some((link) => link.slug === TERMS_PAGE_SLUG)
-    ? staffPagePath(TERMS_PAGE_SLUG)
-    : undefined;
+  // A link to a staff page that is not published is left out, or plain text in the footer.
+  const menus = siteMenus(
+    navigation,
+    pageLinks.map((link) => link.slug),
+  );
   const marketingTags = enabledTags(tags).length > 0 ? tags : undefined;
-  return { contact, termsHref, search: shownSearch(search), marketingTags };
+  return { contact, menus, search: shownSearch(search), marketingTags };
 }
 
 function Shell({ children }: { children: ReactNode }) {
@@ -57,21 +58,23 @@ function Shell({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>(SITE_LAYOUT_ROUTE_ID);
   return (
     <ContactDetailsProvider contact={data?.contact}>
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
-      <Header />
-      <PendingNotice />
-      <SocialRail />
-      <main id="main" tabIndex={-1} className="outline-none">
-        {children}
-      </main>
-      <Footer termsHref={data?.termsHref} cookieSettings={data?.marketingTags !== undefined} />
-      {data?.marketingTags && <ConsentNotice tags={data.marketingTags} />}
-      <OutboxSender />
+      <MenusProvider menus={data?.menus}>
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        <Header />
+        <PendingNotice />
+        <SocialRail />
+        <main id="main" tabIndex={-1} className="outline-none">
+          {children}
+        </main>
+        <Footer cookieSettings={data?.marketingTags !== undefined} />
+        {data?.marketingTags && <ConsentNotice tags={data.marketingTags} />}
+        <OutboxSender />
+      </MenusProvider>
     </ContactDetailsProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { defaultIdentity } from "../identity.ts";
 import { defaultSetup } from "../schemas/setup.ts";
+import { defaultNavigation } from "./navigation.ts";
 import { PRICE_KEYS } from "../price-keys.ts";
 import type {
   Brand,
@@ -613,4 +614,5 @@ export const defaultSingles: { [T in SingleContentTypeName]: SingleOf<T> } = {
   banners: wordDefaults(bannerWordFields),
   search: defaultSearch,
   setup: defaultSetup,
+  navigation: defaultNavigation,
 };

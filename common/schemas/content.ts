@@ -1,5 +1,6 @@
 import { defaultIdentity } from "../identity.ts";
 import { setupSettingsSchema } from "./setup.ts";
+import { navigationSchema } from "./navigation.ts";
 import { z } from "zod";
 import { messages } from "../messages.ts";
 import { MAX_PRICE, PRICE_KEY_PATTERN } from "./price.ts";
@@ -718,6 +719,13 @@ export const singleContentTypes = {
         input: "checkbox",
       },
     ],
+    preview: "/",
+  },
+  // Issue 47 item 4 (decision 0047): the menus. Their own screen edits them (/admin/navigation).
+  navigation: {
+    schema: navigationSchema,
+    label: "Navigation",
+    fields: [],
     preview: "/",
   },
 } as const satisfies Record<string, SingleContentType>;

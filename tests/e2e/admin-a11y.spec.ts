@@ -41,6 +41,8 @@ const CONTENT_SCREENS = [
   // Issue 47: the blog's words and the set-up setting.
   "/admin/settings/blog-page",
   "/admin/settings/setup",
+  // Issue 47 item 4: the menus.
+  "/admin/navigation",
 ];
 
 /** Waits until the screen has loaded its data (no "Loading…" left). */

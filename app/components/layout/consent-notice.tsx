@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { consentWords, enabledTags, type MarketingTagIds } from "../../../common/marketing-tags.ts";
-import { footerPolicyLink } from "../../lib/navigation.ts";
+import { paths } from "../../../common/content/navigation.ts";
 
 // Accept and decline look the same (the Nigeria Data Protection Act's GAID 2025: refusing is
 // as easy as accepting); neither is the default.
@@ -31,7 +31,7 @@ export function ConsentNotice({ tags }: { tags: MarketingTagIds }) {
           </h2>
           <p className="mt-1 text-sm leading-relaxed text-brand-100">
             {consentWords.text}{" "}
-            <Link to={footerPolicyLink.to} className="font-semibold text-white underline">
+            <Link to={paths.policy} className="font-semibold text-white underline">
               {consentWords.policyLink}
             </Link>
           </p>

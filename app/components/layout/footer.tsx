@@ -1,9 +1,6 @@
 import { Link } from "react-router";
-import {
-  footerCompanyNavigation,
-  footerPolicyLink,
-  footerServiceNavigation,
-} from "../../lib/navigation.ts";
+import type { ShownEntry } from "../../../common/content/navigation.ts";
+import { useMenus } from "../../lib/menus.tsx";
 import { useIdentity } from "../../lib/identity.ts";
 import { postalAddressOf, telHref, useContactDetails } from "../../lib/contact-details.tsx";
 import { MailIcon, PhoneIcon, PinIcon } from "../ui/icons.tsx";
@@ -13,17 +10,20 @@ import { consentWords } from "../../../common/marketing-tags.ts";
 
 const linkClass = "text-brand-100 transition-colors hover:text-white hover:underline";
 
-/**
- * `termsHref`: where "Terms of Service" links once the terms page is published (else text);
- * `cookieSettings`: a marketing tag is on, and "Cookie settings" opens its consent notice.
- */
-export function Footer({
-  termsHref,
-  cookieSettings,
-}: {
-  termsHref?: string;
-  cookieSettings?: boolean;
-}) {
+/** A footer entry: its link, or its label alone when its page is missing (decision 0047). */
+function FooterEntry({ entry }: { entry: ShownEntry }) {
+  return entry.to ? (
+    <Link to={entry.to} className={linkClass}>
+      {entry.label}
+    </Link>
+  ) : (
+    entry.label
+  );
+}
+
+/** `cookieSettings`: a marketing tag is on, and "Cookie settings" opens its consent notice. */
+export function Footer({ cookieSettings }: { cookieSettings?: boolean }) {
+  const { footerColumns, footerBottom } = useMenus();
   const contact = useContactDetails();
   const { name, tagline } = useIdentity();
   const address = postalAddressOf(contact);
@@ -38,34 +38,20 @@ export function Footer({
             linkClass="size-9 bg-white/10 text-white hover:bg-accent hover:text-navy"
           />
         </div>
-        <nav aria-labelledby="footer-company">
-          <h2 id="footer-company" className="font-bold text-white">
-            Our Company
-          </h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {footerCompanyNavigation.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-services">
-          <h2 id="footer-services" className="font-bold text-white">
-            Our Services
-          </h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {footerServiceNavigation.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {footerColumns.map((column) => (
+          <nav key={column.id} aria-labelledby={column.id}>
+            <h2 id={column.id} className="font-bold text-white">
+              {column.heading}
+            </h2>
+            <ul className="mt-4 space-y-2 text-sm">
+              {column.links.map((entry, index) => (
+                <li key={index}>
+                  <FooterEntry entry={entry} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
         <div>
           <h2 className="font-bold text-white">Get in Touch</h2>
           <ul className="mt-4 space-y-3 text-sm">
@@ -100,20 +86,11 @@ export function Footer({
             © {new Date().getFullYear()} {name}. All rights reserved.
           </p>
           <ul className="flex gap-5">
-            <li>
-              <Link to={footerPolicyLink.to} className={linkClass}>
-                {footerPolicyLink.label}
-              </Link>
-            </li>
-            <li>
-              {termsHref ? (
-                <Link to={termsHref} className={linkClass}>
-                  Terms of Service
-                </Link>
-              ) : (
-                "Terms of Service"
-              )}
-            </li>
+            {footerBottom.map((entry, index) => (
+              <li key={index}>
+                <FooterEntry entry={entry} />
+              </li>
+            ))}
             {cookieSettings && (
               <li>
                 <button type="button" data-consent-open className={linkClass}>

@@ -2,7 +2,9 @@ import { useEffect, useId, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useIdentity } from "../../lib/identity.ts";
 import { siteHeader } from "../../lib/site-header.ts";
-import { barNavigation, drawerNavigation, paths } from "../../lib/navigation.ts";
+import { paths } from "../../../common/content/navigation.ts";
+import type { ShownLink } from "../../../common/content/navigation.ts";
+import { useMenus } from "../../lib/menus.tsx";
 import { ChevronIcon, CloseIcon, MenuIcon } from "../ui/icons.tsx";
 import { SocialMenu } from "./social-rail.tsx";
 
@@ -45,13 +47,6 @@ function Logo() {
   );
 }
 
-interface MenuItem {
-  to: string;
-  label: string;
-  /** The overview entry, set in bold. */
-  overview?: boolean;
-}
-
 /**
  * A dropdown of the top bar (its behaviour: app/lib/site-header.ts). With `link`, the entry
  * is that link plus a small button that opens the menu (About Us).
@@ -64,7 +59,8 @@ function NavMenu({
   /** The button's accessible name (its text, unless `link` is given). */
   label: string;
   link?: { to: string; label: string };
-  items: readonly MenuItem[];
+  /** `highlight`: the overview entry, set in bold. */
+  items: readonly ShownLink[];
 }) {
   const menuId = useId();
 
@@ -94,12 +90,12 @@ function NavMenu({
         }`}
       >
         {/* Its links are in the HTML, hidden until it opens. */}
-        {items.map((item) => (
-          <li key={item.to}>
+        {items.map((item, index) => (
+          <li key={index}>
             <Link
               to={item.to}
               className={
-                item.overview
+                item.highlight
                   ? "block rounded-lg px-3 py-2 text-sm font-bold text-brand hover:bg-brand-50 focus:bg-brand-50"
                   : "block rounded-lg px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50 hover:text-brand focus:bg-brand-50"
               }
@@ -115,6 +111,7 @@ function NavMenu({
 
 function MobileMenu() {
   const identity = useIdentity();
+  const { drawer } = useMenus();
   const drawerId = useId();
 
   return (
@@ -156,13 +153,14 @@ function MobileMenu() {
         </div>
         <nav aria-label="Mobile">
           <ul className="space-y-1">
-            {drawerNavigation.map((item) => (
-              <li key={item.to}>
+            {/* `highlight`: indented under the entry before it. */}
+            {drawer.map((item, index) => (
+              <li key={index}>
                 <NavLink
                   to={item.to}
                   end
                   className={({ isActive }) =>
-                    `block rounded-lg py-3 font-semibold ${item.sub ? "pr-4 pl-8 text-base" : "px-4 text-lg"} ${isActive ? "bg-brand-50 text-brand" : "text-ink"}`
+                    `block rounded-lg py-3 font-semibold ${item.highlight ? "pr-4 pl-8 text-base" : "px-4 text-lg"} ${isActive ? "bg-brand-50 text-brand" : "text-ink"}`
                   }
                 >
                   {item.label}
@@ -192,6 +190,7 @@ export function Header() {
     return () => page.abort();
   }, [pathname]);
   const alwaysSolid = pathname === paths.contact;
+  const { bar } = useMenus();
 
   return (
     <header
@@ -205,24 +204,23 @@ export function Header() {
         <Logo />
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
-            <DesktopLink {...barNavigation.home} />
-            <NavMenu
-              label={barNavigation.about.label}
-              link={barNavigation.about.link}
-              items={barNavigation.about.items}
-            />
-            <NavMenu label={barNavigation.services.label} items={barNavigation.services.items} />
-            {barNavigation.after.map((item) => (
-              <DesktopLink key={item.to} {...item} />
-            ))}
-            <li className="ml-3">
-              <Link
-                to={barNavigation.contact.to}
-                className="rounded-full bg-accent px-5 py-2.5 font-bold text-navy shadow-sm transition-colors hover:bg-accent-soft"
-              >
-                {barNavigation.contact.label}
-              </Link>
-            </li>
+            {bar.map((entry, index) =>
+              entry.kind === "menu" ? (
+                <NavMenu key={index} label={entry.label} link={entry.link} items={entry.items} />
+              ) : entry.highlight ? (
+                // A highlighted link of the bar is its button (Contact Us).
+                <li key={index} className="ml-3">
+                  <Link
+                    to={entry.to}
+                    className="rounded-full bg-accent px-5 py-2.5 font-bold text-navy shadow-sm transition-colors hover:bg-accent-soft"
+                  >
+                    {entry.label}
+                  </Link>
+                </li>
+              ) : (
+                <DesktopLink key={index} to={entry.to} label={entry.label} />
+              ),
+            )}
           </ul>
         </nav>
         <div className="flex items-center gap-2 md:hidden">

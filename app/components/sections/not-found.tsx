@@ -1,10 +1,11 @@
 import { Link } from "react-router";
-import { notFoundNavigation } from "../../lib/navigation.ts";
+import { useMenus } from "../../lib/menus.tsx";
 import { ArrowIcon } from "../ui/icons.tsx";
 import { PageHero } from "./page-hero.tsx";
 
 /** The 404 page body inside the site layout: what happened and ways onwards. */
 export function NotFoundPage() {
+  const { notFoundPopular, notFoundServices } = useMenus();
   return (
     <>
       <PageHero
@@ -16,8 +17,8 @@ export function NotFoundPage() {
           <div>
             <h2 className="text-2xl font-extrabold text-navy">Popular pages</h2>
             <ul className="mt-6 flex flex-wrap gap-3">
-              {notFoundNavigation.popular.map(({ to, label }) => (
-                <li key={to}>
+              {notFoundPopular.map(({ to, label }, index) => (
+                <li key={index}>
                   <Link
                     to={to}
                     className="inline-flex rounded-full bg-brand-50 px-5 py-2.5 font-semibold text-brand hover:bg-brand hover:text-white"
@@ -31,8 +32,8 @@ export function NotFoundPage() {
           <div>
             <h2 className="text-2xl font-extrabold text-navy">Our services</h2>
             <ul className="mt-6 space-y-2">
-              {notFoundNavigation.services.map(({ to, label }) => (
-                <li key={to}>
+              {notFoundServices.map(({ to, label }, index) => (
+                <li key={index}>
                   <Link
                     to={to}
                     className="inline-flex items-center gap-2 font-semibold text-brand hover:underline"

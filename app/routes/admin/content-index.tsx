@@ -26,6 +26,7 @@ const settingNotes: Partial<Record<SingleContentTypeName, string>> = {
   banners: "Let's Get Started and the home page's Get Started: heading, text, buttons",
   setup: "The dashboard's set-up card and the portfolio's sample videos",
   search: "Each page's title and description in search results, and its share image",
+  navigation: "The header's bar and menus, the drawer, the footer's links and the 404 page's",
 };
 
 /** The settings that hold the words of the pages, in the order of the site's menus. */
@@ -37,6 +38,10 @@ const pageWords: readonly SingleContentTypeName[] = [
   "banners",
   "search",
 ];
+/** The settings with a screen of their own (not the generic form): linked there. */
+const ownScreens: Partial<Record<SingleContentTypeName, string>> = {
+  navigation: "/admin/navigation",
+};
 const otherSettings = singleContentTypeNames.filter((type) => !pageWords.includes(type));
 
 /** Every editable part of the site: one card per type with its item count and page. */
@@ -105,7 +110,7 @@ function SettingCards({ types }: { types: readonly SingleContentTypeName[] }) {
           <div className={`${card} relative`}>
             <h3 className="font-bold text-navy">
               <Link
-                to={`/admin/settings/${type}`}
+                to={ownScreens[type] ?? `/admin/settings/${type}`}
                 className="after:absolute after:inset-0 after:rounded-xl focus:outline-none focus-visible:after:ring-2 focus-visible:after:ring-brand"
               >
                 {singleContentTypes[type].label}

@@ -20,6 +20,7 @@ const navItems = [
   { to: "/admin/posts", label: "Posts" },
   { to: "/admin/content", label: "Site content", also: "/admin/settings" },
   { to: "/admin/pages", label: "Pages" },
+  { to: "/admin/navigation", label: "Navigation" },
   { to: "/admin/enquiries", label: "Enquiries" },
   { to: "/admin/pipeline", label: "Pipeline" },
   { to: "/admin/payments", label: "Payments" },

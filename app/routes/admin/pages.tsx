@@ -42,7 +42,12 @@ export default function Pages() {
       <Panel title="Your pages" id="pages-title">
         <p className="mb-4 text-sm text-muted">
           Simple pages such as Terms of Service or Careers, at their own address. A page with the
-          address <code>terms</code>, once published, is the footer’s Terms of Service link.
+          address <code>terms</code>, once published, is the footer’s Terms of Service link; any
+          page can go into a menu on the{" "}
+          <Link to="/admin/navigation" className="font-semibold text-brand underline">
+            Navigation
+          </Link>{" "}
+          screen.
         </p>
         <LoadState
           loading={pages.loading}

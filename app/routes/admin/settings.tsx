@@ -1,4 +1,4 @@
-import { Link, useParams } from "react-router";
+import { Link, Navigate, useParams } from "react-router";
 import { singleContentTypes, type SingleContentTypeName } from "../../../common/schemas/content.ts";
 import { ContentForm } from "../../components/admin/content-form.tsx";
 import { ContentNotFound, PreviewLink } from "../../components/admin/content-links.tsx";
@@ -37,6 +37,8 @@ const panelTitles: Partial<Record<SingleContentTypeName, string>> = {
 export default function Settings() {
   const type = singleTypeOf(useParams().type);
   if (!type) return <ContentNotFound what="setting" />;
+  // The menus have a screen of their own (decision 0047).
+  if (type === "navigation") return <Navigate to="/admin/navigation" replace />;
   return <SettingEditor key={type} type={type} />;
 }
 
