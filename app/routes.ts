@@ -1,5 +1,4 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
-import { servicePages } from "./copy/service-pages-copy.ts";
 import { MAX_SITEMAP_FILES, sitemapPartPath } from "./lib/feeds.ts";
 
 export default [
@@ -19,10 +18,6 @@ export default [
     route("about", "routes/about.tsx"),
     route("about/team", "routes/team.tsx"),
     route("services", "routes/services.tsx"),
-    // The seven service pages share one module; the loader picks the service by path.
-    ...servicePages.map((slug) =>
-      route(slug, "routes/service-page.tsx", { id: `service-${slug}` }),
-    ),
     route("blog", "routes/blog-index.tsx"),
     route("blog/preview/:token", "routes/blog-preview.tsx"),
     route("blog/tag/:slug", "routes/blog-tag.tsx"),
@@ -39,7 +34,8 @@ export default [
     route("payments/callback", "routes/payment-callback.tsx"),
     route("payments/subscription/:token", "routes/subscription-manage.ts"),
     route("invoices/:token", "routes/invoice.tsx"),
-    // Pages staff make (decision 0030): any one segment the routes above do not take.
+    // The services' pages (decision 0048), then pages staff make (decision 0030): any one
+    // segment the routes above do not take.
     route(":slug", "routes/page.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

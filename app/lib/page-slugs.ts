@@ -1,8 +1,9 @@
-import { paths, publicPages } from "./navigation.ts";
+import { paths } from "./navigation.ts";
 
-// The first path segments a page staff make (/{slug}, decision 0030) may not take: every
-// page of the navigation registry, and the addresses the server and the build answer
-// themselves. `page-slugs.test.ts` checks that every first segment of app/routes.ts and
+// The first path segments a page staff make (/{slug}, decision 0030) or a service (decision
+// 0048) may not take: every page of the navigation registry, and the addresses the server and
+// the build answer themselves. The services' own addresses are content: a page and a service
+// never share one (server/modules/pages, server/modules/content/service-addresses.ts). `page-slugs.test.ts` checks that every first segment of app/routes.ts and
 // every folder of public/ is here, so a new route cannot be shadowed or shadow a page.
 
 /** Addresses that are not pages of the navigation registry. */
@@ -38,7 +39,7 @@ const firstSegment = (path: string) => path.split("/")[1] ?? "";
 
 /** Every reserved first segment, in one set. */
 export const reservedPageSlugs: ReadonlySet<string> = new Set(
-  [...publicPages, ...Object.values(paths)]
+  Object.values(paths)
     .map(firstSegment)
     .filter((segment) => segment !== "")
     .concat(SYSTEM_SEGMENTS),

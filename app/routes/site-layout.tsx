@@ -23,6 +23,7 @@ import { ContactDetailsProvider, SITE_LAYOUT_ROUTE_ID } from "../lib/contact-det
 import { staffPagePath } from "../lib/feeds.ts";
 import { rememberLandingSource } from "../lib/lead-source.ts";
 import { TERMS_PAGE_SLUG } from "../lib/page-slugs.ts";
+import { navServiceOf } from "../lib/services.ts";
 import type { Route } from "./+types/site-layout";
 
 /**
@@ -34,7 +35,7 @@ import type { Route } from "./+types/site-layout";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(siteServicesContext);
-  const [{ contact, search }, pageLinks, tags] = await Promise.all([
+  const [{ contact, search, services: serviceList }, pageLinks, tags] = await Promise.all([
     services.content.all(),
     // Kept in memory until a write (server/services.ts): no query per view.
     services.pages.links(),
@@ -49,7 +50,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     ? staffPagePath(TERMS_PAGE_SLUG)
     : undefined;
   const marketingTags = enabledTags(tags).length > 0 ? tags : undefined;
-  return { contact, termsHref, search: shownSearch(search), marketingTags };
+  return {
+    contact,
+    termsHref,
+    search: shownSearch(search),
+    marketingTags,
+    // The menus', footer's and 404 page's services (app/lib/services.ts: useServices).
+    services: serviceList.map(navServiceOf),
+  };
 }
 
 function Shell({ children }: { children: ReactNode }) {

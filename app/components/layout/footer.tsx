@@ -2,8 +2,9 @@ import { Link } from "react-router";
 import {
   footerCompanyNavigation,
   footerPolicyLink,
-  footerServiceNavigation,
+  footerServiceNavigationOf,
 } from "../../lib/navigation.ts";
+import { useServices } from "../../lib/services.ts";
 import { useIdentity } from "../../lib/identity.ts";
 import { postalAddressOf, telHref, useContactDetails } from "../../lib/contact-details.tsx";
 import { MailIcon, PhoneIcon, PinIcon } from "../ui/icons.tsx";
@@ -27,6 +28,7 @@ export function Footer({
   const contact = useContactDetails();
   const { name, tagline } = useIdentity();
   const address = postalAddressOf(contact);
+  const footerServiceNavigation = footerServiceNavigationOf(useServices());
   return (
     <footer className="bg-navy text-brand-100">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useIdentity } from "../../lib/identity.ts";
 import { siteHeader } from "../../lib/site-header.ts";
-import { barNavigation, drawerNavigation, paths } from "../../lib/navigation.ts";
+import { barNavigationOf, drawerNavigation, paths } from "../../lib/navigation.ts";
+import { useServices } from "../../lib/services.ts";
 import { ChevronIcon, CloseIcon, MenuIcon } from "../ui/icons.tsx";
 import { SocialMenu } from "./social-rail.tsx";
 
@@ -192,6 +193,7 @@ export function Header() {
     return () => page.abort();
   }, [pathname]);
   const alwaysSolid = pathname === paths.contact;
+  const barNavigation = barNavigationOf(useServices());
 
   return (
     <header

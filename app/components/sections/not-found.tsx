@@ -1,10 +1,12 @@
 import { Link } from "react-router";
-import { notFoundNavigation } from "../../lib/navigation.ts";
+import { notFoundNavigationOf } from "../../lib/navigation.ts";
+import { useServices } from "../../lib/services.ts";
 import { ArrowIcon } from "../ui/icons.tsx";
 import { PageHero } from "./page-hero.tsx";
 
 /** The 404 page body inside the site layout: what happened and ways onwards. */
 export function NotFoundPage() {
+  const notFoundNavigation = notFoundNavigationOf(useServices());
   return (
     <>
       <PageHero
