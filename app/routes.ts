@@ -1,4 +1,5 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { servicePages } from "../common/service-pages.ts";
 import { MAX_SITEMAP_FILES, sitemapPartPath } from "./lib/feeds.ts";
 
 export default [
@@ -18,6 +19,10 @@ export default [
     route("about", "routes/about.tsx"),
     route("about/team", "routes/team.tsx"),
     route("services", "routes/services.tsx"),
+    // The built-in seven's addresses (decision 0048): each serves the service that has it now.
+    ...servicePages.map((slug) =>
+      route(slug, "routes/service-page.tsx", { id: `service-${slug}` }),
+    ),
     route("blog", "routes/blog-index.tsx"),
     route("blog/preview/:token", "routes/blog-preview.tsx"),
     route("blog/tag/:slug", "routes/blog-tag.tsx"),

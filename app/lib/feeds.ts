@@ -4,7 +4,7 @@ import { blockText, type PostBlock } from "../../common/post-blocks.ts";
 import type { Blog } from "../../common/schemas/blog.ts";
 import type { PageLink } from "../../common/schemas/pages.ts";
 import { paths, publicPagesOf } from "./navigation.ts";
-import { defaultNavServices, type NavService } from "./services.ts";
+import { defaultNavServices, type NavService } from "./nav-services.ts";
 import { postHtml } from "./post-html.ts";
 import { escapeMarkup } from "../../common/markup.ts";
 

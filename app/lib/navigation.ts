@@ -1,4 +1,4 @@
-import { defaultNavServices, type NavService } from "./services.ts";
+import { defaultNavServices, type NavService } from "./nav-services.ts";
 
 // The site's navigation, in one place (issue 28): the header's bar and drawer, the footer,
 // the 404 page, the sitemap and the tests' lists of public pages all read it. Each place

@@ -4,7 +4,8 @@ import { GraphicsGallery, PackagesSection } from "../components/service/service-
 import { findPackage } from "../copy/packages-copy.ts";
 import { forSale } from "./for-sale.ts";
 import { loadPrices } from "./prices.server.ts";
-import { illustrationOf, servicePathOf } from "./services.ts";
+import { servicePathOf } from "./nav-services.ts";
+import { illustrationOf } from "./services.ts";
 import { withoutIds } from "./shown-content.ts";
 
 // A service's page (issue 47, decision 0048): what /{slug} shows when a service of the services

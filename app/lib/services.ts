@@ -1,34 +1,15 @@
 import { useContext } from "react";
 import { UNSAFE_DataRouterDataContext } from "react-router";
-import { builtInIllustrationPath, defaultServiceItems } from "../../common/content/services.ts";
+import { builtInIllustrationPath } from "../../common/content/services.ts";
 import type { Service } from "../../common/schemas/content.ts";
 import { SITE_LAYOUT_ROUTE_ID } from "./contact-details.tsx";
+import { defaultNavServices, servicePathOf, type NavService } from "./nav-services.ts";
+
+export { navServiceOf, type NavService } from "./nav-services.ts";
 
 // The services (Site content, "Services"; issue 47, decision 0048) as the menus, the footer,
 // the 404 page and the cards show them. The public layout's loader reads the list on every
 // page; components read it here, so no page threads it through props.
-
-/** A service as the menus show it: what app/lib/navigation.ts takes. */
-export interface NavService {
-  slug: string;
-  path: string;
-  name: string;
-  footerLabel: string;
-}
-
-/** A service's page: /{slug}. */
-export const servicePathOf = (slug: string) => `/${slug}`;
-
-/** What the menus need of a service. */
-export const navServiceOf = (service: Pick<Service, "slug" | "name" | "footerLabel">) => ({
-  slug: service.slug,
-  path: servicePathOf(service.slug),
-  name: service.name,
-  footerLabel: service.footerLabel,
-});
-
-/** The built-in seven: the menus of a fresh install, and while the layout has not loaded. */
-export const defaultNavServices: readonly NavService[] = defaultServiceItems.map(navServiceOf);
 
 /**
  * The services the public layout loaded; the built-in seven outside it (its own error page,

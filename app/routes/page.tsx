@@ -9,6 +9,7 @@ import { PageHero } from "../components/sections/page-hero.tsx";
 import { NotFoundPage } from "../components/sections/not-found.tsx";
 import { staffPagePath } from "../lib/feeds.ts";
 import { loadServicePage } from "../lib/service-page.server.ts";
+import { serviceMeta } from "../lib/service-meta.ts";
 import { identityFrom, originFrom, pageTitle, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/page";
 import { islandsPage } from "../islands/switch.ts";
@@ -22,7 +23,8 @@ import { islandsPage } from "../islands/switch.ts";
 /** An islands page (docs/decisions/0039): no React in the browser. */
 export const handle = islandsPage;
 
-// A service page's enquiry and package forms post to the page (without JavaScript).
+// A service page's enquiry and package forms post to the page (without JavaScript); a POST
+// to a page staff made is refused before it gets here (server/web/pages.ts).
 export { siteFormAction as action } from "../lib/site-form-action.ts";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -61,18 +63,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
       { name: "robots", content: "noindex" },
     ];
   }
-  if (loaderData.kind === "service") {
-    const { service } = loaderData;
-    return seo({
-      title: service.name,
-      description: service.summary,
-      path: service.path,
-      origin: originFrom(matches),
-      identity: identityFrom(matches),
-      image: undefined,
-      matches,
-    });
-  }
+  if (loaderData.kind === "service") return serviceMeta(loaderData.service, matches);
   const { page } = loaderData;
   return seo({
     title: page.seoTitle || page.title,

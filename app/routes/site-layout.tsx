@@ -23,7 +23,7 @@ import { ContactDetailsProvider, SITE_LAYOUT_ROUTE_ID } from "../lib/contact-det
 import { staffPagePath } from "../lib/feeds.ts";
 import { rememberLandingSource } from "../lib/lead-source.ts";
 import { TERMS_PAGE_SLUG } from "../lib/page-slugs.ts";
-import { navServiceOf } from "../lib/services.ts";
+import { navServiceOf } from "../lib/nav-services.ts";
 import type { Route } from "./+types/site-layout";
 
 /**
@@ -55,7 +55,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     termsHref,
     search: shownSearch(search),
     marketingTags,
-    // The menus', footer's and 404 page's services (app/lib/services.ts: useServices).
+    // The menus', footer's and 404 page's services (app/lib/services.ts: useServices()).
     services: serviceList.map(navServiceOf),
   };
 }

@@ -9,7 +9,7 @@ import {
   urlsetXml,
   type SitemapUrl,
 } from "../lib/feeds.ts";
-import { navServiceOf } from "../lib/services.ts";
+import { navServiceOf } from "../lib/nav-services.ts";
 import type { Route } from "./+types/sitemap";
 
 /** Posts read from the database at a time. */

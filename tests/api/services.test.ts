@@ -184,6 +184,25 @@ describe("services as a content list", () => {
     expect((await page("/contact")).body).toContain('value="Website Design"');
     expect((await page("/sitemap.xml")).body).toContain("/web-design</loc>");
 
+    // Its forms post to its page without JavaScript; a page staff made takes no POST.
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const posted = await t.app.inject({
+      method: "POST",
+      url: "/web-design",
+      headers: form,
+      payload: "intent=service-form",
+    });
+    expect(posted.statusCode).not.toBe(405);
+    expect(posted.statusCode).toBeLessThan(500);
+    const refused = await t.app.inject({
+      method: "POST",
+      url: "/careers",
+      headers: form,
+      payload: "a=1",
+    });
+    expect(refused.statusCode).toBe(405);
+    expect(refused.headers.allow).toBe("GET, HEAD");
+
     // The enquiry from its page names the service.
     const enquiry = await call(t.app, {
       method: "POST",

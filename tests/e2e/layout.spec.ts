@@ -1,4 +1,4 @@
-import { defaultNavServices as services } from "../../app/lib/services.ts";
+import { defaultNavServices as services } from "../../app/lib/nav-services.ts";
 import { postalAddress, site } from "../../common/site-config.ts";
 import { expect, test } from "./fixtures.ts";
 import type { Page } from "@playwright/test";

@@ -1,4 +1,4 @@
-import { isReservedPageSlug } from "../../../app/lib/page-slugs.ts";
+import { isBuiltInServiceSlug, isReservedPageSlug } from "../../../app/lib/page-slugs.ts";
 import { Conflict, Invalid } from "../../errors.ts";
 
 // The services' addresses (issue 47, decision 0048): a service's page is /{slug}, which no
@@ -28,7 +28,7 @@ export async function checkServiceAddress(
   otherSlugs: readonly string[],
   currentSlug?: string,
 ): Promise<void> {
-  if (isReservedPageSlug(slug)) {
+  if (isReservedPageSlug(slug) && !isBuiltInServiceSlug(slug)) {
     throw new Invalid(
       `The address /${slug} is a page of the site already. Choose another address.`,
     );
