@@ -6,7 +6,12 @@ import { MAX_PRICE, PRICE_KEY_PATTERN } from "./price.ts";
 import { EMAIL_PATTERN, tooLong } from "./common.ts";
 import { serviceNames, servicePages } from "../service-pages.ts";
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from "../slug.ts";
-import { builtInIllustrations, serviceExtraLabels, serviceExtras } from "../content/services.ts";
+import {
+  builtInIllustrations,
+  newServiceWords,
+  serviceExtraLabels,
+  serviceExtras,
+} from "../content/services.ts";
 import {
   aboutWordFields,
   bannerWordFields,
@@ -580,6 +585,13 @@ export const listContentTypes = {
       { name: "talkHeading", label: "Call us heading", input: "text", group: "Enquiry" },
     ],
     titleOf: (item: Service) => item.name,
+    // A new service's form starts with the words every service page shares.
+    newItem: {
+      ...newServiceWords,
+      promises: [...newServiceWords.promises],
+      illustration: servicePages[0],
+      extra: "none",
+    },
     preview: "/services#all-services",
     previewOf: (item: Service) => `/${item.slug}`,
     shownOn: "their own pages, Our Services, the home page, the menus and the footer",
@@ -651,6 +663,8 @@ interface ListContentType {
   previewOf?: (item: never) => string;
   /** A "select" field whose value groups the list (its screen shows one group at a time). */
   groupBy?: string;
+  /** What the form of a new item starts with (blank fields otherwise). */
+  newItem?: object;
   shownOn: string;
 }
 

@@ -41,6 +41,9 @@ const CONTENT_SCREENS = [
   // Issue 47: the blog's words and the set-up setting.
   "/admin/settings/blog-page",
   "/admin/settings/setup",
+  // Issue 47: the services list and its editor (decision 0048).
+  "/admin/content/services",
+  "/admin/content/services/new",
 ];
 
 /** Waits until the screen has loaded its data (no "Loading…" left). */

@@ -124,7 +124,10 @@ function ContentEditor({ type, id }: { type: ListContentTypeName; id?: string })
           <ContentForm
             fields={resolved.fields}
             schema={info.schema}
-            initial={toFormValues(resolved.fields, item.data ?? group)}
+            initial={toFormValues(
+              resolved.fields,
+              item.data ?? { ...("newItem" in info ? info.newItem : {}), ...group },
+            )}
             prices={priced && prices.data ? prices.data : undefined}
             pricesFailed={prices.failed}
             onSave={save}
