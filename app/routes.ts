@@ -1,5 +1,5 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
-import { servicePages } from "./copy/service-pages-copy.ts";
+import { servicePages } from "../common/service-pages.ts";
 import { MAX_SITEMAP_FILES, sitemapPartPath } from "./lib/feeds.ts";
 
 export default [
@@ -19,7 +19,7 @@ export default [
     route("about", "routes/about.tsx"),
     route("about/team", "routes/team.tsx"),
     route("services", "routes/services.tsx"),
-    // The seven service pages share one module; the loader picks the service by path.
+    // The built-in seven's addresses (decision 0048): each serves the service that has it now.
     ...servicePages.map((slug) =>
       route(slug, "routes/service-page.tsx", { id: `service-${slug}` }),
     ),
@@ -39,7 +39,8 @@ export default [
     route("payments/callback", "routes/payment-callback.tsx"),
     route("payments/subscription/:token", "routes/subscription-manage.ts"),
     route("invoices/:token", "routes/invoice.tsx"),
-    // Pages staff make (decision 0030): any one segment the routes above do not take.
+    // The services' pages (decision 0048), then pages staff make (decision 0030): any one
+    // segment the routes above do not take.
     route(":slug", "routes/page.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

@@ -12,7 +12,8 @@ export type ServiceSlug = (typeof servicePages)[number];
 
 /**
  * Each service's name: its page's title, its name in the menus and cards, the enquiry's
- * serviceType (app/copy/services-copy.ts), and the back office's choice of page for a block.
+ * serviceType, and the back office's choice of page for a block: the defaults of the services
+ * list (common/content/services.ts, decision 0048), and the keys of their search fields.
  */
 export const serviceNames: Record<ServiceSlug, string> = {
   "social-media": "Social Media Marketing",

@@ -132,7 +132,14 @@ export function createServices(deps: ServiceDeps) {
     notifyEnabled,
     clock: deps.clock,
   });
-  const pages = createPagesService({ db, storage, changes, log });
+  const pages = createPagesService({
+    db,
+    storage,
+    changes,
+    log,
+    // A service's page takes its address first (decision 0048); content is made below.
+    serviceAt: async (slug) => (await content.all()).services.some((item) => item.slug === slug),
+  });
   const enquiries = createEnquiryService({
     db,
     notifier,
@@ -171,7 +178,23 @@ export function createServices(deps: ServiceDeps) {
     origin: config.publicOrigin,
     clock: deps.clock,
   });
-  const content = createContentService({ db, storage, changes, log });
+  const content = createContentService({
+    db,
+    storage,
+    changes,
+    log,
+    // A service's address against the pages and the redirects (made below; read when saving).
+    addresses: {
+      pageAt: (slug) => pages.slugTaken(slug),
+      async redirectAt(path) {
+        await redirects.ready;
+        const answer = redirects.match(path);
+        return answer && { id: answer.id, location: answer.location };
+      },
+      removeRedirect: (id) => redirects.remove(id),
+      addRedirect: (from, to) => redirects.create({ from, to, status: 301 }),
+    },
+  });
   const prices = createPriceService(db, changes);
   // Payments (issue 49): checkout, webhooks, reconciliation, invoices; receipts, invoices and
   // their reminders are mailed through the outbox.

@@ -4,7 +4,8 @@ import { blockText, type PostBlock } from "../../common/post-blocks.ts";
 import type { Blog } from "../../common/schemas/blog.ts";
 import type { PageLink } from "../../common/schemas/pages.ts";
 import { paths } from "../../common/content/navigation.ts";
-import { publicPages } from "./navigation.ts";
+import { publicPagesOf } from "./navigation.ts";
+import { defaultNavServices, type NavService } from "./nav-services.ts";
 import { postHtml } from "./post-html.ts";
 import { escapeMarkup } from "../../common/markup.ts";
 
@@ -39,8 +40,12 @@ export interface SitemapUrl {
 }
 
 /** The site's own pages as sitemap addresses; the blog list is dated by its newest change. */
-export const pageUrls = (origin: string, blogChanged?: string): SitemapUrl[] =>
-  publicPages.map((path) => ({
+export const pageUrls = (
+  origin: string,
+  services: readonly NavService[],
+  blogChanged?: string,
+): SitemapUrl[] =>
+  publicPagesOf(services).map((path) => ({
     loc: `${origin}${path}`,
     lastmod: path === paths.blog && blogChanged ? day(blogChanged) : undefined,
   }));
@@ -79,9 +84,13 @@ ${entries.join("\n")}
 }
 
 /** sitemaps.org XML: every public page and every post; posts and the blog list carry lastmod. */
-export function sitemapXml(origin: string, posts: readonly Post[]): string {
+export function sitemapXml(
+  origin: string,
+  posts: readonly Post[],
+  services: readonly NavService[] = defaultNavServices,
+): string {
   return urlsetXml([
-    ...pageUrls(origin, newest(posts)),
+    ...pageUrls(origin, services, newest(posts)),
     ...posts.map((post) => postUrl(origin, post)),
   ]);
 }

@@ -6,16 +6,13 @@ import {
   type Menus,
 } from "../../common/content/navigation.ts";
 import type { Navigation } from "../../common/schemas/navigation.ts";
-import { services } from "../copy/services-copy.ts";
+import { defaultNavServices } from "./nav-services.ts";
 import { isReservedPageSlug } from "./page-slugs.ts";
 
 // The menus of the public layout (issue 47 item 4, decision 0047): its loader resolves the
 // stored navigation once per page and offers the result here, so the header, the footer and
-// the 404 page read one copy. This module is the one place that names the list of services
-// the menus follow (`menuServices`): where the services are kept changes here only.
-
-/** The services the menus list, in their order. */
-export const menuServices: readonly MenuService[] = services;
+// the 404 page read one copy. The services the menus list are the Site content list
+// "Services" (decision 0048), which the same loader reads.
 
 /**
  * Whether a link goes to a staff page that is not published: a path of one segment that no
@@ -29,14 +26,22 @@ export function isMissingPage(path: string, published: ReadonlySet<string>): boo
   return !isReservedPageSlug(slug) && !published.has(slug);
 }
 
-/** The menus of the stored navigation, with the slugs of the published staff pages. */
-export function siteMenus(navigation: Navigation, publishedSlugs: Iterable<string>): Menus {
-  const published = new Set(publishedSlugs);
-  return resolveMenus(navigation, menuServices, (path) => isMissingPage(path, published));
+/**
+ * The menus of the stored navigation, with the slugs of the published staff pages and the
+ * services in their order.
+ */
+export function siteMenus(
+  navigation: Navigation,
+  publishedSlugs: Iterable<string>,
+  services: readonly MenuService[],
+): Menus {
+  // A service's page (/{slug}) is there as surely as a published staff page.
+  const published = new Set([...publishedSlugs, ...services.map((service) => service.slug)]);
+  return resolveMenus(navigation, services, (path) => isMissingPage(path, published));
 }
 
 /** Today's menus: what a component sees outside the public layout or when it failed to load. */
-const defaultMenus = siteMenus(defaultNavigation, []);
+const defaultMenus = siteMenus(defaultNavigation, [], defaultNavServices);
 
 const MenusContext = createContext<Menus | null>(null);
 

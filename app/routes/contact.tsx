@@ -7,7 +7,7 @@ import { SectionHeading } from "../components/sections/section-heading.tsx";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "../components/ui/icons.tsx";
 import { WhatsAppLink } from "../components/ui/whatsapp-link.tsx";
 import { contactPage } from "../copy/contact-copy.ts";
-import { services } from "../copy/services-copy.ts";
+import { useServices } from "../lib/services.ts";
 import {
   contactFrom,
   postalAddressOf,
@@ -95,6 +95,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   const { faq } = loaderData;
   const details = useDetails();
   const socialLinks = socialLinksOf(useContactDetails());
+  const services = useServices();
   return (
     <>
       <ParallaxBanner image="/images/contact-banner.svg">

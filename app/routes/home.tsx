@@ -19,6 +19,7 @@ import { useIdentity } from "../lib/identity.ts";
 import { identityFrom, jsonLd, originFrom, seo } from "../lib/seo.ts";
 import { forSale } from "../lib/for-sale.ts";
 import { withoutIds } from "../lib/shown-content.ts";
+import { serviceCardOf } from "../lib/services.ts";
 import type { Route } from "./+types/home";
 import { islandsPage } from "../islands/switch.ts";
 
@@ -58,6 +59,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     content: {
       brands: withoutIds(content.brands),
+      services: content.services.filter((service) => service.onHome).map(serviceCardOf),
       packages: forSale(content.packages, "package", prices, siteServices.payments.enabled),
       gallery: withoutIds(content.gallery),
       slides: withoutIds(content.slides),

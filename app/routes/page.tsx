@@ -4,31 +4,45 @@ import { teaser } from "../../common/format.ts";
 import { inlineText, type PostBlock } from "../../common/post-blocks.ts";
 import { parsePost } from "../../common/post-format.ts";
 import { BlogBlocks } from "../components/blog/blog-blocks.tsx";
+import { ServicePage } from "../components/service/service-page.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
 import { NotFoundPage } from "../components/sections/not-found.tsx";
 import { staffPagePath } from "../lib/feeds.ts";
+import { loadServicePage } from "../lib/service-page.server.ts";
+import { serviceMeta } from "../lib/service-meta.ts";
 import { identityFrom, originFrom, pageTitle, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/page";
 import { islandsPage } from "../islands/switch.ts";
 
-// A page staff made (decision 0030): /{slug} when published. A draft or an unknown address
-// is the site's 404 page, as the catch-all route answers it. The site's own routes are
-// static and come first; a slug can never take one of their first segments
-// (app/lib/page-slugs.ts).
+// One segment after the site's own routes: a service's page (the services list, decision
+// 0048), else a page staff made (decision 0030) when published. A draft, a removed service or
+// an unknown address is the site's 404 page, as the catch-all route answers it. The site's
+// own routes are static and come first; a slug can never take one of their first segments,
+// and a service and a page never share one (app/lib/page-slugs.ts).
 
 /** An islands page (docs/decisions/0039): no React in the browser. */
 export const handle = islandsPage;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { pages } = context.get(siteServicesContext);
-  // The addresses of the published pages are in memory (the layout reads them too): an
-  // unknown address is answered without a query, even while the database is unavailable.
+// A service page's enquiry and package forms post to the page (without JavaScript); a POST
+// to a page staff made is refused before it gets here (server/web/pages.ts).
+export { siteFormAction as action } from "../lib/site-form-action.ts";
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const siteServices = context.get(siteServicesContext);
+  // The services and the addresses of the published pages are in memory (the layout reads
+  // them too): an unknown address is answered without a query.
+  const content = await siteServices.content.all();
+  const service = content.services.find((item) => item.slug === params.slug);
+  if (service) {
+    return loadServicePage(service, content, new URL(request.url), siteServices);
+  }
+  const { pages } = siteServices;
   const known = (await pages.links()).some((link) => link.slug === params.slug);
   const page = known ? await pages.published(params.slug) : undefined;
   if (!page) throw data("Not found", { status: 404 });
   // The body in the post format, parsed here: the parser stays out of the page's scripts.
   const { body, ...shown } = page;
-  return { page: shown, blocks: parsePost([body]) };
+  return { kind: "page" as const, page: shown, blocks: parsePost([body]) };
 }
 
 /** The search description: the one staff wrote, else the first paragraph, shortened. */
@@ -49,6 +63,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
       { name: "robots", content: "noindex" },
     ];
   }
+  if (loaderData.kind === "service") return serviceMeta(loaderData.service, matches);
   const { page } = loaderData;
   return seo({
     title: page.seoTitle || page.title,
@@ -63,6 +78,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 };
 
 export default function StaffPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "service") return <ServicePage data={loaderData} />;
   const { page } = loaderData;
   return (
     <>

@@ -4,7 +4,7 @@ import { closingBanner, LetsGetStarted } from "../components/sections/lets-get-s
 import { PageHero } from "../components/sections/page-hero.tsx";
 import { SectionHeading } from "../components/sections/section-heading.tsx";
 import { ServiceCards } from "../components/sections/service-cards.tsx";
-import { services } from "../copy/services-copy.ts";
+import { serviceCardOf } from "../lib/services.ts";
 import { identityFrom, originFrom, seo } from "../lib/seo.ts";
 import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/services";
@@ -18,6 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     claims: withoutIds(content.claims),
     words: content["services-page"],
+    services: content.services.map(serviceCardOf),
     banner: closingBanner(content.banners),
   };
 }
@@ -33,7 +34,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Services({ loaderData }: Route.ComponentProps) {
-  const { claims, words, banner } = loaderData;
+  const { claims, words, banner, services } = loaderData;
   return (
     <>
       <PageHero title={words.heroTitle} subtitle={words.heroText || undefined} crumb="Our Services">

@@ -22,6 +22,7 @@ import { sendPageView } from "../lib/beacon.ts";
 import { ContactDetailsProvider, SITE_LAYOUT_ROUTE_ID } from "../lib/contact-details.tsx";
 import { rememberLandingSource } from "../lib/lead-source.ts";
 import { MenusProvider, siteMenus } from "../lib/menus.tsx";
+import { navServiceOf } from "../lib/nav-services.ts";
 import type { Route } from "./+types/site-layout";
 
 /**
@@ -34,23 +35,33 @@ import type { Route } from "./+types/site-layout";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(siteServicesContext);
-  const [{ contact, search, navigation }, pageLinks, tags] = await Promise.all([
-    services.content.all(),
-    // Kept in memory until a write (server/services.ts): no query per view.
-    services.pages.links(),
-    // The agency's own marketing tags (issue 50): none on a fresh install, and then no notice.
-    services.marketingTags.get(),
-    // The forms' enhancement is loaded in the browser only when a form is about to be used;
-    // the server renders the forms in full, so it has the module before the page renders.
-    loadEnhancedForms(),
-  ]);
+  const [{ contact, search, navigation, services: serviceList }, pageLinks, tags] =
+    await Promise.all([
+      services.content.all(),
+      // Kept in memory until a write (server/services.ts): no query per view.
+      services.pages.links(),
+      // The agency's own marketing tags (issue 50): none on a fresh install, and then no notice.
+      services.marketingTags.get(),
+      // The forms' enhancement is loaded in the browser only when a form is about to be used;
+      // the server renders the forms in full, so it has the module before the page renders.
+      loadEnhancedForms(),
+    ]);
+  // The menus', footer's and 404 page's services (app/lib/services.ts: useServices()).
+  const navServices = serviceList.map(navServiceOf);
   // A link to a staff page that is not published is left out, or plain text in the footer.
   const menus = siteMenus(
     navigation,
     pageLinks.map((link) => link.slug),
+    navServices,
   );
   const marketingTags = enabledTags(tags).length > 0 ? tags : undefined;
-  return { contact, menus, search: shownSearch(search), marketingTags };
+  return {
+    contact,
+    menus,
+    search: shownSearch(search),
+    marketingTags,
+    services: navServices,
+  };
 }
 
 function Shell({ children }: { children: ReactNode }) {

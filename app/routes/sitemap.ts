@@ -9,6 +9,7 @@ import {
   urlsetXml,
   type SitemapUrl,
 } from "../lib/feeds.ts";
+import { navServiceOf } from "../lib/nav-services.ts";
 import type { Route } from "./+types/sitemap";
 
 /** Posts read from the database at a time. */
@@ -31,6 +32,7 @@ const xml = (body: string) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const {
     origin,
+    content,
     blogs,
     pages: staffPages,
     sitemapUrlsPerFile: perFile,
@@ -38,15 +40,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const part = Number(
     /^\/sitemap-([1-9][0-9]*)\.xml$/.exec(new URL(request.url).pathname)?.[1] ?? 0,
   );
-  const [posts, lastChanged, made, tags] = await Promise.all([
+  const [posts, lastChanged, made, tags, { services }] = await Promise.all([
     blogs.count(),
     blogs.lastChanged(),
     staffPages.links(),
     blogs.tags(),
+    content.all(),
   ]);
   // The site's pages, the published pages staff made, the tags' pages, then the posts.
   const pages = [
-    ...pageUrls(origin, lastChanged),
+    ...pageUrls(origin, services.map(navServiceOf), lastChanged),
     ...made.map((page) => staffPageUrl(origin, page)),
     ...tags.map((tag) => tagUrl(origin, tag)),
   ];

@@ -23,6 +23,7 @@ import type {
   Testimonial,
 } from "../schemas/content.ts";
 import type { ServiceSlug } from "../service-pages.ts";
+import { defaultServiceItems } from "./services.ts";
 import { site } from "../site-config.ts";
 import {
   aboutWordFields,
@@ -566,6 +567,7 @@ export const defaultLists: { [T in ListContentTypeName]: unknown[] } = {
   gallery,
   slides,
   claims,
+  services: defaultServiceItems,
   "service-blocks": serviceBlocks,
   "policy-sections": policySections,
 };

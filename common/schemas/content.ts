@@ -6,6 +6,13 @@ import { messages } from "../messages.ts";
 import { MAX_PRICE, PRICE_KEY_PATTERN } from "./price.ts";
 import { EMAIL_PATTERN, tooLong } from "./common.ts";
 import { serviceNames, servicePages } from "../service-pages.ts";
+import { MAX_SLUG_LENGTH, SLUG_PATTERN } from "../slug.ts";
+import {
+  builtInIllustrations,
+  newServiceWords,
+  serviceExtraLabels,
+  serviceExtras,
+} from "../content/services.ts";
 import {
   aboutWordFields,
   bannerWordFields,
@@ -212,6 +219,44 @@ export const contactSchema = z.object({
 
 // --- Issue 29: the service pages' blocks and the policy's sections ---------------------------
 
+/**
+ * A service (issue 47, decision 0048): its page at /{slug}, its card, its links in the menus,
+ * and every word of its page. The name is also the enquiry's serviceType.
+ */
+export const serviceSchema = z.object({
+  name: text("Name", 80),
+  slug: z
+    .string({ error: "Address is required." })
+    .trim()
+    .min(1, "Address is required.")
+    .max(MAX_SLUG_LENGTH, tooLong("Address", MAX_SLUG_LENGTH))
+    .regex(SLUG_PATTERN, "Address: lower-case letters and digits joined by hyphens (web-design)."),
+  footerLabel: text("Footer label", 80),
+  summary: text("Summary", 300),
+  onHome: z.boolean().default(false),
+  illustration: z
+    .enum(servicePages, { error: "Choose one of the built-in illustrations." })
+    .default(servicePages[0]),
+  image: contentImageSchema.nullable().default(null),
+  heroText: text("Hero text", 300),
+  heroButton: text("Hero button", 60),
+  blocksBadge: text("Blocks badge", 60),
+  blocksTitle: text("Blocks heading", 120),
+  extra: z.enum(serviceExtras, { error: "Choose the extra section." }).default("none"),
+  extraBadge: optional("Extra section badge", 60),
+  extraTitle: optional("Extra section heading", 120),
+  extraIntro: optional("Extra section text", 300),
+  enquiryBadge: text("Enquiry badge", 60),
+  enquiryTitle: text("Enquiry heading", 120),
+  enquiryIntro: text("Enquiry text", 300),
+  promises: z
+    .array(text("Promise", 200), { error: "Promises: one per line." })
+    .max(8, "Promises: at most 8.")
+    .default([]),
+  talkHeading: text("Call us heading", 60),
+});
+export type Service = z.infer<typeof serviceSchema>;
+
 /** The most enquiry options one block adds to its page's form. */
 const MAX_BLOCK_OPTIONS = 12;
 
@@ -220,7 +265,11 @@ const MAX_BLOCK_OPTIONS = 12;
  * icon), and the options it adds to the page's enquiry form (none: it adds none).
  */
 export const serviceBlockSchema = z.object({
-  page: z.enum(servicePages, { error: "Choose the page the block is shown on." }),
+  // A service's slug (the services list): checked against the list when saved.
+  page: z
+    .string({ error: "Choose the page the block is shown on." })
+    .trim()
+    .regex(SLUG_PATTERN, "Choose the page the block is shown on."),
   title: text("Title", 120),
   text: text("Text", 600),
   image: contentImageSchema.nullable().default(null),
@@ -287,6 +336,8 @@ export interface ContentField {
   optional?: boolean;
   /** A "select" field's choices: the stored value and what the back office calls it. */
   choices?: readonly { value: string; label: string }[];
+  /** The choices are the items of this list (their slug and name), read when the form opens. */
+  choicesFrom?: "services";
   /** The heading of the form's part the field is shown in (consecutive fields share one). */
   group?: string;
 }
@@ -443,6 +494,109 @@ export const listContentTypes = {
     preview: "/services",
     shownOn: "the home page, About Us and Services",
   },
+  // --- Issue 47: the services (decision 0048) ---------------------------------------------
+  services: {
+    schema: serviceSchema,
+    label: "Services",
+    singular: "service",
+    fields: [
+      {
+        name: "name",
+        label: "Name",
+        input: "text",
+        group: "The service",
+        hint: "Its page's title, its name in the menus and on its card, and the enquiry's service type.",
+      },
+      {
+        name: "slug",
+        label: "Address",
+        input: "text",
+        group: "The service",
+        hint: "The page's address: /{address}. Changing it moves the page; the old address then redirects to the new one.",
+      },
+      { name: "footerLabel", label: "Footer label", input: "text", group: "The service" },
+      {
+        name: "summary",
+        label: "Summary",
+        input: "textarea",
+        group: "The service",
+        hint: "The card's text (Our Services and the home page) and the page's search description.",
+      },
+      { name: "onHome", label: "Shown on the home page", input: "checkbox", group: "The service" },
+      {
+        name: "illustration",
+        label: "Built-in illustration",
+        input: "select",
+        group: "Illustration",
+        choices: builtInIllustrations,
+        hint: "Shown on the card and the page when no picture is uploaded.",
+      },
+      {
+        name: "image",
+        label: "Picture",
+        input: "image",
+        optional: true,
+        group: "Illustration",
+        hint: "None: the built-in illustration.",
+      },
+      { name: "heroText", label: "Hero text", input: "textarea", group: "The page's top" },
+      { name: "heroButton", label: "Hero button", input: "text", group: "The page's top" },
+      { name: "blocksBadge", label: "Blocks badge", input: "text", group: "What You Get" },
+      { name: "blocksTitle", label: "Blocks heading", input: "text", group: "What You Get" },
+      {
+        name: "extra",
+        label: "Extra section",
+        input: "select",
+        group: "Extra section",
+        choices: serviceExtras.map((value) => ({ value, label: serviceExtraLabels[value] })),
+        hint: "A section after the blocks. Its heading below (the gallery has its own).",
+      },
+      {
+        name: "extraBadge",
+        label: "Extra section badge",
+        input: "text",
+        optional: true,
+        group: "Extra section",
+      },
+      {
+        name: "extraTitle",
+        label: "Extra section heading",
+        input: "text",
+        optional: true,
+        group: "Extra section",
+      },
+      {
+        name: "extraIntro",
+        label: "Extra section text",
+        input: "textarea",
+        optional: true,
+        group: "Extra section",
+      },
+      { name: "enquiryBadge", label: "Enquiry badge", input: "text", group: "Enquiry" },
+      { name: "enquiryTitle", label: "Enquiry heading", input: "text", group: "Enquiry" },
+      { name: "enquiryIntro", label: "Enquiry text", input: "textarea", group: "Enquiry" },
+      {
+        name: "promises",
+        label: "Promises",
+        input: "lines",
+        optional: true,
+        group: "Enquiry",
+        hint: "The ticked points beside the form (a free consultation…), one per line.",
+      },
+      { name: "talkHeading", label: "Call us heading", input: "text", group: "Enquiry" },
+    ],
+    titleOf: (item: Service) => item.name,
+    // A new service's form starts with the words every service page shares.
+    newItem: {
+      ...newServiceWords,
+      promises: [...newServiceWords.promises],
+      illustration: servicePages[0],
+      extra: "none",
+    },
+    preview: "/services#all-services",
+    previewOf: (item: Service) => `/${item.slug}`,
+    shownOn: "their own pages, Our Services, the home page, the menus and the footer",
+  },
   // --- Issue 29: the service pages' blocks and the policy's sections (decision 0029) ------
   "service-blocks": {
     schema: serviceBlockSchema,
@@ -453,7 +607,9 @@ export const listContentTypes = {
         name: "page",
         label: "Page",
         input: "select",
+        // The built-in seven until the services list is read (the back office reads it).
         choices: servicePages.map((slug) => ({ value: slug, label: serviceNames[slug] })),
+        choicesFrom: "services",
       },
       { name: "title", label: "Title", input: "text" },
       { name: "text", label: "Text", input: "textarea" },
@@ -476,7 +632,7 @@ export const listContentTypes = {
     preview: "/social-media#blocks",
     previewOf: (item: ServiceBlock) => `/${item.page}#blocks`,
     groupBy: "page",
-    shownOn: "the seven service pages (What You Get) and their enquiry forms",
+    shownOn: "the service pages (What You Get) and their enquiry forms",
   },
   "policy-sections": {
     schema: policySectionSchema,
@@ -508,6 +664,8 @@ interface ListContentType {
   previewOf?: (item: never) => string;
   /** A "select" field whose value groups the list (its screen shows one group at a time). */
   groupBy?: string;
+  /** What the form of a new item starts with (blank fields otherwise). */
+  newItem?: object;
   shownOn: string;
 }
 

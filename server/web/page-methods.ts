@@ -31,11 +31,18 @@ function routeTree(routes: BuildRoute[], parentId?: string): RouteObject[] {
  * index route when the URL carries a bare `?index`. Single-fetch URLs (`/contact.data`,
  * `/_.data` for the home page) count as their page.
  */
-export function actionMatcher(routes: Record<string, BuildRoute | undefined>) {
+export function actionMatcher(
+  routes: Record<string, BuildRoute | undefined>,
+  /**
+   * For a route whose action serves only some of the addresses it matches (the `:slug` route
+   * takes forms only on a service's page, decision 0048): whether this one takes a POST.
+   */
+  takesPost?: (routeId: string, params: Record<string, string | undefined>) => Promise<boolean>,
+) {
   const list = Object.values(routes).filter((route): route is BuildRoute => route !== undefined);
   const tree = routeTree(list);
   const byId = new Map(list.map((route) => [route.id, route]));
-  return (url: string): boolean => {
+  return async (url: string): Promise<boolean> => {
     let parsed: URL;
     try {
       parsed = new URL(url, "http://localhost");
@@ -58,6 +65,8 @@ export function actionMatcher(routes: Record<string, BuildRoute | undefined>) {
       last.route.index && nakedIndex
         ? last
         : matches.filter((match, i) => i === 0 || (match.route.path ?? "").length > 0).at(-1);
-    return typeof byId.get(target?.route.id ?? "")?.module.action === "function";
+    const route = byId.get(target?.route.id ?? "");
+    if (typeof route?.module.action !== "function") return false;
+    return takesPost ? takesPost(route.id, target?.params ?? {}) : true;
   };
 }

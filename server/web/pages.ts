@@ -36,6 +36,9 @@ export interface PagesOptions {
  */
 const RENDERS_AT_ONCE = 4;
 
+/** The id of app/routes/page.tsx, the `:slug` route (services and the pages staff make). */
+const SLUG_ROUTE_ID = "routes/page";
+
 /** What a browser sends a form as; nothing else reaches a page's action. */
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
@@ -53,13 +56,19 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
     : ((await import(pathToFileURL(serverBuildPath).href)) as ServerBuild);
   // In development the build changes under the server: every POST goes on to React Router.
   const acceptsPost = build
-    ? actionMatcher(build.routes as unknown as Record<string, BuildRoute>)
-    : () => true;
+    ? actionMatcher(
+        build.routes as unknown as Record<string, BuildRoute>,
+        // The pages staff make have no form: of the `:slug` route only a service's page does.
+        async (routeId, params) =>
+          routeId !== SLUG_ROUTE_ID ||
+          (await services.content.all()).services.some((item) => item.slug === params.slug),
+      )
+    : async () => true;
 
   app.addHook("onRequest", async (request) => {
     const { method } = request;
     if (method === "GET" || method === "HEAD") return;
-    const post = acceptsPost(request.url);
+    const post = await acceptsPost(request.url);
     if (method !== "POST" || !post)
       throw new MethodNotAllowed(post ? "GET, HEAD, POST" : "GET, HEAD");
     refuseDeclaredOver(request, FORM_BODY_LIMIT);

@@ -1,4 +1,4 @@
-import { services } from "../../app/copy/services-copy.ts";
+import { defaultNavServices as services } from "../../app/lib/nav-services.ts";
 import { site } from "../../common/site-config.ts";
 import { defaultItems } from "../factories/content.ts";
 import { expect, test } from "./fixtures.ts";

@@ -43,6 +43,9 @@ const CONTENT_SCREENS = [
   "/admin/settings/setup",
   // Issue 47 item 4: the menus.
   "/admin/navigation",
+  // Issue 47: the services list and its editor (decision 0048).
+  "/admin/content/services",
+  "/admin/content/services/new",
 ];
 
 /** Waits until the screen has loaded its data (no "Loading…" left). */

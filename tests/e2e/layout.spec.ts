@@ -1,4 +1,4 @@
-import { services } from "../../app/copy/services-copy.ts";
+import { defaultNavServices as services } from "../../app/lib/nav-services.ts";
 import { postalAddress, site } from "../../common/site-config.ts";
 import { expect, test } from "./fixtures.ts";
 import type { Page } from "@playwright/test";

@@ -2,7 +2,7 @@ import { useEffect, useRef, type RefObject } from "react";
 import { Link } from "react-router";
 import type { BannerWords, HomeWords, ShownItemOf } from "../../../common/schemas/content.ts";
 import type { PortfolioItem } from "../../copy/portfolio-copy.ts";
-import { services } from "../../copy/services-copy.ts";
+import type { ServiceCard } from "../../lib/services.ts";
 import { postalAddressOf, telHref, useContactDetails } from "../../lib/contact-details.tsx";
 import { layOutWhenIdle } from "../../lib/sections-when-idle.ts";
 import { ImageCarousel } from "../carousel/image-carousel.tsx";
@@ -27,6 +27,9 @@ export type HomeContent = {
     /** Its checkout key when it is sold online (app/lib/for-sale.ts). */
     buy?: string;
   })[];
+} & {
+  /** The cards of the services shown on the home page (the services list). */
+  services: ServiceCard[];
 };
 
 /**
@@ -75,7 +78,7 @@ export function HomeBelowFold({
               intro={words.servicesText}
             />
             <div className="mt-12">
-              <ServiceCards items={services.filter((service) => service.onHome)} />
+              <ServiceCards items={content.services} />
             </div>
             <div className="mt-10 text-center">
               <Link to="/services" className={buttonPrimary}>

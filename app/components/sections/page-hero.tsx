@@ -6,6 +6,7 @@ export function PageHero({
   title,
   subtitle,
   image,
+  imageAlt = "",
   crumb,
   children,
 }: {
@@ -13,6 +14,8 @@ export function PageHero({
   subtitle?: ReactNode;
   /** An illustration shown beside the title on wide screens. */
   image?: string;
+  /** The illustration's alt text: none for a decoration (the built-in ones). */
+  imageAlt?: string;
   /** The page name in the breadcrumb; none on pages that should not show one. */
   crumb?: string;
   children?: ReactNode;
@@ -47,7 +50,7 @@ export function PageHero({
         {image && (
           <img
             src={image}
-            alt=""
+            alt={imageAlt}
             width={480}
             height={360}
             className="hidden w-full max-w-md justify-self-end rounded-3xl md:block"

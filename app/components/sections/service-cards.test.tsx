@@ -2,7 +2,10 @@
 import { cleanup, render } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, expect, it } from "vitest";
-import { services } from "../../copy/services-copy.ts";
+import { defaultServiceItems } from "../../../common/content/services.ts";
+import { serviceCardOf } from "../../lib/services.ts";
+
+const services = defaultServiceItems.map((item) => serviceCardOf({ ...item, image: null }));
 import { ServiceCards } from "./service-cards.tsx";
 
 afterEach(cleanup);

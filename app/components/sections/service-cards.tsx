@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Service } from "../../copy/services-copy.ts";
+import type { ServiceCard } from "../../lib/services.ts";
 import { Reveal } from "../ui/reveal.tsx";
 import { ArrowIcon } from "../ui/icons.tsx";
 import { linkArrow } from "../ui/styles.ts";
@@ -8,7 +8,7 @@ import { linkArrow } from "../ui/styles.ts";
  * Service cards (spec §3: image, serviceName, desc, link), each with Learn More. Their
  * pictures are never a page's largest paint: lazy, and low priority even on the first screen.
  */
-export function ServiceCards({ items }: { items: readonly Service[] }) {
+export function ServiceCards({ items }: { items: readonly ServiceCard[] }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {items.map((service, index) => (
@@ -16,7 +16,7 @@ export function ServiceCards({ items }: { items: readonly Service[] }) {
           <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-black/5 transition-shadow hover:shadow-xl">
             <img
               src={service.image}
-              alt=""
+              alt={service.imageAlt}
               width={480}
               height={360}
               loading="lazy"

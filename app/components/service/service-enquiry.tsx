@@ -5,11 +5,7 @@ import { CheckIcon, MailIcon, PhoneIcon } from "../ui/icons.tsx";
 import { WhatsAppLink } from "../ui/whatsapp-link.tsx";
 import { mailtoHref } from "../../../common/mailto.ts";
 
-const promises = [
-  "A free consultation about your goals and budget",
-  "Clear prices in naira before any work starts",
-  "A reply within one working day",
-];
+import type { Service } from "../../../common/schemas/content.ts";
 
 /**
  * The service enquiry at the foot of every service page: the form (serviceType = the
@@ -17,10 +13,16 @@ const promises = [
  */
 export function ServiceEnquiry({
   serviceName,
+  words,
   options,
   tone,
 }: {
   serviceName: string;
+  /** The section's words (the service's item of the services list). */
+  words: Pick<
+    Service,
+    "enquiryBadge" | "enquiryTitle" | "enquiryIntro" | "promises" | "talkHeading"
+  >;
   options: readonly string[];
   /** The background, so that it differs from the section above. */
   tone: "white" | "tinted";
@@ -36,24 +38,26 @@ export function ServiceEnquiry({
         <div>
           <SectionHeading
             id="enquiry-title"
-            badge="Enquiry"
-            title={`Request ${serviceName}`}
-            intro="Tick what you need and tell us how to reach you."
+            badge={words.enquiryBadge}
+            title={words.enquiryTitle}
+            intro={words.enquiryIntro}
             align="left"
           />
-          <ul className="mt-8 space-y-3">
-            {promises.map((promise) => (
-              <li key={promise} className="flex gap-3 text-ink">
-                <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand text-white">
-                  <CheckIcon width={14} />
-                </span>
-                {promise}
-              </li>
-            ))}
-          </ul>
+          {words.promises.length > 0 && (
+            <ul className="mt-8 space-y-3">
+              {words.promises.map((promise, index) => (
+                <li key={index} className="flex gap-3 text-ink">
+                  <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand text-white">
+                    <CheckIcon width={14} />
+                  </span>
+                  {promise}
+                </li>
+              ))}
+            </ul>
+          )}
           {(contact.phone || contact.email) && (
             <>
-              <p className="mt-8 font-bold text-navy">Prefer to talk?</p>
+              <p className="mt-8 font-bold text-navy">{words.talkHeading}</p>
               <ul className="mt-3 space-y-2">
                 {contact.phone && (
                   <li>

@@ -44,10 +44,13 @@ export function titleOf<T extends ListContentTypeName>(type: T, item: ContentIte
 }
 
 /** The "select" field that groups a type's list (a service block's page), if it has one. */
-export function groupFieldOf(type: ListContentTypeName): ContentField | undefined {
+export function groupFieldOf(
+  type: ListContentTypeName,
+  fields: readonly ContentField[] = listContentTypes[type].fields,
+): ContentField | undefined {
   const info = listContentTypes[type];
   if (!("groupBy" in info)) return undefined;
-  return info.fields.find((field) => field.name === info.groupBy && field.input === "select");
+  return fields.find((field) => field.name === info.groupBy && field.input === "select");
 }
 
 /** The value of an item's group field ("" when it has none). */

@@ -27,6 +27,7 @@ import {
 } from "../../lib/admin/content.ts";
 import { listPrices } from "../../lib/admin/prices.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
+import { useResolvedFields } from "../../lib/admin/content-choices.ts";
 import type { Route } from "./+types/content-edit";
 
 export const meta = ({ params }: Route.MetaArgs) => {
@@ -64,7 +65,8 @@ function ContentEditor({ type, id }: { type: ListContentTypeName; id?: string })
   // A grouped type (service blocks, by page): a new item starts in the group the list showed
   // (?page=ads), and the list shows the item's group again.
   const [searchParams] = useSearchParams();
-  const groupField = groupFieldOf(type);
+  const resolved = useResolvedFields(type);
+  const groupField = groupFieldOf(type, resolved.fields);
   const wanted = groupField?.choices?.find(
     (choice) => choice.value === searchParams.get(groupField.name),
   )?.value;
@@ -86,7 +88,7 @@ function ContentEditor({ type, id }: { type: ListContentTypeName; id?: string })
   }
 
   const heading = id ? `Edit ${info.singular}` : `Add ${info.singular}`;
-  const ready = !item.loading && !item.failed;
+  const ready = !item.loading && !item.failed && !resolved.loading;
 
   return (
     <>
@@ -120,9 +122,12 @@ function ContentEditor({ type, id }: { type: ListContentTypeName; id?: string })
         />
         {ready && (
           <ContentForm
-            fields={info.fields}
+            fields={resolved.fields}
             schema={info.schema}
-            initial={toFormValues(info.fields, item.data ?? group)}
+            initial={toFormValues(
+              resolved.fields,
+              item.data ?? { ...("newItem" in info ? info.newItem : {}), ...group },
+            )}
             prices={priced && prices.data ? prices.data : undefined}
             pricesFailed={prices.failed}
             onSave={save}

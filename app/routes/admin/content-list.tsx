@@ -43,6 +43,7 @@ import {
 } from "../../lib/admin/content.ts";
 import { listPrices } from "../../lib/admin/prices.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
+import { useResolvedFields } from "../../lib/admin/content-choices.ts";
 import type { Route } from "./+types/content-list";
 
 export const meta = ({ params }: Route.MetaArgs) => {
@@ -71,7 +72,8 @@ function ContentListOf({ type }: { type: ListContentTypeName }) {
   const imageField = imageFieldOf(info.fields);
   // A grouped type (service blocks, by page) shows its groups in order, or one group alone
   // (?page=ads); an item moves within its group.
-  const groupField = groupFieldOf(type);
+  const { fields } = useResolvedFields(type);
+  const groupField = groupFieldOf(type, fields);
   const [searchParams, setSearchParams] = useSearchParams();
   const choices = groupField?.choices ?? [];
   const wantedGroup = groupField ? (searchParams.get(groupField.name) ?? "") : "";

@@ -27,7 +27,8 @@ import { problemText } from "../../lib/admin-api.ts";
 import { getSetting, saveSetting } from "../../lib/admin/content.ts";
 import { listPages, type PageSummary } from "../../lib/admin/pages.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
-import { menuServices } from "../../lib/menus.tsx";
+import { listContent } from "../../lib/admin/content.ts";
+import { navServiceOf, type NavService } from "../../lib/nav-services.ts";
 
 // The Navigation screen (issue 47 item 4, decision 0047): every menu of the public site as
 // one form over the stored `navigation` setting. Each entry has its label and its link (a
@@ -572,8 +573,14 @@ function ColumnHeading({
 }
 
 /** The site's pages a link can go to: the built-in ones, the services, the staff pages. */
-function PagesList({ pages }: { pages: readonly PageSummary[] }) {
-  const servicePaths = new Set(menuServices.map((service) => service.path));
+function PagesList({
+  pages,
+  services,
+}: {
+  pages: readonly PageSummary[];
+  services: readonly NavService[];
+}) {
+  const servicePaths = new Set(services.map((service) => service.path));
   return (
     <datalist id={PAGES_LIST}>
       {searchPages
@@ -581,7 +588,7 @@ function PagesList({ pages }: { pages: readonly PageSummary[] }) {
         .map((page) => (
           <option key={page.path} value={page.path} label={page.label} />
         ))}
-      {menuServices.map((service) => (
+      {services.map((service) => (
         <option key={service.path} value={service.path} label={service.name} />
       ))}
       {pages.map((page) => (
@@ -624,6 +631,8 @@ const panels: { menu: MenuName; title: string; note: string }[] = [
 export default function NavigationScreen() {
   const setting = useApiData(() => getSetting("navigation"), []);
   const pages = useApiData(listPages, []);
+  // The services (Site content, decision 0048): the list a link may pick one from.
+  const services = useApiData(async () => (await listContent("services")).map(navServiceOf), []);
   return (
     <>
       <p className="mb-2 text-sm">
@@ -649,6 +658,7 @@ export default function NavigationScreen() {
         <NavigationForm
           initial={setting.data}
           pages={pages.data ?? []}
+          services={services.data ?? []}
           onSaved={(saved) => setting.setData(() => saved)}
         />
       )}
@@ -659,10 +669,12 @@ export default function NavigationScreen() {
 function NavigationForm({
   initial,
   pages,
+  services,
   onSaved,
 }: {
   initial: Navigation;
   pages: readonly PageSummary[];
+  services: readonly NavService[];
   onSaved: (saved: Navigation) => void;
 }) {
   const [draft, setDraft] = useState(initial);
@@ -724,7 +736,7 @@ function NavigationForm({
 
   return (
     <form onSubmit={onSubmit} aria-describedby={problem ? problemId : undefined} noValidate>
-      <PagesList pages={pages} />
+      <PagesList pages={pages} services={services} />
       {panels.map(({ menu, title, note }) => (
         <Panel
           key={menu}

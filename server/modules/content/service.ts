@@ -25,6 +25,11 @@ import {
 import { processImage } from "../../media/images.ts";
 import type { Storage } from "../../media/storage.ts";
 import { createContentRepository, type ContentRow } from "./repository.ts";
+import {
+  checkServiceAddress,
+  moveServiceAddress,
+  type ServiceAddressDeps,
+} from "./service-addresses.ts";
 
 /**
  * The site's editable content: every write is checked with its type's schema and announced
@@ -35,6 +40,8 @@ export function createContentService(deps: {
   storage: Storage;
   changes: ChangeFeed;
   log: FastifyBaseLogger;
+  /** The services' addresses against the pages staff make and the redirects (decision 0048). */
+  addresses?: ServiceAddressDeps;
 }) {
   const { storage, log } = deps;
   const repo = createContentRepository(deps.db);
@@ -94,6 +101,53 @@ export function createContentService(deps: {
     return listContentTypes[type].schema.parse(input) as unknown as Omit<ListItemOf<T>, "_id">;
   }
 
+  /** The stored services (id and slug). */
+  async function serviceSlugs(): Promise<{ id: string; slug: string }[]> {
+    return (await repo.list("services"))
+      .map((row) => parseListRow("services", row))
+      .filter((item) => item !== undefined)
+      .map((item) => ({ id: item._id, slug: item.slug }));
+  }
+
+  /**
+   * The rules of one list that its schema cannot know: a service's address (free, and not a
+   * route of the site), a block's page (a service). Answers the slug the item had before.
+   */
+  async function checkItem(type: ListContentTypeName, data: object, id?: string) {
+    if (type === "services") {
+      const slugs = await serviceSlugs();
+      const current = slugs.find((entry) => entry.id === id)?.slug;
+      const { slug } = data as { slug: string };
+      const others = slugs.filter((entry) => entry.id !== id).map((entry) => entry.slug);
+      await checkServiceAddress(deps.addresses, slug, others, current);
+      return current;
+    }
+    if (type === "service-blocks") {
+      const { page } = data as { page: string };
+      if (!(await serviceSlugs()).some((entry) => entry.slug === page)) {
+        throw new Invalid("Choose the page the block is shown on: there is no such service.");
+      }
+    }
+    return undefined;
+  }
+
+  /** The blocks of the service at /{from} now belong to /{to} (`to` undefined: removed). */
+  async function moveBlocks(from: string, to: string | undefined) {
+    const now = new Date().toISOString();
+    let moved = false;
+    for (const row of await repo.list("service-blocks")) {
+      const block = JSON.parse(row.data) as { page?: unknown };
+      if (block.page !== from) continue;
+      moved = true;
+      if (to === undefined) {
+        await repo.remove("service-blocks", row.id);
+        await releaseMedia(block);
+      } else
+        await repo.replace("service-blocks", row.id, JSON.stringify({ ...block, page: to }), now);
+    }
+    if (moved) changed("service-blocks");
+  }
+
   const service = {
     /**
      * Everything the pages show. Kept in memory until the next write announced on the change
@@ -116,6 +170,7 @@ export function createContentService(deps: {
 
     async create<T extends ListContentTypeName>(type: T, input: unknown): Promise<ListItemOf<T>> {
       const data = validate(type, input);
+      await checkItem(type, data);
       await checkMedia(data);
       const id = randomUUID();
       await repo.append(type, id, JSON.stringify(data), new Date().toISOString());
@@ -131,9 +186,15 @@ export function createContentService(deps: {
       const data = validate(type, input);
       const before = await repo.find(type, id);
       if (!before) throw new NotFound("There is no such item.");
+      const slugBefore = await checkItem(type, data, id);
       await checkMedia(data);
       if (!(await repo.replace(type, id, JSON.stringify(data), new Date().toISOString()))) {
         throw new NotFound("There is no such item.");
+      }
+      const slug = (data as { slug?: string }).slug;
+      if (type === "services" && slugBefore !== undefined && slug && slug !== slugBefore) {
+        await moveBlocks(slugBefore, slug);
+        await moveServiceAddress(deps.addresses, slugBefore, slug);
       }
       changed(type);
       await releaseMedia(JSON.parse(before.data));
@@ -143,6 +204,11 @@ export function createContentService(deps: {
     async remove(type: ListContentTypeName, id: string): Promise<void> {
       const before = await repo.find(type, id);
       if (!before || !(await repo.remove(type, id))) throw new NotFound("There is no such item.");
+      // A removed service takes its blocks with it; its address answers 404 from now on.
+      if (type === "services") {
+        const { slug } = JSON.parse(before.data) as { slug?: unknown };
+        if (typeof slug === "string") await moveBlocks(slug, undefined);
+      }
       changed(type);
       await releaseMedia(JSON.parse(before.data));
     },

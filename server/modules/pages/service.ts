@@ -57,13 +57,17 @@ export function createPagesService(deps: {
   storage: Storage;
   changes: ChangeFeed;
   log: FastifyBaseLogger;
+  /** Whether a service's page is at /{slug} (the services list, decision 0048). */
+  serviceAt?: (slug: string) => Promise<boolean>;
 }) {
   const repo = createPagesRepository(deps.db);
+  const serviceAt = (slug: string) => deps.serviceAt?.(slug) ?? Promise.resolve(false);
   const changed = () => deps.changes.publish(PAGES_TOPIC);
 
   async function validate(input: unknown) {
     const data = pageInputSchema.parse(input);
-    if (isReservedPageSlug(data.slug)) throw reserved(data.slug);
+    // A service's page (decision 0048) is a page of the site as much as the routes' are.
+    if (isReservedPageSlug(data.slug) || (await serviceAt(data.slug))) throw reserved(data.slug);
     await checkPictures(deps.storage, data.image, IMAGE_NOT_HERE);
     return {
       slug: data.slug,
@@ -95,6 +99,11 @@ export function createPagesService(deps: {
       const row = await repo.find(id);
       if (!row) throw new NotFound("There is no such page.");
       return toPage(row);
+    },
+
+    /** Whether a page (draft or published) has the address /{slug}. */
+    async slugTaken(slug: string): Promise<boolean> {
+      return (await repo.slugOwner(slug)) !== undefined;
     },
 
     /** A published page by its address; undefined for a draft or an unknown one. */
@@ -167,7 +176,8 @@ export function createPagesService(deps: {
       const before = await repo.find(page.id);
       let slug = page.slug;
       for (let n = 2; ; n++) {
-        const owner = isReservedPageSlug(slug) ? "site" : await repo.slugOwner(slug);
+        const owner =
+          isReservedPageSlug(slug) || (await serviceAt(slug)) ? "site" : await repo.slugOwner(slug);
         if (!owner || owner === page.id) break;
         slug = `${page.slug}-${n}`.replace(/^-+/, "");
       }
