@@ -13,7 +13,14 @@ import type { Enquiry } from "../../common/schemas/enquiry.ts";
 import * as contactsMigration from "../../server/db/migrations/0048-contacts.ts";
 import type { Database } from "../../server/db/schema.ts";
 import { enquiryPayloads as payloads } from "../factories/enquiries.ts";
-import { call, editorHeaders, expectAdminOnly, useTestApp } from "./helpers.ts";
+import {
+  call,
+  createTestApp,
+  editorHeaders,
+  expectAdminOnly,
+  sameDatabase,
+  useTestApp,
+} from "./helpers.ts";
 
 // One contact per person (issue 52, item 2) on SQLite and PostgreSQL: enquiries joined by
 // e-mail (any case) and phone (any Nigerian format), the history with forms, pages,
@@ -423,5 +430,30 @@ describe("one contact per person", () => {
       phoneNumber: `+234${number}`,
     });
     expect(ids((await person(e._id)).body)).toEqual([a._id, b._id, c._id, e._id].sort());
+  });
+
+  it("makes one person of twenty enquiries sent at once to two instances", async () => {
+    const other = await createTestApp(sameDatabase(t));
+    const email = address("rush");
+    const number = national();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call<Enquiry>(i % 2 ? other.app : t.app, {
+          method: "POST",
+          url: "/api/contact",
+          // Half by the e-mail, half by the phone alone under another address: one person.
+          payload:
+            i % 4 < 2
+              ? { ...payloads.home, email, phoneNumber: number }
+              : { ...payloads.home, email: address(`rush${i}`), phoneNumber: `0${number}` },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 201));
+    const contacts = new Set(
+      await Promise.all(answers.map(async (answer) => (await person(answer.body._id)).body.id)),
+    );
+    expect(contacts.size).toBe(1);
+    expect((await person(answers[0]!.body._id)).body.total).toBe(20);
   });
 });

@@ -67,7 +67,7 @@ export function ContactPanel({ enquiryId }: { enquiryId: string }) {
       <h3 className="mt-4 font-semibold text-ink">Newsletter</h3>
       <ul className="mt-1 space-y-1 text-sm">
         {data.newsletter.map((entry) => (
-          <li key={entry.email} className="break-words">
+          <li key={entry.email} className="[overflow-wrap:anywhere]">
             <span className="text-muted">{entry.email}:</span>{" "}
             <span className="font-semibold text-ink">
               {CONTACT_NEWSLETTER_LABELS[entry.status]}
@@ -100,16 +100,18 @@ export function ContactPanel({ enquiryId }: { enquiryId: string }) {
                 <StatusBadge status={item.status} />
                 {item.manual && <span className="text-xs text-muted">joined by hand</span>}
               </div>
-              <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+              <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 text-sm">
                 <dt className="text-muted">Received</dt>
                 <dd className="text-ink">{formatDateTime(item.createdAt)}</dd>
                 <dt className="text-muted">From</dt>
-                <dd className="break-words text-ink">
+                <dd className="min-w-0 text-ink [overflow-wrap:anywhere]">
                   {item.name}, {item.email}
                   {item.phoneNumber ? `, ${item.phoneNumber}` : ""}
                 </dd>
                 <dt className="text-muted">Page</dt>
-                <dd className="break-words text-ink">{item.page || "Not known"}</dd>
+                <dd className="min-w-0 text-ink [overflow-wrap:anywhere]">
+                  {item.page || "Not known"}
+                </dd>
                 <dt className="text-muted">Source</dt>
                 <dd className="text-ink">{item.sourceName}</dd>
                 <dt className="text-muted">Stage</dt>

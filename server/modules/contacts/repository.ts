@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import { sql, SqliteAdapter, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { chosenContact, contactKeys } from "./keys.ts";
 
@@ -13,10 +13,21 @@ export interface ContactSubject {
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
+ * Takes the contacts' lock for the rest of the transaction, first thing in it: every
+ * transaction that places enquiries or moves keys takes it, so on PostgreSQL two instances
+ * never interleave (nor deadlock: one lock, taken before any row lock). SQLite has one
+ * writer at a time anyway.
+ */
+export async function lockContacts(db: Transaction<Database>): Promise<void> {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+  await sql`select pg_advisory_xact_lock(hashtext(current_schema() || ':contacts'))`.execute(db);
+}
+
+/**
  * Gives each enquiry of `subjects` (in the order they came) its contact by the rule of
  * keys.ts, and claims for that contact the keys no contact held yet. Run in the transaction
- * that stores the enquiries. Two instances storing the first enquiries of one new person at
- * once both claim its keys with `on conflict do nothing` and then both read the winner's.
+ * that stores the enquiries. The transaction holds `lockContacts`; should a writer without it
+ * claim a key first, `on conflict do nothing` and a second read take the winner's.
  */
 export async function assignContacts(db: Db, subjects: readonly ContactSubject[]): Promise<void> {
   for (const subject of subjects) {

@@ -20,7 +20,7 @@ import { Invalid, NotFound } from "../../errors.ts";
 import type { AuditActor, AuditEntry } from "../audit/service.ts";
 import { SOURCE_KEY_SQL } from "../enquiries/repository.ts";
 import { contactKeys } from "./keys.ts";
-import { assignContacts } from "./repository.ts";
+import { assignContacts, lockContacts } from "./repository.ts";
 
 // One contact per person (issue 52, item 2, decision 0046 "One contact per person"). Each
 // enquiry has a contact (enquiry_contacts), joined by its e-mail or phone when it is stored
@@ -52,7 +52,10 @@ export function createContactService(deps: ContactDeps) {
       .executeTakeFirst();
     if (!row) throw new NotFound(NOT_FOUND);
     if (row.contact_id) return row.contact_id;
-    await db.transaction().execute((trx) => assignContacts(trx, [row]));
+    await db.transaction().execute(async (trx) => {
+      await lockContacts(trx);
+      await assignContacts(trx, [row]);
+    });
     return (
       await db
         .selectFrom("enquiry_contacts")
@@ -224,6 +227,7 @@ export function createContactService(deps: ContactDeps) {
       if (source === target) throw new Invalid(MERGE_WITH_ITSELF);
       const [before, merged] = await Promise.all([label(source), enquiryIdsOf(source)]);
       await db.transaction().execute(async (trx) => {
+        await lockContacts(trx);
         await trx
           .updateTable("enquiry_contacts")
           .set({ contact_id: target, manual: 1 })
@@ -268,6 +272,7 @@ export function createContactService(deps: ContactDeps) {
       const moving = [...(await keysOf(leaving))].filter((key) => !kept.has(key));
       const fresh = randomUUID();
       await db.transaction().execute(async (trx) => {
+        await lockContacts(trx);
         await trx
           .updateTable("enquiry_contacts")
           .set({ contact_id: fresh, manual: 1 })

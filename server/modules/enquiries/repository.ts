@@ -6,7 +6,7 @@ import type { Database, EnquiriesTable } from "../../db/schema.ts";
 import { dayRange } from "../../../common/time-zone.ts";
 import { newestFirstInBatches } from "../../db/lists.ts";
 import type { NewOutboxRow } from "../outbox/repository.ts";
-import { assignContacts } from "../contacts/repository.ts";
+import { assignContacts, lockContacts } from "../contacts/repository.ts";
 import { createGroupCommit } from "./group-commit.ts";
 import { matchesSearch } from "./search.ts";
 
@@ -60,6 +60,7 @@ export function createEnquiryRepository(db: Kysely<Database>) {
   const inserts = createGroupCommit<NewEnquiry>(
     (rows) =>
       db.transaction().execute(async (trx) => {
+        await lockContacts(trx);
         await trx
           .insertInto("enquiries")
           .values(rows.map((row) => row.enquiry))
