@@ -67,7 +67,8 @@ async function fill(db: Kysely<Database>): Promise<void> {
       }
       return { enquiry_id: row.id, contact_id: contact, manual: 0 };
     });
-    await db.transaction().execute(async (trx) => {
+    // PostgreSQL runs the migration in a transaction already; SQLite commits a batch at once.
+    const write = async (trx: Kysely<Database>) => {
       await trx.insertInto("enquiry_contacts").values(links).execute();
       for (let i = 0; i < claims.length; i += BATCH) {
         await trx
@@ -75,7 +76,8 @@ async function fill(db: Kysely<Database>): Promise<void> {
           .values(claims.slice(i, i + BATCH))
           .execute();
       }
-    });
+    };
+    await (db.isTransaction ? write(db) : db.transaction().execute(write));
     const last = rows.at(-1)!;
     after = { created_at: last.created_at, id: last.id };
   }
