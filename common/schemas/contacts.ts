@@ -8,7 +8,9 @@ import { LEAD_STAGES } from "./leads.ts";
 // contacts the rules did not join and split an enquiry out of one it was wrongly joined to.
 
 /** The most enquiries a contact's history lists (newest first); `total` counts them all. */
-export const CONTACT_HISTORY_MAX = 100;
+export const CONTACT_HISTORY_MAX = 20;
+/** The most enquiries one split takes out together. */
+export const SPLIT_TOGETHER_MAX = 100;
 
 /** A person's newsletter status at one address: a subscriber's, or "none". */
 export const CONTACT_NEWSLETTER_STATUSES = [...SUBSCRIBER_STATUSES, "none"] as const;
@@ -88,7 +90,7 @@ export type ContactMerge = z.infer<typeof contactMergeSchema>;
  * its own, with `together` (other enquiries of the same contact; undoes a merge).
  */
 export const contactSplitSchema = z.object({
-  together: z.array(idText).max(CONTACT_HISTORY_MAX).optional(),
+  together: z.array(idText).max(SPLIT_TOGETHER_MAX).optional(),
 });
 export type ContactSplit = z.infer<typeof contactSplitSchema>;
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  CONTACT_HISTORY_MAX,
   MERGE_UNKNOWN,
   MERGE_WITH_ITSELF,
   SPLIT_ALL,
@@ -174,6 +175,20 @@ describe("one contact per person", () => {
       email,
       createdAt: home.createdAt,
     });
+  });
+
+  it("lists the newest CONTACT_HISTORY_MAX and counts them all", async () => {
+    const email = address("many");
+    const sent = [];
+    for (let i = 0; i <= CONTACT_HISTORY_MAX; i++) {
+      sent.push(await send({ ...payloads.home, email, phoneNumber: "" }));
+    }
+    const { body } = await person(sent[0]!._id);
+    expect(body.total).toBe(CONTACT_HISTORY_MAX + 1);
+    expect(body.enquiries).toHaveLength(CONTACT_HISTORY_MAX);
+    const times = body.enquiries.map((e) => e.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(times.at(-1)! >= sent[0]!.createdAt).toBe(true);
   });
 
   it("gives the person's newsletter status at each address", async () => {
