@@ -53,6 +53,11 @@ const tags = [
       "Moving in from WordPress or Ghost (an export file, a job with a report), and leaving as a WordPress export.",
   },
   {
+    name: "contacts",
+    description:
+      "One contact per person: an enquiry's other enquiries by the same e-mail or phone, with the newsletter status; merge and split by hand.",
+  },
+  {
     name: "leads",
     description:
       "The lead pipeline: an enquiry's owner, stage, value, follow-up date and notes; the board.",

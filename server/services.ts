@@ -35,6 +35,7 @@ import { createTrafficCounter } from "./modules/traffic/counter.ts";
 import { createWeeklyReport } from "./modules/traffic/weekly-report.ts";
 import { createLeadMails, FOLLOW_UPS } from "./modules/leads/mails.ts";
 import { createLeadService, LEAD_ASSIGNED } from "./modules/leads/service.ts";
+import { createContactService } from "./modules/contacts/service.ts";
 import { createLeadReplies, LEAD_REPLY } from "./modules/leads/replies.ts";
 import { createReplyTemplates } from "./modules/leads/templates.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
@@ -231,6 +232,8 @@ export function createServices(deps: ServiceDeps) {
   });
   // The lead pipeline (issue 52): the new owner's mail and the morning follow-up mails.
   const leads = createLeadService({ db, outbox, audit, clock: deps.clock });
+  // One contact per person (issue 52, item 2): history, merge and split.
+  const contacts = createContactService({ db, audit });
   const leadMails = createLeadMails({
     db,
     leads,
@@ -404,6 +407,8 @@ export function createServices(deps: ServiceDeps) {
     /** Replies from the inbox, threaded on the notification mail (issue 52, item 3). */
     leadReplies,
     replyTemplates,
+    /** One contact per person: an enquiry's other enquiries, merge and split (item 2). */
+    contacts,
     /** The weekly traffic report mail to owners (queued Monday 08:00, sent by the outbox). */
     weeklyReport,
     /** The page views of the beacon, counted in memory and written every few seconds. */

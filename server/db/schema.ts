@@ -764,9 +764,27 @@ export interface SmtpSettingsTable {
   updated_at: string;
 }
 
+/**
+ * Which contact (person) an e-mail or phone key belongs to (migration 0048,
+ * server/modules/contacts/keys.ts): "e:<address>" or "p:234<digits>". One contact per key.
+ */
+export interface ContactKeysTable {
+  key: string;
+  contact_id: string;
+}
+
+/** The contact of each enquiry (migration 0048); `manual` 1: staff merged or split it. */
+export interface EnquiryContactsTable {
+  enquiry_id: string;
+  contact_id: string;
+  manual: number;
+}
+
 export interface Database {
   reply_templates: ReplyTemplatesTable;
   smtp_settings: SmtpSettingsTable;
+  contact_keys: ContactKeysTable;
+  enquiry_contacts: EnquiryContactsTable;
   marketing_tags: MarketingTagsTable;
   consent_records: ConsentRecordsTable;
   lead_replies: LeadRepliesTable;

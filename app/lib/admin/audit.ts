@@ -151,6 +151,9 @@ const PHRASES: Record<string, string> = {
   "passkey-remove": "Removed passkey",
   "second-step-reset": "Removed second step from the command line",
   "require-second-step-change": "Changed the second-step requirement",
+  // One contact per person (issue 52, item 2): the enquiry staff did it from.
+  "contact-merge": "Merged contacts",
+  "contact-split": "Split enquiry from its contact",
 };
 
 /** What happened, in words: "Updated price", "Deleted offer", "Reordered FAQ"… */

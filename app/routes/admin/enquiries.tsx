@@ -18,6 +18,7 @@ import {
   Row,
 } from "../../components/admin/ui.tsx";
 import { useApiData } from "../../components/admin/use-api-data.ts";
+import { getContactCounts } from "../../lib/admin/contacts.ts";
 import { exportEnquiries, getEnquirySummary, listEnquiries } from "../../lib/admin/enquiries.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
 
@@ -41,6 +42,9 @@ export default function Enquiries() {
   const summary = useApiData(getEnquirySummary, []);
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
+  // How many enquiries each listed person has (issue 52): one call for the page's ids.
+  const pageIds = items.map((enquiry) => enquiry._id).join(",");
+  const people = useApiData(() => getContactCounts(pageIds ? pageIds.split(",") : []), [pageIds]);
 
   return (
     <>
@@ -139,6 +143,11 @@ export default function Enquiries() {
                       {enquiry.name}
                       {unread && <span className="sr-only"> (unread)</span>}
                     </Link>
+                    {(people.data?.[enquiry._id] ?? 1) > 1 && (
+                      <span className="block text-xs font-normal text-muted">
+                        {people.data![enquiry._id]} from this person
+                      </span>
+                    )}
                   </Cell>
                   <Cell label="Company">{enquiry.companyName || <Blank />}</Cell>
                   <Cell label="Email" className="break-all">

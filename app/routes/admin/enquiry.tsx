@@ -11,6 +11,7 @@ import {
 import { formatDateTime } from "../../../common/format.ts";
 import { sourceKey, sourceName } from "../../../common/lead-source.ts";
 import { useFeedback } from "../../components/admin/feedback.tsx";
+import { ContactPanel } from "../../components/admin/contact-panel.tsx";
 import { LeadPanel } from "../../components/admin/lead-panel.tsx";
 import { ReplyPanel } from "../../components/admin/reply-panel.tsx";
 import { StatusBadge } from "../../components/admin/status-badge.tsx";
@@ -244,6 +245,7 @@ export default function EnquiryDetail({ params }: Route.ComponentProps) {
       </div>
       <div className="mt-6">
         <LeadPanel enquiryId={params.id} />
+        <ContactPanel enquiryId={params.id} />
         <ReplyPanel enquiry={data} />
       </div>
     </>

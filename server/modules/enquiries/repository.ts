@@ -6,6 +6,7 @@ import type { Database, EnquiriesTable } from "../../db/schema.ts";
 import { dayRange } from "../../../common/time-zone.ts";
 import { newestFirstInBatches } from "../../db/lists.ts";
 import type { NewOutboxRow } from "../outbox/repository.ts";
+import { assignContacts, lockContacts } from "../contacts/repository.ts";
 import { createGroupCommit } from "./group-commit.ts";
 import { matchesSearch } from "./search.ts";
 
@@ -59,10 +60,16 @@ export function createEnquiryRepository(db: Kysely<Database>) {
   const inserts = createGroupCommit<NewEnquiry>(
     (rows) =>
       db.transaction().execute(async (trx) => {
+        await lockContacts(trx);
         await trx
           .insertInto("enquiries")
           .values(rows.map((row) => row.enquiry))
           .execute();
+        // Each enquiry joins its person's contact (issue 52) in the same transaction.
+        await assignContacts(
+          trx,
+          rows.map((row) => row.enquiry),
+        );
         const outbox = rows.flatMap((row) => row.outbox);
         if (outbox.length > 0) await trx.insertInto("notification_outbox").values(outbox).execute();
       }),
@@ -228,7 +235,7 @@ export function createEnquiryRepository(db: Kysely<Database>) {
             .executeTakeFirst()
         ).numUpdatedRows,
       ),
-    /** Deletes the enquiry, its notification rows, lead and notes together; answers 0 when none was there. */
+    /** Deletes the enquiry, its notification rows, lead, notes and contact link together; answers 0 when none was there. */
     remove: (id: string) =>
       db.transaction().execute(async (trx) => {
         await trx.deleteFrom("notification_outbox").where("subject_id", "=", id).execute();
@@ -236,6 +243,7 @@ export function createEnquiryRepository(db: Kysely<Database>) {
         await trx.deleteFrom("leads").where("enquiry_id", "=", id).execute();
         await trx.deleteFrom("lead_notes").where("enquiry_id", "=", id).execute();
         await trx.deleteFrom("lead_replies").where("enquiry_id", "=", id).execute();
+        await trx.deleteFrom("enquiry_contacts").where("enquiry_id", "=", id).execute();
         const { numDeletedRows } = await trx
           .deleteFrom("enquiries")
           .where("id", "=", id)
