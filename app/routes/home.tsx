@@ -1,3 +1,4 @@
+import { shareCardSrc } from "../../common/built-in-pictures.ts";
 import { Suspense, useMemo } from "react";
 import { homeWordFields, wordList, wordsOfList } from "../../common/content/page-words.ts";
 import type { HomeWords } from "../../common/schemas/content.ts";
@@ -81,7 +82,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
       description: identity.description,
       url: `${origin}/`,
       logo: `${origin}${identity.logo?.src ?? "/favicon.svg"}`,
-      image: `${origin}${identity.shareImage?.src ?? "/images/og-default.png"}`,
+      image: `${origin}${identity.shareImage?.src ?? shareCardSrc(identity)}`,
       ...(contact && {
         telephone: contact.phone,
         email: contact.email,
