@@ -48,7 +48,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <PageHero
         title={words.heroTitle}
         subtitle={words.heroText || undefined}
-        image="/images/about-level-up.svg"
+        image={words.heroPicture}
         crumb="About"
       />
       <section aria-labelledby="welcome-title" className="bg-white py-16 md:py-24">

@@ -41,6 +41,9 @@ const CONTENT_SCREENS = [
   // Issue 47: the blog's words and the set-up setting.
   "/admin/settings/blog-page",
   "/admin/settings/setup",
+  // Issue 47: the Contact and Team pages' words and pictures.
+  "/admin/settings/contact-page",
+  "/admin/settings/team-page",
 ];
 
 /** Waits until the screen has loaded its data (no "Loading…" left). */

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { PagePicture } from "../../../common/content/page-words.ts";
+import { PagePictureImage } from "./page-picture.tsx";
 
 /** The dark banner at the top of every inner page, under the transparent header. */
 export function PageHero({
@@ -11,8 +13,11 @@ export function PageHero({
 }: {
   title: ReactNode;
   subtitle?: ReactNode;
-  /** An illustration shown beside the title on wide screens. */
-  image?: string;
+  /**
+   * An illustration shown beside the title on wide screens: a page's picture field, or the
+   * address of a decorative one.
+   */
+  image?: PagePicture | string | null;
   /** The page name in the breadcrumb; none on pages that should not show one. */
   crumb?: string;
   children?: ReactNode;
@@ -44,15 +49,14 @@ export function PageHero({
           {subtitle && <p className="mt-5 max-w-2xl text-lg text-brand-100">{subtitle}</p>}
           {children}
         </div>
-        {image && (
-          <img
-            src={image}
-            alt=""
-            width={480}
-            height={360}
-            className="hidden w-full max-w-md justify-self-end rounded-3xl md:block"
-          />
-        )}
+        <PagePictureImage
+          picture={
+            typeof image === "string" ? { src: image, alt: "", variants: [] } : (image ?? null)
+          }
+          width={480}
+          height={360}
+          className="hidden w-full max-w-md justify-self-end rounded-3xl md:block"
+        />
       </div>
     </section>
   );
