@@ -1,4 +1,5 @@
 import { siteServicesContext } from "../../common/load-context.ts";
+import { derivedDescription } from "../lib/search-descriptions.ts";
 import { FaqAccordion } from "../components/contact/faq-accordion.tsx";
 import { ParallaxBanner } from "../components/contact/parallax-banner.tsx";
 import { EnquiryForm } from "../components/forms/enquiry-form.tsx";
@@ -35,12 +36,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const contact = contactFrom(matches);
   const faq = loaderData?.faq ?? [];
-  const where = contact?.city ? ` in ${contact.city}` : "";
-  const hours = contact?.officeHours ? ` Office hours ${contact.officeHours}.` : "";
   return [
     ...seo({
       title: loaderData?.words.title ?? contactPage.title,
-      description: `Call, e-mail or visit ${identityFrom(matches).name}${where}, or send an enquiry.${hours}`,
+      description: derivedDescription("contact", identityFrom(matches), contact),
       path: "/contact",
       origin: originFrom(matches),
       identity: identityFrom(matches),

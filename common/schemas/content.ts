@@ -290,6 +290,8 @@ export interface ContentField {
   choices?: readonly { value: string; label: string }[];
   /** The heading of the form's part the field is shown in (consecutive fields share one). */
   group?: string;
+  /** What a blank text field shows greyed (the text the page uses when it is left blank). */
+  placeholder?: string;
   /** An image whose alt text may stay blank: it only decorates (a page's built-in picture). */
   decorative?: boolean;
   /** An image's built-in picture, which the form can put back after a removal or upload. */

@@ -1,5 +1,11 @@
 import { Link, useParams } from "react-router";
-import { singleContentTypes, type SingleContentTypeName } from "../../../common/schemas/content.ts";
+import { useMemo } from "react";
+import { searchPages } from "../../../common/content/page-words.ts";
+import {
+  singleContentTypes,
+  type ContentField,
+  type SingleContentTypeName,
+} from "../../../common/schemas/content.ts";
 import { ContentForm } from "../../components/admin/content-form.tsx";
 import { ContentNotFound, PreviewLink } from "../../components/admin/content-links.tsx";
 import { useFeedback } from "../../components/admin/feedback.tsx";
@@ -13,6 +19,8 @@ import {
 import { useApiData } from "../../components/admin/use-api-data.ts";
 import { getSetting, saveSetting, singleTypeOf, toFormValues } from "../../lib/admin/content.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
+import { useIdentity } from "../../lib/identity.ts";
+import { derivedDescription } from "../../lib/search-descriptions.ts";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = ({ params, matches }) => {
@@ -40,8 +48,33 @@ export default function Settings() {
   return <SettingEditor key={type} type={type} />;
 }
 
+/**
+ * The Search and sharing form's fields, each blank description showing the text its page
+ * uses then (derived from the stored identity and the contact details), as its placeholder
+ * and in its hint.
+ */
+function useSearchFields(on: boolean): readonly ContentField[] | undefined {
+  const identity = useIdentity();
+  const contact = useApiData(() => (on ? getSetting("contact") : Promise.resolve(null)), [on]);
+  return useMemo(() => {
+    if (!on) return undefined;
+    return singleContentTypes.search.fields.map((field) => {
+      const page = searchPages.find((item) => field.name === `${item.key}Description`);
+      if (!page) return field;
+      const text = derivedDescription(page.key, identity, contact.data ?? undefined);
+      return {
+        ...field,
+        placeholder: text,
+        hint: `One or two sentences for search results and shared links. Blank: “${text}”`,
+      };
+    });
+  }, [on, identity, contact.data]);
+}
+
 function SettingEditor({ type }: { type: SingleContentTypeName }) {
   const info = singleContentTypes[type];
+  const searchFields = useSearchFields(type === "search");
+  const fields = searchFields ?? info.fields;
   const { notify } = useFeedback();
   const setting = useApiData(() => getSetting(type), [type]);
 
@@ -70,9 +103,9 @@ function SettingEditor({ type }: { type: SingleContentTypeName }) {
         />
         {setting.data && (
           <ContentForm
-            fields={info.fields}
+            fields={fields}
             schema={info.schema}
-            initial={toFormValues(info.fields, setting.data)}
+            initial={toFormValues(fields, setting.data)}
             onSave={save}
           />
         )}
