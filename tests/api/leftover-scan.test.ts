@@ -242,7 +242,7 @@ describe("the leftover scan: renamed and recoloured, nothing of the built-in age
         if (typeof text !== "string") continue;
         expect(html(path), `${path} ${name}`).toContain(text);
       }
-      for (const field of fields) {
+      for (const field of fields as readonly WordField[]) {
         if (field.picture || field.text.length < 8) continue;
         expect(html(path), `${path} ${field.name}`).not.toContain(field.text);
       }

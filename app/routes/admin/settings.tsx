@@ -35,6 +35,8 @@ const panelTitles: Partial<Record<SingleContentTypeName, string>> = {
   "home-page": "The words of the home page; the lists have their own screens",
   "about-page": "The words of About Us; the team and the claims have their own screens",
   "services-page": "The words of Our Services; each service has its own page",
+  "contact-page": "The words and picture of Contact Us; the details are Contact details'",
+  "team-page": "The words and picture of Our Team; the people have their own screen",
   "blog-page": "The words of the blog's list of articles; blank title: the agency's name",
   banners: "The banners that end About Us, Our Team, Our Services and the home page",
   setup: "Whether the home page shows the built-in sample videos, and the set-up card",
