@@ -54,6 +54,18 @@ test("staff replace the home page's illustration with an upload, remove it, and 
   await expect(page.getByText("Home page saved.")).toBeVisible();
   await page.goto("/");
   await expect(page.locator('img[src="/images/hero.svg"]')).toBeVisible();
+
+  if (process.env.SHOTS_DIR) {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/admin/settings/contact-page");
+      await expect(page.getByRole("group", { name: /Picture behind/ })).toBeVisible();
+      await page.screenshot({
+        path: `${process.env.SHOTS_DIR}/admin-contact-page-${width}.png`,
+        fullPage: true,
+      });
+    }
+  }
 });
 
 test("after a recolour the built-in pictures are drawn in the new colours", async ({ page }) => {
