@@ -159,3 +159,59 @@ export function brandStyle(colours: { primary: string; accent: string }): Record
 /** The browser's bar colour (`theme-color`, the manifest): the primary as the site uses it. */
 export const themeColourOf = (identity: { primaryColour: string; accentColour: string }): Hex =>
   brandPalette({ primary: identity.primaryColour, accent: identity.accentColour })["--color-brand"];
+
+// --- The built-in pictures (issue 47, item 3; decision 0049) --------------------------------
+
+/**
+ * The colours the built-in illustrations (public/images/*.svg, scripts/generate-images.ts) are
+ * drawn in besides the shades above: a brighter blue, a deeper navy and two pale blues. Each is
+ * made from the primary as the shades are.
+ */
+const PICTURE_EXTRAS: Record<string, (brand: Hex) => Hex> = {
+  "#0a4fb5": (brand) => toHex(channels(brand).map((c) => c * 1.36)),
+  "#01132f": (brand) => mix(brand, "#000000", 0.65),
+  "#c9d6ee": (brand) => mix(brand, "#ffffff", 0.8),
+  "#e1e9f6": (brand) => mix(brand, "#ffffff", 0.9),
+};
+
+/** Every built-in colour a built-in picture may carry (lower case): what a recolour replaces. */
+export const BUILT_IN_PICTURE_COLOURS: readonly Hex[] = [
+  ...Object.values(DEFAULT_PRIMARY_SHADES),
+  ...Object.values(DEFAULT_ACCENT_SHADES),
+  ...(Object.keys(PICTURE_EXTRAS) as Hex[]),
+];
+
+/** Whether two colours are the site's own (a built-in picture is then answered as it is). */
+export const isBuiltInPalette = (colours: { primary: string; accent: string }): boolean =>
+  same(colours.primary, site.colors.primary) && same(colours.accent, site.colors.accent);
+
+/**
+ * Each built-in colour of the pictures and what it becomes in these colours (undefined for the
+ * site's own colours: nothing to replace).
+ */
+export function pictureColourMap(colours: {
+  primary: string;
+  accent: string;
+}): Map<string, Hex> | undefined {
+  if (isBuiltInPalette(colours)) return undefined;
+  const palette = brandPalette(colours);
+  const defaults: BrandPalette = { ...DEFAULT_PRIMARY_SHADES, ...DEFAULT_ACCENT_SHADES };
+  const map = new Map<string, Hex>();
+  for (const property of BRAND_PROPERTIES) map.set(defaults[property], palette[property]);
+  for (const [colour, make] of Object.entries(PICTURE_EXTRAS)) {
+    map.set(colour, make(palette["--color-brand"]));
+  }
+  return map;
+}
+
+const HEX_COLOUR = /#[0-9a-fA-F]{6}(?![0-9a-fA-F])/g;
+
+/** Whether a picture's text carries a built-in colour. */
+export const carriesBuiltInColour = (svg: string): boolean =>
+  [...svg.matchAll(HEX_COLOUR)].some((match) =>
+    BUILT_IN_PICTURE_COLOURS.includes(match[0].toLowerCase() as Hex),
+  );
+
+/** An SVG's text with each built-in colour replaced by its counterpart in `map`. */
+export const recolourSvg = (svg: string, map: ReadonlyMap<string, Hex>): string =>
+  svg.replace(HEX_COLOUR, (colour) => map.get(colour.toLowerCase()) ?? colour);

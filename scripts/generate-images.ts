@@ -9,6 +9,7 @@ import { defaultLists } from "../common/content/defaults.ts";
 import type { Brand, GalleryImage } from "../common/schemas/content.ts";
 import { site } from "../common/site-config.ts";
 import { escapeMarkup } from "../common/markup.ts";
+import { RASTER_FONT, shareCardSvg } from "../common/built-in-pictures.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "public", "images");
 const BLUE = "#053685";
@@ -17,8 +18,6 @@ const ORANGE = "#DD8D15";
 const SOFT = "#eef3fb";
 const CREAM = "#fdf4e6";
 const FONT = "Plus Jakarta Sans, Segoe UI, Arial, sans-serif";
-/** Raster pictures are drawn here, with the fonts this machine has. */
-const RASTER_FONT = "DejaVu Sans, Liberation Sans, Arial, sans-serif";
 
 function write(file: string, svg: string): void {
   const target = path.join(root, file);
@@ -417,17 +416,14 @@ for (const width of [1600, 800]) {
 write("team.svg", teamPicture);
 write("placeholder.svg", placeholder);
 
-// The share card must be a raster image (PNG) for social networks.
-const og = svg(
-  1200,
-  630,
-  `<rect width="1200" height="630" fill="${BLUE}"/>
-   <circle cx="1060" cy="110" r="230" fill="none" stroke="#fff" stroke-opacity=".08" stroke-width="70"/>
-   <circle cx="1100" cy="560" r="46" fill="${ORANGE}"/>
-   <rect x="80" y="360" width="160" height="14" rx="7" fill="${ORANGE}"/>
-   <text x="80" y="300" font-family="${RASTER_FONT}" font-size="84" font-weight="700" fill="#fff">${escapeMarkup(site.name)}</text>
-   <text x="80" y="450" font-family="${RASTER_FONT}" font-size="30" fill="#d9e4f5">${escapeMarkup(site.tagline)}</text>`,
-);
+// The share card must be a raster image (PNG) for social networks; the server draws it
+// again from the same drawing for a renamed or recoloured identity (decision 0049).
+const og = shareCardSvg({
+  name: site.name,
+  tagline: site.tagline,
+  primary: BLUE,
+  accent: ORANGE,
+});
 await sharp(Buffer.from(og))
   .png({ compressionLevel: 9, palette: true })
   .toFile(path.join(root, "og-default.png"));

@@ -43,6 +43,8 @@ import { FrontDoor } from "./web/front-door.ts";
 import { pagesPlugin } from "./web/pages.ts";
 import { registerRenderCache, RenderCache } from "./web/render-cache.ts";
 import { registerStaticFiles } from "./web/static-files.ts";
+import { createBrandPictures } from "./web/brand-pictures.ts";
+import { IDENTITY_TOPIC } from "./modules/identity/service.ts";
 
 export interface BuildOptions {
   /** Serve the React Router site (off for API-only tests). */
@@ -226,7 +228,14 @@ export async function buildApp(
   const buildDirectory = path.resolve(options.buildDirectory ?? config.buildDir);
   if (options.web !== false && !options.devServer) {
     // The client build's files, from memory, before any other hook (web/static-files.ts).
-    registerStaticFiles(app, door, path.join(buildDirectory, "client"), securityHeaders);
+    // The built-in pictures follow the stored identity's colours and name (decision 0049).
+    const pictures = createBrandPictures({
+      identity: services.identity.get,
+      changes: services.changes,
+      topic: IDENTITY_TOPIC,
+      log: app.log,
+    });
+    registerStaticFiles(app, door, path.join(buildDirectory, "client"), securityHeaders, pictures);
   }
   // Not under `react-router dev`: a page edited there must show on the next reload.
   if (config.renderCacheBytes > 0 && !options.devServer) {

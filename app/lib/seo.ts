@@ -1,3 +1,4 @@
+import { shareCardSrc } from "../../common/built-in-pictures.ts";
 import type { MetaDescriptor } from "react-router";
 import { defaultIdentity, type SiteIdentity } from "../../common/identity.ts";
 import type { OwnSearch } from "../../common/schemas/content.ts";
@@ -29,7 +30,10 @@ export interface PageSeo {
   path: string;
   origin: string;
   /** The agency's name, tagline and share picture (`identityFrom(matches)`); else the defaults. */
-  identity?: Pick<SiteIdentity, "name" | "tagline" | "shareImage">;
+  identity?: Pick<
+    SiteIdentity,
+    "name" | "tagline" | "shareImage" | "primaryColour" | "accentColour"
+  >;
   /** Absolute or root-relative URL of the share image (else the identity's, else the built-in). */
   image?: string;
   imageAlt?: string;
@@ -83,7 +87,7 @@ export function seo(page: PageSeo): MetaDescriptor[] {
     ? imagePath.startsWith("http")
       ? imagePath
       : `${page.origin}${imagePath}`
-    : `${page.origin}/images/og-default.png`;
+    : `${page.origin}${shareCardSrc(identity)}`;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },

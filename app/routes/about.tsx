@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { derivedDescription } from "../lib/search-descriptions.ts";
 import { siteServicesContext } from "../../common/load-context.ts";
 import { Claims } from "../components/sections/claims.tsx";
 import { closingBanner, LetsGetStarted } from "../components/sections/lets-get-started.tsx";
@@ -29,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: "About Us",
-    description: `${identityFrom(matches).name} is a Lagos digital marketing agency: our mission, why clients choose us and the team behind the work.`,
+    description: derivedDescription("about", identityFrom(matches)),
     path: "/about",
     origin: originFrom(matches),
     identity: identityFrom(matches),
@@ -48,7 +49,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <PageHero
         title={words.heroTitle}
         subtitle={words.heroText || undefined}
-        image="/images/about-level-up.svg"
+        image={words.heroPicture}
         crumb="About"
       />
       <section aria-labelledby="welcome-title" className="bg-white py-16 md:py-24">

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import { derivedDescription } from "../lib/search-descriptions.ts";
 import { siteServicesContext } from "../../common/load-context.ts";
 import { defaultSingles } from "../../common/content/defaults.ts";
 import { messages } from "../../common/messages.ts";
@@ -78,7 +79,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   return [
     ...seo({
       title: page > 1 ? `${title} (page ${page})` : title,
-      description: `Insights, tips and actionable advice on social media, ads, branding and growth from the experts at ${identityFrom(matches).name}.`,
+      description: derivedDescription("blog", identityFrom(matches)),
       // A search is not indexed; its canonical address is the blog's.
       path: q ? "/blog" : blogListHref(page),
       origin,

@@ -1,4 +1,5 @@
 import { siteServicesContext } from "../../common/load-context.ts";
+import { derivedDescription } from "../lib/search-descriptions.ts";
 import { FaqAccordion } from "../components/contact/faq-accordion.tsx";
 import { ParallaxBanner } from "../components/contact/parallax-banner.tsx";
 import { EnquiryForm } from "../components/forms/enquiry-form.tsx";
@@ -8,6 +9,8 @@ import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "../components/ui/icons.
 import { WhatsAppLink } from "../components/ui/whatsapp-link.tsx";
 import { contactPage } from "../copy/contact-copy.ts";
 import { useServices } from "../lib/services.ts";
+import { usePictureSrc } from "../components/sections/page-picture.tsx";
+import type { ContactWords } from "../../common/schemas/content.ts";
 import {
   contactFrom,
   postalAddressOf,
@@ -26,19 +29,17 @@ export { siteFormAction as action } from "../lib/site-form-action.ts";
 export const handle = islandsPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { faq } = await context.get(siteServicesContext).content.all();
-  return { faq: withoutIds(faq) };
+  const content = await context.get(siteServicesContext).content.all();
+  return { faq: withoutIds(content.faq), words: content["contact-page"] };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const contact = contactFrom(matches);
   const faq = loaderData?.faq ?? [];
-  const where = contact?.city ? ` in ${contact.city}` : "";
-  const hours = contact?.officeHours ? ` Office hours ${contact.officeHours}.` : "";
   return [
     ...seo({
-      title: contactPage.title,
-      description: `Call, e-mail or visit ${identityFrom(matches).name}${where}, or send an enquiry.${hours}`,
+      title: loaderData?.words.title ?? contactPage.title,
+      description: derivedDescription("contact", identityFrom(matches), contact),
       path: "/contact",
       origin: originFrom(matches),
       identity: identityFrom(matches),
@@ -69,48 +70,51 @@ interface Detail {
 }
 
 /** Phone, e-mail, office and hours: those that are filled in. */
-function useDetails(): Detail[] {
+function useDetails(words: ContactWords): Detail[] {
   const contact = useContactDetails();
   const address = postalAddressOf(contact);
   const details: (Detail | false)[] = [
     !!contact.phone && {
-      label: "Phone",
+      label: words.phoneLabel,
       value: contact.phone,
       href: telHref(contact.phone),
       Icon: PhoneIcon,
     },
     !!contact.email && {
-      label: "Email",
+      label: words.emailLabel,
       value: contact.email,
       href: mailtoHref(contact.email),
       Icon: MailIcon,
     },
-    !!address && { label: "Office", value: address, Icon: PinIcon },
-    !!contact.officeHours && { label: "Office Hours", value: contact.officeHours, Icon: ClockIcon },
+    !!address && { label: words.officeLabel, value: address, Icon: PinIcon },
+    !!contact.officeHours && {
+      label: words.hoursLabel,
+      value: contact.officeHours,
+      Icon: ClockIcon,
+    },
   ];
   return details.filter((detail) => detail !== false);
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { faq } = loaderData;
-  const details = useDetails();
+  const { faq, words } = loaderData;
+  const details = useDetails(words);
+  const banner = usePictureSrc(words.bannerPicture);
   const socialLinks = socialLinksOf(useContactDetails());
   const services = useServices();
   return (
     <>
-      <ParallaxBanner image="/images/contact-banner.svg">
+      <ParallaxBanner image={banner}>
         <div className="container-page grid items-center gap-10 pt-32 pb-16 md:grid-cols-2 md:pt-40 md:pb-24">
           <div className="text-white">
-            <h1 className="text-4xl font-extrabold md:text-5xl">{contactPage.title}</h1>
-            <p className="mt-5 max-w-xl text-lg text-brand-100">{contactPage.intro}</p>
+            <h1 className="text-4xl font-extrabold md:text-5xl">{words.title}</h1>
+            {words.intro && <p className="mt-5 max-w-xl text-lg text-brand-100">{words.intro}</p>}
           </div>
           <div className="rounded-3xl bg-white p-6 shadow-2xl md:p-8">
             <EnquiryForm
               kind="quick"
-              heading={
-                <h2 className="text-xl font-extrabold text-navy">{contactPage.quickFormTitle}</h2>
-              }
-              submitLabel="Send Message"
+              heading={<h2 className="text-xl font-extrabold text-navy">{words.quickFormTitle}</h2>}
+              submitLabel={words.quickFormButton}
               busyLabel="sending..."
             />
           </div>
@@ -122,8 +126,8 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           <div>
             <SectionHeading
               id="details-title"
-              badge={contactPage.detailsBadge}
-              title={contactPage.detailsTitle}
+              badge={words.detailsBadge}
+              title={words.detailsTitle}
               align="left"
             />
             <ul className="mt-8 space-y-5">
@@ -151,7 +155,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             <WhatsAppLink className="mt-6" />
             {socialLinks.length > 0 && (
               <>
-                <h3 className="mt-10 text-lg font-bold text-navy">{contactPage.followTitle}</h3>
+                <h3 className="mt-10 text-lg font-bold text-navy">{words.followTitle}</h3>
                 <ul className="mt-4 flex flex-wrap gap-3">
                   {socialLinks.map(({ name, href, Icon }) => (
                     <li key={name}>
@@ -172,12 +176,16 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             )}
           </div>
           <div className="rounded-3xl bg-white p-6 shadow-xl ring-1 ring-black/5 md:p-8">
-            <h2 className="text-2xl font-extrabold text-navy">{contactPage.longFormTitle}</h2>
-            <p className="mt-2 mb-6 text-muted">{contactPage.longFormIntro}</p>
+            <h2 className="text-2xl font-extrabold text-navy">{words.longFormTitle}</h2>
+            {words.longFormIntro ? (
+              <p className="mt-2 mb-6 text-muted">{words.longFormIntro}</p>
+            ) : (
+              <div className="mb-6" />
+            )}
             <EnquiryForm
               kind="long"
               options={services.map((service) => service.name)}
-              submitLabel="Submit"
+              submitLabel={words.longFormButton}
               busyLabel="submitting..."
               wide
             />
@@ -188,11 +196,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       {faq.length > 0 && (
         <section aria-labelledby="faq-title" className="bg-brand-50 py-16 md:py-24">
           <div className="container-page max-w-3xl">
-            <SectionHeading
-              id="faq-title"
-              badge={contactPage.faqBadge}
-              title={contactPage.faqTitle}
-            />
+            <SectionHeading id="faq-title" badge={words.faqBadge} title={words.faqTitle} />
             <div className="mt-10">
               <FaqAccordion faq={faq} />
             </div>

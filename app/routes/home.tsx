@@ -1,3 +1,4 @@
+import { shareCardSrc } from "../../common/built-in-pictures.ts";
 import { Suspense, useMemo } from "react";
 import { homeWordFields, wordList, wordsOfList } from "../../common/content/page-words.ts";
 import type { HomeWords } from "../../common/schemas/content.ts";
@@ -8,6 +9,7 @@ import { FloatingEnquiry } from "../components/forms/floating-enquiry.tsx";
 import { deferredComponent } from "../components/home/deferred.ts";
 import { socialLinksOf } from "../components/layout/social-links.ts";
 import { Claims } from "../components/sections/claims.tsx";
+import { PagePictureImage } from "../components/sections/page-picture.tsx";
 import { SectionHeading } from "../components/sections/section-heading.tsx";
 import { CheckIcon } from "../components/ui/icons.tsx";
 import { Reveal } from "../components/ui/reveal.tsx";
@@ -83,7 +85,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
       description: identity.description,
       url: `${origin}/`,
       logo: `${origin}${identity.logo?.src ?? "/favicon.svg"}`,
-      image: `${origin}${identity.shareImage?.src ?? "/images/og-default.png"}`,
+      image: `${origin}${identity.shareImage?.src ?? shareCardSrc(identity)}`,
       ...(contact && {
         telephone: contact.phone,
         email: contact.email,
@@ -153,9 +155,8 @@ function Hero({ claims, words }: Pick<HomeData, "claims"> & { words: HomeWords }
             </Reveal>
           )}
         </div>
-        <img
-          src="/images/hero.svg"
-          alt=""
+        <PagePictureImage
+          picture={words.heroPicture}
           width={640}
           height={560}
           className="mx-auto hidden w-full max-w-lg md:block"
@@ -173,16 +174,20 @@ function AboutUs({ words }: { words: HomeWords }) {
   ];
   return (
     <section aria-labelledby="about-title" className="overflow-hidden bg-white py-16 md:py-24">
-      <div className="container-page grid items-center gap-12 md:grid-cols-2">
-        <Reveal effect="left" delay={50}>
-          <img
-            src="/images/about-level-up.svg"
-            alt={words.aboutImageAlt}
-            width={560}
-            height={480}
-            className="w-full rounded-3xl shadow-xl"
-          />
-        </Reveal>
+      {/* Without its picture the words take the whole width. */}
+      <div
+        className={`container-page grid items-center gap-12${words.aboutPicture ? " md:grid-cols-2" : ""}`}
+      >
+        {words.aboutPicture && (
+          <Reveal effect="left" delay={50}>
+            <PagePictureImage
+              picture={words.aboutPicture}
+              width={560}
+              height={480}
+              className="w-full rounded-3xl shadow-xl"
+            />
+          </Reveal>
+        )}
         <div>
           <Reveal delay={150}>
             <SectionHeading

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "react-router";
+import { derivedDescription } from "../lib/search-descriptions.ts";
 import { siteServicesContext } from "../../common/load-context.ts";
 import { mapBlockText } from "../../common/post-blocks.ts";
 import { parsePost } from "../../common/post-format.ts";
@@ -39,7 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: "Privacy Policy",
-    description: `How ${identityFrom(matches).name} collects, uses and protects personal data under the GDPR, and how to use your rights.`,
+    description: derivedDescription("policy", identityFrom(matches)),
     path: "/policy",
     origin: originFrom(matches),
     identity: identityFrom(matches),

@@ -1,4 +1,5 @@
 import { siteServicesContext } from "../../common/load-context.ts";
+import { derivedDescription } from "../lib/search-descriptions.ts";
 import { Claims } from "../components/sections/claims.tsx";
 import { closingBanner, LetsGetStarted } from "../components/sections/lets-get-started.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
@@ -26,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: "Our Services",
-    description: `Social media marketing and management, digital marketing, video content, ads, branding and page revamps by ${identityFrom(matches).name}.`,
+    description: derivedDescription("services", identityFrom(matches)),
     path: "/services",
     origin: originFrom(matches),
     identity: identityFrom(matches),

@@ -1,10 +1,10 @@
 import { siteServicesContext } from "../../common/load-context.ts";
+import { derivedDescription } from "../lib/search-descriptions.ts";
 import { Claims } from "../components/sections/claims.tsx";
 import { closingBanner, LetsGetStarted } from "../components/sections/lets-get-started.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
 import { SectionHeading } from "../components/sections/section-heading.tsx";
 import { TeamGrid } from "../components/sections/team-grid.tsx";
-import { teamPage } from "../copy/team-copy.ts";
 import { identityFrom, originFrom, seo } from "../lib/seo.ts";
 import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/team";
@@ -14,14 +14,19 @@ import { islandsPage } from "../islands/switch.ts";
 export const handle = islandsPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { team, claims, banners } = await context.get(siteServicesContext).content.all();
-  return { team: withoutIds(team), claims: withoutIds(claims), banner: closingBanner(banners) };
+  const content = await context.get(siteServicesContext).content.all();
+  return {
+    team: withoutIds(content.team),
+    claims: withoutIds(content.claims),
+    banner: closingBanner(content.banners),
+    words: content["team-page"],
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: "Our Team",
-    description: `Meet the people of ${identityFrom(matches).name}: strategy, paid media, social media management and video production.`,
+    description: derivedDescription("team", identityFrom(matches)),
     path: "/about/team",
     origin: originFrom(matches),
     identity: identityFrom(matches),
@@ -29,13 +34,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Team({ loaderData }: Route.ComponentProps) {
-  const { team, claims } = loaderData;
+  const { team, claims, words } = loaderData;
   return (
     <>
       <PageHero
-        title={teamPage.title}
-        subtitle={teamPage.subtitle}
-        image="/images/team.svg"
+        title={words.title}
+        subtitle={words.subtitle || undefined}
+        image={words.heroPicture}
         crumb="Our Team"
       />
       {team.length > 0 && (
@@ -43,9 +48,9 @@ export default function Team({ loaderData }: Route.ComponentProps) {
           <div className="container-page">
             <SectionHeading
               id="team-members"
-              badge="Our People"
-              title={teamPage.heading}
-              intro={teamPage.intro}
+              badge={words.badge}
+              title={words.heading}
+              intro={words.intro || undefined}
             />
             <div className="mt-12">
               <TeamGrid team={team} bios />

@@ -22,7 +22,23 @@ export interface WordField {
   hint?: string;
   /** At most this many characters (default 120 for a line, 600 for a text area). */
   max?: number;
+  /**
+   * A picture of the page (issue 47, item 3): today's built-in file. Its value is then the
+   * picture shown (`PagePicture`: the built-in one, an upload, or null for none) and `text`
+   * is the built-in picture's alt text ("" for a decorative one, whose alt may stay blank).
+   */
+  picture?: string;
 }
+
+/** A page's picture as stored: its file, its alt text ("" when decorative) and its sizes. */
+export interface PagePicture {
+  src: string;
+  alt: string;
+  variants: { width: number; url: string }[];
+}
+
+const PICTURE_HINT = "Remove it to show no picture.";
+const DECORATIVE_HINT = `${PICTURE_HINT} A blank alt text marks it as decoration (screen readers skip it).`;
 
 /** "social-media-management" → "socialMediaManagement": a service page's key in `searchPages`. */
 type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}`
@@ -62,6 +78,14 @@ export const homeWordFields = [
     optional: true,
     hint: "Blank: the agency's tagline.",
   },
+  {
+    name: "heroPicture",
+    label: "Picture",
+    group: "Top of the page",
+    picture: "/images/hero.svg",
+    text: "",
+    hint: `Beside the words on wide screens. ${DECORATIVE_HINT}`,
+  },
   { name: "aboutBadge", label: "Badge", group: "About Us", text: "About Us", optional: true },
   {
     name: "aboutHeading",
@@ -91,11 +115,12 @@ export const homeWordFields = [
     text: "Our Mission is to Drive Growth & Improve Revenue.",
   },
   {
-    name: "aboutImageAlt",
-    label: "Picture's alt text",
+    name: "aboutPicture",
+    label: "Picture",
     group: "About Us",
+    picture: "/images/about-level-up.svg",
     text: "Level Up Your Business",
-    hint: "Describes the picture for people who cannot see it.",
+    hint: PICTURE_HINT,
   },
   {
     name: "servicesBadge",
@@ -249,6 +274,14 @@ export const aboutWordFields = [
     optional: true,
     text: "A Lagos team of marketers, designers and video makers who help Nigerian businesses grow online.",
   },
+  {
+    name: "heroPicture",
+    label: "Picture",
+    group: "Top of the page",
+    picture: "/images/about-level-up.svg",
+    text: "",
+    hint: `Beside the title on wide screens. ${DECORATIVE_HINT}`,
+  },
   { name: "welcomeBadge", label: "Badge", group: "Welcome", text: "Welcome", optional: true },
   {
     name: "welcomeHeading",
@@ -370,6 +403,122 @@ export const servicesWordFields = [
     long: true,
     optional: true,
     text: "Pick one, or let us combine them into a plan that fits your goals and budget.",
+  },
+] as const satisfies readonly WordField[];
+
+/** The Contact page's words (issue 47, item 2); the details are the contact settings'. */
+export const contactWordFields = [
+  { name: "title", label: "Title", group: "Top of the page", text: "Contact Us" },
+  {
+    name: "intro",
+    label: "Paragraph",
+    group: "Top of the page",
+    long: true,
+    optional: true,
+    text: "Tell us about your business and book a free consultation. We reply within one working day.",
+  },
+  {
+    name: "bannerPicture",
+    label: "Picture behind the top of the page",
+    group: "Top of the page",
+    picture: "/images/contact-banner.svg",
+    text: "",
+    hint: `It fills the band behind the title and the form. ${DECORATIVE_HINT}`,
+  },
+  {
+    name: "quickFormTitle",
+    label: "Heading of the short form",
+    group: "Top of the page",
+    text: "Book a Consultation",
+  },
+  {
+    name: "quickFormButton",
+    label: "Button of the short form",
+    group: "Top of the page",
+    text: "Send Message",
+    max: 40,
+  },
+  {
+    name: "detailsBadge",
+    label: "Badge",
+    group: "Contact details",
+    text: "Get in Touch",
+    optional: true,
+  },
+  { name: "detailsTitle", label: "Heading", group: "Contact details", text: "Contact Details" },
+  { name: "phoneLabel", label: "Label of the phone", group: "Contact details", text: "Phone" },
+  { name: "emailLabel", label: "Label of the e-mail", group: "Contact details", text: "Email" },
+  { name: "officeLabel", label: "Label of the address", group: "Contact details", text: "Office" },
+  {
+    name: "hoursLabel",
+    label: "Label of the office hours",
+    group: "Contact details",
+    text: "Office Hours",
+  },
+  {
+    name: "followTitle",
+    label: "Heading of the social links",
+    group: "Contact details",
+    text: "Follow Us",
+  },
+  {
+    name: "longFormTitle",
+    label: "Heading",
+    group: "Detailed enquiry form",
+    text: "Send Us a Detailed Enquiry",
+  },
+  {
+    name: "longFormIntro",
+    label: "Paragraph",
+    group: "Detailed enquiry form",
+    long: true,
+    optional: true,
+    text: "Tell us which services you are interested in and a little about your business.",
+  },
+  {
+    name: "longFormButton",
+    label: "Button",
+    group: "Detailed enquiry form",
+    text: "Submit",
+    max: 40,
+  },
+  { name: "faqBadge", label: "Badge", group: "Questions", text: "FAQ", optional: true },
+  { name: "faqTitle", label: "Heading", group: "Questions", text: "Frequently Asked Questions" },
+] as const satisfies readonly WordField[];
+
+/** The Team page's words (issue 47, item 2); the people are the team list's. */
+export const teamWordFields = [
+  { name: "title", label: "Title", group: "Top of the page", text: "Meet Our Team" },
+  {
+    name: "subtitle",
+    label: "Paragraph",
+    group: "Top of the page",
+    long: true,
+    optional: true,
+    text: "Strategists, creatives and campaign managers who treat your growth as their own.",
+  },
+  {
+    name: "heroPicture",
+    label: "Picture",
+    group: "Top of the page",
+    picture: "/images/team.svg",
+    text: "",
+    hint: `Beside the title on wide screens. ${DECORATIVE_HINT}`,
+  },
+  { name: "badge", label: "Badge", group: "The team", text: "Our People", optional: true },
+  {
+    name: "heading",
+    label: "Heading",
+    group: "The team",
+    text: "The People Behind Your Growth",
+  },
+  {
+    name: "intro",
+    label: "Paragraph",
+    group: "The team",
+    long: true,
+    optional: true,
+    text: "One team plans, makes and runs your campaigns, so nothing gets lost between an idea and the results.",
   },
 ] as const satisfies readonly WordField[];
 
@@ -495,12 +644,25 @@ export const searchPages = [
 export const SEARCH_TITLE_MAX = 70;
 export const SEARCH_DESCRIPTION_MAX = 300;
 
-/** A page's words: one text per field of its list. */
-export type WordsOf<F extends readonly WordField[]> = { [K in F[number]["name"]]: string };
+/** A page's words: one text per field of its list (a picture field: its picture, or null). */
+export type WordsOf<F extends readonly WordField[]> = {
+  [K in F[number] as K["name"]]: K extends { picture: string } ? PagePicture | null : string;
+};
+
+/** A picture field's built-in picture, as a site starts with it. */
+export const builtInPictureOf = (field: WordField & { picture: string }): PagePicture => ({
+  src: field.picture,
+  alt: field.text,
+  variants: [],
+});
+
+/** What a field holds as a site starts with it: its text, or its built-in picture. */
+const defaultOf = (field: WordField) =>
+  field.picture ? builtInPictureOf(field as WordField & { picture: string }) : field.text;
 
 /** The texts of a list of word fields as a site starts with them. */
 export function wordDefaults<const F extends readonly WordField[]>(fields: F): WordsOf<F> {
-  return Object.fromEntries(fields.map((field) => [field.name, field.text])) as WordsOf<F>;
+  return Object.fromEntries(fields.map((field) => [field.name, defaultOf(field)])) as WordsOf<F>;
 }
 
 /**
@@ -510,17 +672,19 @@ export function wordDefaults<const F extends readonly WordField[]>(fields: F): W
 export function wordList<const F extends readonly WordField[]>(
   fields: F,
   words: WordsOf<F>,
-): string[] {
-  return fields.map((field) => words[field.name as keyof WordsOf<F>]);
+): (string | PagePicture | null)[] {
+  return fields.map(
+    (field) => words[field.name as keyof WordsOf<F>] as string | PagePicture | null,
+  );
 }
 
 /** The words of a list made by `wordList` (a missing one is blank). */
 export function wordsOfList<const F extends readonly WordField[]>(
   fields: F,
-  list: readonly string[],
+  list: readonly (string | PagePicture | null)[],
 ): WordsOf<F> {
   return Object.fromEntries(
-    fields.map((field, index) => [field.name, list[index] ?? ""]),
+    fields.map((field, index) => [field.name, list[index] ?? (field.picture ? null : "")]),
   ) as WordsOf<F>;
 }
 

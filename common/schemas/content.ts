@@ -17,6 +17,8 @@ import {
   aboutWordFields,
   bannerWordFields,
   blogWordFields,
+  contactWordFields,
+  teamWordFields,
   homeWordFields,
   SEARCH_DESCRIPTION_MAX,
   SEARCH_TITLE_MAX,
@@ -340,6 +342,12 @@ export interface ContentField {
   choicesFrom?: "services";
   /** The heading of the form's part the field is shown in (consecutive fields share one). */
   group?: string;
+  /** What a blank text field shows greyed (the text the page uses when it is left blank). */
+  placeholder?: string;
+  /** An image whose alt text may stay blank: it only decorates (a page's built-in picture). */
+  decorative?: boolean;
+  /** An image's built-in picture, which the form can put back after a removal or upload. */
+  builtIn?: { src: string; alt: string };
 }
 
 const priceFields: ContentField[] = [
@@ -673,9 +681,23 @@ interface ListContentType {
 // Built from the lists of common/content/page-words.ts, which declare each field once with
 // today's text.
 
+/**
+ * A page's picture (issue 47, item 3): a site image (built in or uploaded) with its alt text,
+ * which a decorative one may leave blank; null shows no picture.
+ */
+const pagePictureSchema = (decorative: boolean) =>
+  z
+    .object({
+      src: contentImageSchema.shape.src,
+      alt: decorative ? optional("Alt text", 300) : text("Alt text", 300),
+      variants: contentImageSchema.shape.variants,
+    })
+    .nullable();
+
 function wordsSchema<const F extends readonly WordField[]>(fields: F) {
   const shape = Object.fromEntries(
     fields.map((field) => {
+      if (field.picture) return [field.name, pagePictureSchema(field.text === "")];
       const max = field.max ?? (field.long ? 600 : 120);
       return [field.name, field.optional ? optional(field.label, max) : text(field.label, max)];
     }),
@@ -687,10 +709,14 @@ function wordFormFields(fields: readonly WordField[]): ContentField[] {
   return fields.map((field) => ({
     name: field.name,
     label: field.label,
-    input: field.long ? "textarea" : "text",
+    input: field.picture ? "image" : field.long ? "textarea" : "text",
     group: field.group,
-    ...(field.optional && { optional: true }),
+    ...((field.optional || field.picture) && { optional: true }),
     ...(field.hint && { hint: field.hint }),
+    ...(field.picture && {
+      builtIn: { src: field.picture, alt: field.text },
+      ...(field.text === "" && { decorative: true }),
+    }),
   }));
 }
 
@@ -708,6 +734,8 @@ export type HomeWords = WordsOf<typeof homeWordFields>;
 export type AboutWords = WordsOf<typeof aboutWordFields>;
 export type ServicesWords = WordsOf<typeof servicesWordFields>;
 export type BannerWords = WordsOf<typeof bannerWordFields>;
+export type ContactWords = WordsOf<typeof contactWordFields>;
+export type TeamWords = WordsOf<typeof teamWordFields>;
 
 export type SearchPageKey = (typeof searchPages)[number]["key"];
 /** Each public page's own search title, description and share image; blank is today's. */
@@ -841,6 +869,18 @@ export const singleContentTypes = {
     label: "Our Services page",
     fields: wordFormFields(servicesWordFields),
     preview: "/services",
+  },
+  "contact-page": {
+    schema: wordsSchema(contactWordFields),
+    label: "Contact Us page",
+    fields: wordFormFields(contactWordFields),
+    preview: "/contact",
+  },
+  "team-page": {
+    schema: wordsSchema(teamWordFields),
+    label: "Our Team page",
+    fields: wordFormFields(teamWordFields),
+    preview: "/about/team",
   },
   "blog-page": {
     schema: wordsSchema(blogWordFields),

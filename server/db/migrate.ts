@@ -39,6 +39,7 @@ import * as replyTemplates from "./migrations/0049-reply-templates.ts";
 import * as mailServer from "./migrations/0045-mail-server.ts";
 import * as servicesAsContent from "./migrations/0043-services-as-content.ts";
 import * as contacts from "./migrations/0048-contacts.ts";
+import * as pagePictures from "./migrations/0044-page-pictures.ts";
 import type { Database } from "./schema.ts";
 
 // Listed here rather than read from disk, so migrations run from any working directory.
@@ -82,6 +83,7 @@ export const migrations: Record<string, Migration> = {
   "0045-mail-server": mailServer,
   "0043-services-as-content": servicesAsContent,
   "0048-contacts": contacts,
+  "0044-page-pictures": pagePictures,
 };
 
 const provider: MigrationProvider = {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { contentTypeOf } from "../lib/content-types.ts";
+import type { BrandPictures } from "./brand-pictures.ts";
 import type { FrontDoor } from "./front-door.ts";
 import { etagOf, memoryAnswer, prepare, sendPrepared, type MemoryAnswer } from "./memory-answer.ts";
 
@@ -70,28 +71,47 @@ export function loadStaticFiles(
 /**
  * Answers GET and HEAD of the client build's files from memory: at the front door for
  * HTTP requests, in a first hook for the others (`inject`). Other addresses go on to the
- * pages.
+ * pages. The built-in pictures that follow the identity (`pictures`, web/brand-pictures.ts)
+ * are answered at the door when their answer is ready, else in the hook once it is made.
  */
 export function registerStaticFiles(
   app: FastifyInstance,
   door: FrontDoor,
   directory: string,
   securityHeaders: Record<string, string>,
+  pictures?: BrandPictures,
 ): void {
   const files = loadStaticFiles(directory, securityHeaders);
+  const following = new Set(
+    pictures
+      ? [...files]
+          .filter(([url, file]) => pictures.follows(url, file.body.identity))
+          .map(([url]) => url)
+      : [],
+  );
   const find = (method: string | undefined, url: string | undefined) => {
     if ((method !== "GET" && method !== "HEAD") || !url) return undefined;
     const mark = url.indexOf("?");
-    return files.get(mark === -1 ? url : url.slice(0, mark));
+    const path = mark === -1 ? url : url.slice(0, mark);
+    const file = files.get(path);
+    return file && { file, path, query: mark === -1 ? "" : url.slice(mark + 1) };
   };
   door.add((request, response) => {
-    const file = find(request.method, request.url);
-    if (!file) return false;
-    return door.write(request, response, prepare(file, request.headers));
+    const found = find(request.method, request.url);
+    if (!found) return false;
+    const answer = following.has(found.path)
+      ? pictures!.answerNow(found.path, found.query, found.file)
+      : found.file;
+    // Not ready: the hook below waits for it.
+    if (!answer) return false;
+    return door.write(request, response, prepare(answer, request.headers));
   });
   app.addHook("onRequest", async (request, reply) => {
-    const file = find(request.method, request.url);
-    if (!file) return;
-    return sendPrepared(reply, prepare(file, request.headers));
+    const found = find(request.method, request.url);
+    if (!found) return;
+    const answer = following.has(found.path)
+      ? await pictures!.answer(found.path, found.query, found.file)
+      : found.file;
+    return sendPrepared(reply, prepare(answer, request.headers));
   });
 }

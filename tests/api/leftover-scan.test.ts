@@ -1,4 +1,12 @@
+import sharp from "sharp";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { BUILT_IN_PICTURE_COLOURS, contrastRatio } from "../../common/brand-colours.ts";
+import {
+  contactWordFields,
+  teamWordFields,
+  wordDefaults,
+  type WordField,
+} from "../../common/content/page-words.ts";
 import { defaultIdentity, type SiteIdentity } from "../../common/identity.ts";
 import { publicPages } from "../../app/lib/navigation.ts";
 import { call, multipart, useTestApp } from "./helpers.ts";
@@ -44,6 +52,19 @@ const blogPage = {
   newsletterButton: "Join",
 };
 
+/**
+ * A word of our own in every text field of a page's words (the Contact and Team pages, issue
+ * 47 item 2): each field's name, so each can be found on the page.
+ */
+const ownWords = (fields: readonly WordField[]) => ({
+  ...wordDefaults(fields),
+  ...Object.fromEntries(
+    fields.filter((field) => !field.picture).map((field) => [field.name, `Bloom ${field.name}`]),
+  ),
+});
+const contactPageWords = ownWords(contactWordFields);
+const teamPageWords = ownWords(teamWordFields);
+
 /** Any trace of the built-in name (its words, its domain) or of its two colours. */
 const BUILT_IN_NAME = /brightlane/i;
 const BUILT_IN_COLOURS = new RegExp(
@@ -55,6 +76,8 @@ describe("the leftover scan: renamed and recoloured, nothing of the built-in age
   const t = useTestApp({}, () => ({ web: true, buildDirectory: inject("buildDir") }));
   let owner: { authorization: string };
   const seen = new Map<string, string>();
+  const pictures = new Set<string>();
+  const pictureBodies = new Map<string, Buffer>();
 
   beforeAll(async () => {
     owner = await t.adminHeaders();
@@ -63,6 +86,8 @@ describe("the leftover scan: renamed and recoloured, nothing of the built-in age
       ["/api/identity", renamed],
       ["/api/settings/contact", contact],
       ["/api/settings/blog-page", blogPage],
+      ["/api/settings/contact-page", contactPageWords],
+      ["/api/settings/team-page", teamPageWords],
     ] as const) {
       const saved = await call(t.app, { method: "PUT", url, headers: owner, payload });
       expect(saved.status, url).toBe(200);
@@ -112,6 +137,19 @@ describe("the leftover scan: renamed and recoloured, nothing of the built-in age
       expect(answer.statusCode, path).toBe(path === "/no-such-page" ? 404 : 200);
       seen.set(path, answer.body);
     }
+    // Every built-in picture a page names (img src, a background, the share picture).
+    for (const body of [...seen.values()]) {
+      for (const match of body.matchAll(
+        /(\/(?:images\/[\w/.-]+|favicon)\.(?:svg|png)(?:\?v=\w+)?)/g,
+      )) {
+        pictures.add(match[1]!);
+      }
+    }
+    for (const url of pictures) {
+      const answer = await t.app.inject({ method: "GET", url });
+      expect(answer.statusCode, url).toBe(200);
+      pictureBodies.set(url, answer.rawPayload);
+    }
   });
 
   it("names the stored identity everywhere: no page, feed, sitemap or manifest says the built-in name", () => {
@@ -156,5 +194,58 @@ describe("the leftover scan: renamed and recoloured, nothing of the built-in age
         ([path, match]) => `${path}: …${match!.input.slice(match!.index - 80, match!.index + 40)}…`,
       );
     expect(found).toEqual([]);
+  });
+
+  it("draws every built-in picture a page names in the new colours, and the share card with the new name", async () => {
+    expect([...pictures].some((url) => url.startsWith("/images/og-default.png?v="))).toBe(true);
+    expect([...pictures].filter((url) => url.endsWith(".svg")).length).toBeGreaterThan(5);
+    const found: string[] = [];
+    for (const [url, body] of pictureBodies) {
+      if (url.includes(".svg")) {
+        const text = body.toString("utf8").toLowerCase();
+        for (const colour of BUILT_IN_PICTURE_COLOURS) {
+          if (text.includes(colour)) found.push(`${url}: ${colour}`);
+        }
+        continue;
+      }
+      // A PNG: its dominant colours, decoded; the pale shades are too near white to tell.
+      const { data, info } = await sharp(body)
+        .removeAlpha()
+        .resize(120, 63)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const pixels = data.length / info.channels;
+      for (const colour of BUILT_IN_PICTURE_COLOURS.filter(
+        (c) => contrastRatio(c, "#ffffff") > 1.5,
+      )) {
+        const want = [1, 3, 5].map((i) => Number.parseInt(colour.slice(i, i + 2), 16));
+        let near = 0;
+        for (let i = 0; i < data.length; i += info.channels) {
+          if (want.every((c, k) => Math.abs(data[i + k]! - c) <= 20)) near += 1;
+        }
+        if (near / pixels > 0.01)
+          found.push(`${url}: ${colour} (${Math.round((100 * near) / pixels)}%)`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it("shows the words set in every field of the Contact and Team pages, and none of the defaults", () => {
+    // The page's own part: the menus' labels (the same words) are the navigation's.
+    const html = (path: string) =>
+      /<main[^>]*>([\s\S]*)<\/main>/.exec(seen.get(path)!)![1]!.replaceAll("&#x27;", "'");
+    for (const [path, words, fields] of [
+      ["/contact", contactPageWords, contactWordFields],
+      ["/about/team", teamPageWords, teamWordFields],
+    ] as const) {
+      for (const [name, text] of Object.entries(words)) {
+        if (typeof text !== "string") continue;
+        expect(html(path), `${path} ${name}`).toContain(text);
+      }
+      for (const field of fields as readonly WordField[]) {
+        if (field.picture || field.text.length < 8) continue;
+        expect(html(path), `${path} ${field.name}`).not.toContain(field.text);
+      }
+    }
   });
 });

@@ -46,6 +46,9 @@ const CONTENT_SCREENS = [
   // Issue 47: the services list and its editor (decision 0048).
   "/admin/content/services",
   "/admin/content/services/new",
+  // Issue 47: the Contact and Team pages' words and pictures.
+  "/admin/settings/contact-page",
+  "/admin/settings/team-page",
 ];
 
 /** Waits until the screen has loaded its data (no "Loading…" left). */

@@ -96,6 +96,7 @@ export function TextareaField({ field, id, value, error, onChange }: FieldProps<
         value={value}
         required={!field.optional}
         rows={lines ? Math.min(12, Math.max(4, value.split("\n").length + 1)) : 4}
+        placeholder={field.placeholder}
         onChange={(event) => onChange(event.target.value)}
         className={`${adminInput} mt-1`}
         {...describedBy(id, Boolean(field.hint), error)}

@@ -127,6 +127,19 @@ export function ImageField({
               Remove the picture
             </button>
           )}
+          {field.builtIn && value.src !== field.builtIn.src && !progress && (
+            <button
+              type="button"
+              className={`${adminButtonSecondary} mt-2 ml-2`}
+              onClick={() => {
+                onChange({ ...field.builtIn!, variants: [] });
+                setStatus({ text: "The built-in picture is back. Save to keep the change." });
+                fileRef.current?.focus();
+              }}
+            >
+              Use the built-in picture
+            </button>
+          )}
         </div>
       </div>
       {progress && (
@@ -172,15 +185,18 @@ export function ImageField({
       <div className="mt-3">
         <label htmlFor={altId} className={adminLabel}>
           Alt text
-          {field.optional && !value.src && (
-            <span className="font-normal text-muted"> (with a picture)</span>
+          {field.decorative ? (
+            <span className="font-normal text-muted"> (blank: decoration)</span>
+          ) : (
+            field.optional &&
+            !value.src && <span className="font-normal text-muted"> (with a picture)</span>
           )}
         </label>
         <input
           id={altId}
           type="text"
           value={value.alt}
-          required={!field.optional || Boolean(value.src)}
+          required={!field.decorative && (!field.optional || Boolean(value.src))}
           autoComplete="off"
           onChange={(event) => onChange({ ...value, alt: event.target.value })}
           className={`${adminInput} mt-1`}

@@ -6,7 +6,14 @@ import { parallax } from "../../lib/parallax.ts";
  * Still under prefers-reduced-motion; the content never moves. The motion is
  * app/lib/parallax.ts's (here in an effect, on an islands page from app/islands/parallax.ts).
  */
-export function ParallaxBanner({ image, children }: { image: string; children: ReactNode }) {
+export function ParallaxBanner({
+  image,
+  children,
+}: {
+  /** The picture behind (none: the band's own colour). */
+  image?: string;
+  children: ReactNode;
+}) {
   const section = useRef<HTMLElement>(null);
   const layer = useRef<HTMLDivElement>(null);
   useEffect(
@@ -15,13 +22,15 @@ export function ParallaxBanner({ image, children }: { image: string; children: R
   );
   return (
     <section ref={section} data-island="parallax" className="relative overflow-hidden bg-navy">
-      <div
-        ref={layer}
-        data-parallax-layer=""
-        aria-hidden="true"
-        className="absolute inset-x-0 -top-[200px] -bottom-[200px] bg-cover bg-center will-change-transform"
-        style={{ backgroundImage: `url(${image})` }}
-      />
+      {image && (
+        <div
+          ref={layer}
+          data-parallax-layer=""
+          aria-hidden="true"
+          className="absolute inset-x-0 -top-[200px] -bottom-[200px] bg-cover bg-center will-change-transform"
+          style={{ backgroundImage: `url(${image})` }}
+        />
+      )}
       <div className="relative">{children}</div>
     </section>
   );

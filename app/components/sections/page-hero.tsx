@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { PagePicture } from "../../../common/content/page-words.ts";
+import { PagePictureImage } from "./page-picture.tsx";
 
 /** The dark banner at the top of every inner page, under the transparent header. */
 export function PageHero({
@@ -12,9 +14,12 @@ export function PageHero({
 }: {
   title: ReactNode;
   subtitle?: ReactNode;
-  /** An illustration shown beside the title on wide screens. */
-  image?: string;
-  /** The illustration's alt text: none for a decoration (the built-in ones). */
+  /**
+   * An illustration shown beside the title on wide screens: a page's picture field, or the
+   * address of one (a service's upload or built-in drawing).
+   */
+  image?: PagePicture | string | null;
+  /** An address's alt text: none for a decoration (the built-in ones). */
   imageAlt?: string;
   /** The page name in the breadcrumb; none on pages that should not show one. */
   crumb?: string;
@@ -47,15 +52,16 @@ export function PageHero({
           {subtitle && <p className="mt-5 max-w-2xl text-lg text-brand-100">{subtitle}</p>}
           {children}
         </div>
-        {image && (
-          <img
-            src={image}
-            alt={imageAlt}
-            width={480}
-            height={360}
-            className="hidden w-full max-w-md justify-self-end rounded-3xl md:block"
-          />
-        )}
+        <PagePictureImage
+          picture={
+            typeof image === "string"
+              ? { src: image, alt: imageAlt ?? "", variants: [] }
+              : (image ?? null)
+          }
+          width={480}
+          height={360}
+          className="hidden w-full max-w-md justify-self-end rounded-3xl md:block"
+        />
       </div>
     </section>
   );

@@ -1,5 +1,11 @@
 import { Link, Navigate, useParams } from "react-router";
-import { singleContentTypes, type SingleContentTypeName } from "../../../common/schemas/content.ts";
+import { useMemo } from "react";
+import { searchPages } from "../../../common/content/page-words.ts";
+import {
+  singleContentTypes,
+  type ContentField,
+  type SingleContentTypeName,
+} from "../../../common/schemas/content.ts";
 import { ContentForm } from "../../components/admin/content-form.tsx";
 import { ContentNotFound, PreviewLink } from "../../components/admin/content-links.tsx";
 import { useFeedback } from "../../components/admin/feedback.tsx";
@@ -11,8 +17,16 @@ import {
   Panel,
 } from "../../components/admin/ui.tsx";
 import { useApiData } from "../../components/admin/use-api-data.ts";
-import { getSetting, saveSetting, singleTypeOf, toFormValues } from "../../lib/admin/content.ts";
+import {
+  getSetting,
+  listContent,
+  saveSetting,
+  singleTypeOf,
+  toFormValues,
+} from "../../lib/admin/content.ts";
 import { adminMeta } from "../../lib/admin-meta.ts";
+import { useIdentity } from "../../lib/identity.ts";
+import { derivedDescription } from "../../lib/search-descriptions.ts";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = ({ params, matches }) => {
@@ -27,6 +41,8 @@ const panelTitles: Partial<Record<SingleContentTypeName, string>> = {
   "home-page": "The words of the home page; the lists have their own screens",
   "about-page": "The words of About Us; the team and the claims have their own screens",
   "services-page": "The words of Our Services; each service has its own page",
+  "contact-page": "The words and picture of Contact Us; the details are Contact details'",
+  "team-page": "The words and picture of Our Team; the people have their own screen",
   "blog-page": "The words of the blog's list of articles; blank title: the agency's name",
   banners: "The banners that end About Us, Our Team, Our Services and the home page",
   setup: "Whether the home page shows the built-in sample videos, and the set-up card",
@@ -42,8 +58,39 @@ export default function Settings() {
   return <SettingEditor key={type} type={type} />;
 }
 
+/**
+ * The Search and sharing form's fields, each blank description showing the text its page
+ * uses then (derived from the stored identity and the contact details), as its placeholder
+ * and in its hint.
+ */
+function useSearchFields(on: boolean): readonly ContentField[] | undefined {
+  const identity = useIdentity();
+  const contact = useApiData(() => (on ? getSetting("contact") : Promise.resolve(null)), [on]);
+  const services = useApiData(() => (on ? listContent("services") : Promise.resolve(null)), [on]);
+  return useMemo(() => {
+    if (!on) return undefined;
+    return singleContentTypes.search.fields.map((field) => {
+      const page = searchPages.find((item) => field.name === `${item.key}Description`);
+      if (!page) return field;
+      const text = derivedDescription(
+        page.key,
+        identity,
+        contact.data ?? undefined,
+        services.data ?? undefined,
+      );
+      return {
+        ...field,
+        placeholder: text,
+        hint: `One or two sentences for search results and shared links. Blank: “${text}”`,
+      };
+    });
+  }, [on, identity, contact.data, services.data]);
+}
+
 function SettingEditor({ type }: { type: SingleContentTypeName }) {
   const info = singleContentTypes[type];
+  const searchFields = useSearchFields(type === "search");
+  const fields = searchFields ?? info.fields;
   const { notify } = useFeedback();
   const setting = useApiData(() => getSetting(type), [type]);
 
@@ -72,9 +119,9 @@ function SettingEditor({ type }: { type: SingleContentTypeName }) {
         />
         {setting.data && (
           <ContentForm
-            fields={info.fields}
+            fields={fields}
             schema={info.schema}
-            initial={toFormValues(info.fields, setting.data)}
+            initial={toFormValues(fields, setting.data)}
             onSave={save}
           />
         )}
