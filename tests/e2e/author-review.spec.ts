@@ -86,6 +86,7 @@ test("an author writes a post and submits it; an owner sees it waiting, publishe
   await submit.click();
   await expect(page.getByText("Sent for review: the editors have been told.")).toBeVisible();
   await expect(page.getByText(/^Waiting for review: sent by chi\.author on/)).toBeVisible();
+  await shots(page, "author-editor", testInfo.outputPath.bind(testInfo));
 
   await page.goto("/admin/posts");
   const own = page.getByRole("table", { name: "Posts" });
@@ -118,7 +119,7 @@ test("an author writes a post and submits it; an owner sees it waiting, publishe
   await expect(editor.getByText(/^Waiting for review: sent by chi\.author/)).toBeVisible();
   await editor.getByRole("radio", { name: "Publish now" }).check();
   await editor.getByRole("button", { name: "Update Blog" }).click();
-  await expect(editor.getByText("Send as newsletter")).toBeVisible();
+  await expect(editor.getByRole("radio", { name: "Published" })).toBeChecked();
 
   await editor.goto("/blog");
   await expect(editor.getByRole("link", { name: new RegExp(title) }).first()).toBeVisible();

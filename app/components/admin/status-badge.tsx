@@ -16,7 +16,7 @@ const styles: Record<EnquiryStatus | BlogStatus, string> = {
 export function StatusBadge({ status }: { status: EnquiryStatus | BlogStatus }) {
   return (
     <span
-      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold capitalize ring-1 ${styles[status]}`}
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold ring-1 ${status === "review" ? "" : "capitalize"} ${styles[status]}`}
     >
       {status === "review" ? blogStatusNames.review : status}
     </span>

@@ -131,6 +131,8 @@ export default function Posts() {
           label="Status"
           name="status"
           value={params.get("status") ?? ""}
+          // The "Waiting for review" link changes the status without a new page.
+          remountKey={params.get("status") ?? ""}
           className="min-w-0 flex-[1_1_10rem]"
           options={[["", "All"], ...BLOG_STATUSES.map((s) => [s, statusName(s)] as const)]}
         />
