@@ -40,6 +40,8 @@ export function ReviewPanel({
   }
 
   if (post.status === "draft") {
+    // An editor's own draft: nothing to say here.
+    if (!author && !post.reviewNote) return null;
     return (
       <div className="space-y-2 border-t border-slate-200 pt-3">
         {post.reviewNote && (
