@@ -1,5 +1,5 @@
 // Admin accounts from the command line (there is no self-registration):
-//   npm run admin -- create --email E [--role owner|editor] [--password-stdin]
+//   npm run admin -- create --email E [--role owner|editor|author] [--password-stdin]
 //   npm run admin -- list
 //   npm run admin -- reset-password --email E [--password-stdin]
 //   npm run admin -- delete --email E
@@ -11,20 +11,21 @@
 // lost them; it is recorded in the activity log.
 import { parseArgs } from "node:util";
 import type { FastifyBaseLogger } from "fastify";
+import { adminRoleSchema } from "../common/schemas/accounts.ts";
 import { loadConfig } from "../server/config.ts";
 import { AppError } from "../server/errors.ts";
 import { createPasswordHasher, generatePassword } from "../server/modules/staff/password.ts";
 import { runCli } from "./lib/run-cli.ts";
 
 const usage = `Usage:
-  npm run admin -- create --email <e-mail> [--role owner|editor] [--password-stdin]
+  npm run admin -- create --email <e-mail> [--role owner|editor|author] [--password-stdin]
   npm run admin -- list
   npm run admin -- reset-password --email <e-mail> [--password-stdin]
   npm run admin -- delete --email <e-mail>
   npm run admin -- sign-out --email <e-mail>
   npm run admin -- reset-2fa --email <e-mail>
 
-create makes an owner unless --role editor is given.
+create makes an owner unless --role editor or --role author is given.
 sign-out ends every session of the admin (every token signed so far);
 reset-password and delete do too.
 reset-2fa removes the admin's second steps (authenticator app, recovery codes and
@@ -60,8 +61,9 @@ async function main(): Promise<number> {
     console.error(`Unknown command "${command}".\n${usage}`);
     return 1;
   }
-  if (values.role !== "owner" && values.role !== "editor") {
-    console.error(`--role must be owner or editor, not "${values.role}".\n${usage}`);
+  const role = adminRoleSchema.safeParse(values.role);
+  if (!role.success) {
+    console.error(`--role must be owner, editor or author, not "${values.role}".\n${usage}`);
     return 1;
   }
   if (needsEmail && !values.email) {
@@ -119,7 +121,7 @@ async function main(): Promise<number> {
       }
       case "create": {
         const secret = await password();
-        const admin = await admins.create(values.email!, secret.value, values.role);
+        const admin = await admins.create(values.email!, secret.value, role.data);
         console.log(`Created admin ${admin.email}.`);
         console.log(`Role: ${admin.role}.`);
         if (secret.generated) console.log(`Password (shown once): ${secret.value}`);

@@ -2,9 +2,11 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { signInMessages } from "../common/schemas/sign-in.ts";
-import { requiresAdmin, type ApiDeps } from "./api-types.ts";
+import { accountMessages } from "../common/schemas/accounts.ts";
+import { requiresAdmin, rolesOf, type ApiDeps } from "./api-types.ts";
 import type { Config } from "./config.ts";
 import { Forbidden, NotFound } from "./errors.ts";
+import { errorAnswer } from "./openapi.ts";
 import { registerAuditRoutes } from "./modules/audit/routes.ts";
 import { registerBlogRoutes } from "./modules/blogs/routes.ts";
 import { registerContentRoutes } from "./modules/content/routes.ts";
@@ -56,14 +58,28 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
     if (request.admin.setupRequired && !request.routeOptions.config.duringSetup) {
       throw new Forbidden(signInMessages.setupRequired);
     }
-    if (request.routeOptions.config.ownerOnly && request.admin.role !== "owner") {
-      throw new Forbidden();
+    const { role } = request.admin;
+    if (!rolesOf(request.routeOptions.config).includes(role)) {
+      throw new Forbidden(role === "author" ? accountMessages.authorNotAllowed : undefined);
     }
   };
   app.addHook("onRoute", (route) => {
     if (!requiresAdmin(route.schema?.security)) return;
     const existing = route.onRequest ?? [];
     route.onRequest = [...(Array.isArray(existing) ? existing : [existing]), requireAdmin];
+    // Its roles, in its OpenAPI security: the bearer token of one of these (decision 0051).
+    const roles = rolesOf(route.config);
+    const response = (route.schema!.response ?? {}) as Record<string, unknown>;
+    route.schema = {
+      ...route.schema,
+      security: [{ bearerAuth: roles }],
+      response: {
+        ...response,
+        403:
+          response[403] ??
+          errorAnswer(`Refused to a signed-in admin who is not ${roles.join(", ")}.`),
+      },
+    };
   });
 
   const deps: ApiDeps = {

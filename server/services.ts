@@ -18,6 +18,7 @@ import { createStepUp } from "./modules/two-step/step-up.ts";
 import { createReadiness } from "./lib/readiness.ts";
 import { createContentService } from "./modules/content/service.ts";
 import { createBlogService } from "./modules/blogs/service.ts";
+import { createReviewMails, POST_SUBMITTED } from "./modules/blogs/review-mails.ts";
 import { createIdentityService } from "./modules/identity/service.ts";
 import { createMarketingTagsService } from "./modules/marketing-tags/service.ts";
 import { createSetupService } from "./modules/setup/service.ts";
@@ -252,6 +253,14 @@ export function createServices(deps: ServiceDeps) {
     clock: deps.clock,
   });
   const replyTemplates = createReplyTemplates({ db, audit, clock: deps.clock });
+  // A post sent for review (decision 0051): the mail to every editor and owner.
+  const reviewMails = createReviewMails({
+    db,
+    outbox,
+    mailer,
+    agencyName: async () => (await identity.get()).name,
+    origin: config.publicOrigin,
+  });
   outbox.everyWake(leadMails.queueDue);
   outbox.everyWake(weeklyReport.queueDue);
   outbox.everyWake(invoices.queueReminders);
@@ -262,6 +271,7 @@ export function createServices(deps: ServiceDeps) {
         [LEAD_ASSIGNED]: leadMails.sendAssigned,
         [FOLLOW_UPS]: leadMails.sendFollowUps,
         [LEAD_REPLY]: leadReplies.sendQueued,
+        [POST_SUBMITTED]: reviewMails.send,
         ...Object.fromEntries(PAYMENT_MAIL_KINDS.map((kind) => [kind, paymentMails.send])),
       },
       enquiries.sendNotification,
@@ -374,6 +384,8 @@ export function createServices(deps: ServiceDeps) {
     /** The agency's own marketing tags and the visitors' consent to them. */
     marketingTags,
     blogs,
+    /** The mail to editors and owners of a post sent for review. */
+    reviewMails,
     /** The dashboard's set-up card and "Remove sample content" (issue 47). */
     setup: createSetupService({ db, content, identity, blogs }),
     videos: createVideoService({ db, storage, log, changes }),

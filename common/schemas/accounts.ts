@@ -1,19 +1,20 @@
 import { z } from "zod";
 import { emailField } from "./common.ts";
-import { newPasswordSchema } from "./auth.ts";
+import { adminRoleSchema, newPasswordSchema, type AdminRole } from "./auth.ts";
 
-/** "owner": everything; "editor": content, posts and enquiries, not the staff accounts. */
-export const adminRoleSchema = z.enum(["owner", "editor"], {
-  error: "The role must be owner or editor.",
-});
-export type AdminRole = z.infer<typeof adminRoleSchema>;
+export { adminRoleSchema, type AdminRole };
 
-export const roleLabels: Record<AdminRole, string> = { owner: "Owner", editor: "Editor" };
+export const roleLabels: Record<AdminRole, string> = {
+  owner: "Owner",
+  editor: "Editor",
+  author: "Author",
+};
 
 /** What the staff screens and the mails say about each role. */
 export const roleDescriptions: Record<AdminRole, string> = {
   owner: "everything, including staff accounts and the activity log",
   editor: "posts, content, prices and enquiries; not staff accounts",
+  author: "writes posts and sends them for review; an editor or an owner publishes them",
 };
 
 /** A single-use link's token: 32 random bytes, base64url (43 characters). */
@@ -162,6 +163,12 @@ export const accountMessages = {
   sameEmail: "That is already your e-mail address.",
   emailNeedsPassword: "The current password is required.",
   emailConfirmed: "Your e-mail address is changed. Use it to sign in from now on.",
+  /** A screen of editors and owners, opened by an author (its address typed). */
+  authorScreen:
+    "You are signed in as an author, and this screen is for editors and owners. Your posts are under Posts; your sign-in under My account.",
+  /** An author's call to a route of editors and owners (403, decision 0051). */
+  authorNotAllowed:
+    "You are signed in as an author: authors write their own posts and send them for review. This is for editors and owners.",
 } as const;
 
 /** How long the single-use links last. */

@@ -14,13 +14,22 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
+/**
+ * "owner": everything; "editor": content, posts and enquiries, not the staff accounts;
+ * "author": their own posts, sent for review (decision 0051).
+ */
+export const adminRoleSchema = z.enum(["owner", "editor", "author"], {
+  error: "The role must be owner, editor or author.",
+});
+export type AdminRole = z.infer<typeof adminRoleSchema>;
+
 export const tokenResponseSchema = z.object({ token: z.string() });
 /** The signed-in admin: who they are and what their role lets them do. */
 export const meResponseSchema = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
-  role: z.enum(["owner", "editor"]),
+  role: adminRoleSchema,
   weeklyReport: z.boolean().meta({
     description:
       "Whether the weekly traffic report is mailed to me on Mondays at 08:00 (owners; the " +

@@ -86,8 +86,32 @@ const colourField = z
     message: "Background colour must be a hex colour such as #ffffff.",
   });
 
-export const BLOG_STATUSES = ["draft", "scheduled", "published"] as const;
+/**
+ * A post's states: "review" is a post an author sent for review (decision 0051): only the
+ * submit call puts a post there, and an editor or an owner publishes it or sends it back.
+ */
+export const BLOG_STATUSES = ["draft", "review", "scheduled", "published"] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
+/** The states a save may ask for (`status` of the form): review is the submit call's. */
+export const SAVED_STATUSES = ["draft", "scheduled", "published"] as const;
+/** What the review's refusals say (decision 0051). */
+export const reviewMessages = {
+  submitOnlyDraft: "Only a draft can be sent for review.",
+  returnOnlyReview: "Only a post waiting for review can be sent back to draft.",
+  notYours: "An author may open and change only their own posts: this one is someone else's.",
+  authorCannotPublish:
+    "An author cannot publish or schedule a post: send it for review, and an editor or an owner publishes it.",
+  authorNotDraft:
+    "This post is published or scheduled: an author cannot change it. Ask an editor or an owner.",
+} as const;
+
+/** What the back office calls each state (the Posts screen's filter and badges). */
+export const blogStatusNames: Record<BlogStatus, string> = {
+  draft: "Draft",
+  review: "Waiting for review",
+  scheduled: "Scheduled",
+  published: "Published",
+};
 
 export const MAX_EXCERPT_LENGTH = 300;
 export const MAX_SEO_TITLE_LENGTH = 70;
@@ -118,9 +142,11 @@ const slugField = z
   .refine((value) => value === "" || SLUG_PATTERN.test(value), slugMessage)
   .refine((value) => !isUuidShaped(value), "The slug must not look like a post id.");
 
-const statusField = z.enum(BLOG_STATUSES, {
+const statusField = z.enum(SAVED_STATUSES, {
   error: "Status must be draft, scheduled or published.",
 });
+/** A post's state as stored and answered. */
+const storedStatusField = z.enum(BLOG_STATUSES);
 
 /** When a scheduled post goes public: an ISO 8601 time with its offset ("…Z" or "+01:00"). */
 const publishedAtField = z
@@ -270,7 +296,7 @@ export interface PreviewPost extends PublicPost {
 
 /** A post as the back office sees it: any status, its own (raw) workflow and SEO fields. */
 export const adminBlogSchema = blogSchema.extend({
-  status: statusField,
+  status: storedStatusField,
   /** When it went or goes public; null for a draft. */
   publishedAt: z.string().nullable(),
   createdAt: z.string(),
@@ -282,6 +308,13 @@ export const adminBlogSchema = blogSchema.extend({
   imageAlt: z.string(),
   /** The author's name, else the local part of the e-mail; null when unknown or removed. */
   authorName: z.string().nullable(),
+  /** The staff account that wrote it; null when unknown or removed. */
+  authorId: z.string().nullable(),
+  /** Who sent it for review (name, else the e-mail's local part) and when; null when never. */
+  submittedBy: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  /** The note of the editor who sent it back to draft; "" when none. */
+  reviewNote: z.string(),
   /** The private preview address (/blog/preview/{token}); null until one is made. */
   previewPath: z.string().nullable(),
   /** 1 when made, one more at every update: sent back as `version` when saving (decision 0033). */
@@ -353,7 +386,9 @@ export const blogListQuerySchema = blogPagingSchema.extend({
 /** The back office's list of every post: paging, `q`, `status` and `tag`. */
 export const adminBlogListQuerySchema = blogListQuerySchema.extend({
   status: z
-    .enum(["", ...BLOG_STATUSES], { error: "Status must be draft, scheduled or published." })
+    .enum(["", ...BLOG_STATUSES], {
+      error: "Status must be draft, review, scheduled or published.",
+    })
     .transform((value) => value || undefined)
     .optional(),
 });
@@ -392,7 +427,18 @@ export const blogRevisionSchema = blogRevisionSummarySchema.extend({
   imageAlt: z.string(),
   /** Whether the post had a cover then; a restore keeps today's cover. */
   hadImage: z.boolean(),
-  status: statusField,
+  status: storedStatusField,
   publishedAt: z.string().nullable(),
 });
 export type BlogRevision = z.infer<typeof blogRevisionSchema>;
+
+/** The note an editor may give when sending a post in review back to its author. */
+export const MAX_REVIEW_NOTE_LENGTH = 1000;
+export const returnToDraftSchema = z.object({
+  note: z
+    .string({ error: "The note must be text." })
+    .transform((value) => cleanText(value).trim())
+    .pipe(z.string().max(MAX_REVIEW_NOTE_LENGTH, tooLong("The note", MAX_REVIEW_NOTE_LENGTH)))
+    .optional()
+    .transform((value) => value ?? ""),
+});

@@ -40,6 +40,7 @@ import * as mailServer from "./migrations/0045-mail-server.ts";
 import * as servicesAsContent from "./migrations/0043-services-as-content.ts";
 import * as contacts from "./migrations/0048-contacts.ts";
 import * as pagePictures from "./migrations/0044-page-pictures.ts";
+import * as authorRole from "./migrations/0046-author-role.ts";
 import type { Database } from "./schema.ts";
 
 // Listed here rather than read from disk, so migrations run from any working directory.
@@ -84,6 +85,7 @@ export const migrations: Record<string, Migration> = {
   "0043-services-as-content": servicesAsContent,
   "0048-contacts": contacts,
   "0044-page-pictures": pagePictures,
+  "0046-author-role": authorRole,
 };
 
 const provider: MigrationProvider = {

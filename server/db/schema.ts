@@ -40,7 +40,7 @@ export interface BlogsTable {
   updated_at: string;
   /** The post's readable address part, unique (common/slug.ts). */
   slug: string;
-  /** "draft", "scheduled" or "published". */
+  /** "draft", "review", "scheduled" or "published". */
   status: string;
   /** When the post became (or, scheduled, becomes) public; null for a draft. */
   published_at: string | null;
@@ -62,6 +62,11 @@ export interface BlogsTable {
   updated_by: string | null;
   /** The author's name of an imported post, when no staff account wrote it (migration 0034). */
   byline?: string | null;
+  /** Who sent it for review and when (migration 0046); null when it never was. */
+  submitted_by?: string | null;
+  submitted_at?: string | null;
+  /** An editor's note when sending a post in review back to draft (migration 0046). */
+  review_note?: string | null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { AdminRole } from "../../common/schemas/accounts.ts";
 import type { Enquiry } from "../../common/schemas/enquiry.ts";
 
 /** Sign-in to an admin account is locked after too many failures from anywhere. */
@@ -25,7 +26,7 @@ export interface AccountLink {
 
 /** An invitation to the back office, sent by an owner. */
 export interface StaffInvitation extends AccountLink {
-  role: "owner" | "editor";
+  role: AdminRole;
   /** Who invited: their name, or their e-mail when they have none. */
   invitedBy: string;
 }

@@ -220,10 +220,11 @@ export function passwordResetMailText(
   ].join("\n\n");
 }
 
-const roleWords = { owner: "an owner", editor: "an editor" } as const;
+const roleWords = { owner: "an owner", editor: "an editor", author: "an author" } as const;
 const roleRights = {
   owner: "everything, including staff accounts and the activity log",
   editor: "posts, site content, prices and enquiries, but not staff accounts",
+  author: "writing posts and sending them for review; an editor or an owner publishes them",
 } as const;
 
 /** The subject of the invitation; the inviter's name comes from an owner, not a visitor. */

@@ -297,16 +297,30 @@ export async function newsletterSendDone(
 }
 
 /** Makes an editor with this e-mail on `app`, signs them in and answers their bearer header. */
-export async function editorHeaders(
+export function editorHeaders(app: FastifyInstance, email: string) {
+  return staffHeaders(app, email, "editor");
+}
+
+/** Makes a person of this role on `app`, signs them in and answers their bearer header. */
+export async function staffHeaders(
   app: FastifyInstance,
   email: string,
+  role: "owner" | "editor" | "author",
 ): Promise<{ authorization: string }> {
   await app.services.admins.create(email, TEST_PASSWORD);
   await app.services.database.db
     .updateTable("admins")
-    .set({ role: "editor" })
+    .set({ role })
     .where("email", "=", email)
     .execute();
+  return signIn(app, email);
+}
+
+/** Signs in an account of `app` with the test password; answers its bearer header. */
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+): Promise<{ authorization: string }> {
   const { body } = await call<{ token: string }>(app, {
     method: "POST",
     url: "/api/auth/login",

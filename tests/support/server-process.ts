@@ -87,11 +87,20 @@ export function createAdmin(
   env: NodeJS.ProcessEnv,
   email: string,
   command: "create" | "reset-password" = "create",
+  /** The role of a new account (owner unless said). */
+  role?: "owner" | "editor" | "author",
 ): { email: string; password: string } {
   const password = randomBytes(12).toString("hex");
   const admin = spawnSync(
     process.execPath,
-    [path.join(root, "scripts/admin.ts"), command, "--email", email, "--password-stdin"],
+    [
+      path.join(root, "scripts/admin.ts"),
+      command,
+      "--email",
+      email,
+      "--password-stdin",
+      ...(role ? ["--role", role] : []),
+    ],
     { cwd: root, env, input: password, stdio: ["pipe", "ignore", "inherit"] },
   );
   if (admin.status !== 0) throw new Error(`could not create the admin ${email}`);

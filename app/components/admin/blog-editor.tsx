@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from "react";
-import { Link, useNavigate, useRouteLoaderData } from "react-router";
+import { Link, useNavigate, useOutletContext, useRouteLoaderData } from "react-router";
 import { formatDateTime, formatTime } from "../../../common/format.ts";
 import { messages } from "../../../common/messages.ts";
 import {
@@ -29,7 +29,9 @@ import {
 } from "../../lib/admin/kept-post.ts";
 import { bannerInk } from "../blog/banner-ink.ts";
 import { BlogBody } from "../blog/blog-body.tsx";
+import type { AdminContext } from "../../routes/admin/layout.tsx";
 import { BlogRevisions } from "./blog-revisions.tsx";
+import { ReviewPanel } from "./review-panel.tsx";
 import { useFeedback, type ToastLink } from "./feedback.tsx";
 import { TagInput } from "./tag-input.tsx";
 import { PointField } from "./point-field.tsx";
@@ -211,6 +213,8 @@ export function BlogEditor({ id }: { id?: string }) {
   // A new post's slug follows the title until it is typed by hand.
   const [slugEdited, setSlugEdited] = useState(editing);
   const [status, setStatus] = useState<BlogStatus>("draft");
+  // An author writes drafts and sends them for review; editors and owners publish (0051).
+  const author = useOutletContext<AdminContext | undefined>()?.me?.role === "author";
   const [scheduleAt, setScheduleAt] = useState("");
   const [excerpt, setExcerpt] = useState("");
   const [seoTitle, setSeoTitle] = useState("");
@@ -404,7 +408,8 @@ export function BlogEditor({ id }: { id?: string }) {
     title,
     points,
     bg,
-    status,
+    // A post waiting for review stays so: only the submit call puts it there.
+    ...(status === "review" ? {} : { status }),
     ...(status === "scheduled" ? { publishedAt: isoFromLocalInput(scheduleAt) } : {}),
     slug: slugEdited ? slug : "",
     excerpt,
@@ -485,7 +490,8 @@ export function BlogEditor({ id }: { id?: string }) {
         forgetKeptPost();
         letGo();
         notify(messages.blogCreated, "success", newsletterOffer(created._id, status));
-        navigate("/admin/dashboard");
+        // An author goes on to the post, where "Submit for review" is.
+        navigate(author ? `/admin/edit/${created._id}` : "/admin/dashboard");
       }
     } catch (problem) {
       if (
@@ -778,19 +784,21 @@ export function BlogEditor({ id }: { id?: string }) {
                       ["published", saved?.status === "published" ? "Published" : "Publish now"],
                       ["scheduled", "Schedule"],
                     ] as const
-                  ).map(([value, label]) => (
-                    <label key={value} className="flex items-center gap-2 font-medium">
-                      <input
-                        type="radio"
-                        name="status"
-                        value={value}
-                        checked={status === value}
-                        onChange={() => setStatus(value)}
-                        className="size-4 accent-brand"
-                      />
-                      {label}
-                    </label>
-                  ))}
+                  )
+                    .filter(([value]) => !author || value === "draft")
+                    .map(([value, label]) => (
+                      <label key={value} className="flex items-center gap-2 font-medium">
+                        <input
+                          type="radio"
+                          name="status"
+                          value={value}
+                          checked={status === value}
+                          onChange={() => setStatus(value)}
+                          className="size-4 accent-brand"
+                        />
+                        {label}
+                      </label>
+                    ))}
                 </div>
                 {status === "scheduled" && (
                   <div>
@@ -816,24 +824,41 @@ export function BlogEditor({ id }: { id?: string }) {
                 )}
                 <p className="text-sm text-muted">
                   {status === "draft"
-                    ? "Only the back office and people with the preview link see a draft."
-                    : status === "scheduled"
-                      ? "Until then only the back office and people with the preview link see it."
-                      : "The post is on the site, the feed and the sitemap."}
+                    ? author
+                      ? "Only the back office and people with the preview link see a draft. When it is ready, send it for review: an editor or an owner publishes it."
+                      : "Only the back office and people with the preview link see a draft."
+                    : status === "review"
+                      ? "Waiting for review: only the back office and people with the preview link see it."
+                      : status === "scheduled"
+                        ? "Until then only the back office and people with the preview link see it."
+                        : "The post is on the site, the feed and the sitemap."}
                 </p>
-                {editing && saved && saved.status !== "draft" && (
-                  <p className="text-sm">
-                    <Link
-                      to={newsletterPath(saved._id)}
-                      className="font-semibold text-brand underline"
-                    >
-                      Send as newsletter
-                    </Link>{" "}
-                    <span className="text-muted">
-                      (on the Newsletter screen: preview it, then send it)
-                    </span>
-                  </p>
+                {editing && saved && (
+                  <ReviewPanel
+                    post={saved}
+                    author={author}
+                    unsaved={unsaved}
+                    onChanged={(after) => {
+                      fill(after);
+                      setSaveState({ kind: "idle" });
+                    }}
+                  />
                 )}
+                {editing &&
+                  saved &&
+                  (saved.status === "published" || saved.status === "scheduled") && (
+                    <p className="text-sm">
+                      <Link
+                        to={newsletterPath(saved._id)}
+                        className="font-semibold text-brand underline"
+                      >
+                        Send as newsletter
+                      </Link>{" "}
+                      <span className="text-muted">
+                        (on the Newsletter screen: preview it, then send it)
+                      </span>
+                    </p>
+                  )}
                 {editing && saved && saved.status !== "published" && (
                   <div className="border-t border-slate-200 pt-3">
                     <p className="text-sm font-semibold text-ink">Private preview link</p>

@@ -132,6 +132,10 @@ const PHRASES: Record<string, string> = {
   "role-change": "Changed role",
   "preview-link": "Made preview link",
   "restore-revision": "Restored earlier revision",
+  // A post's review (decision 0051).
+  submit: "Sent post for review",
+  return: "Sent post back to draft",
+  withdraw: "Took post back from review",
   "name-change": "Changed name",
   "email-change": "Changed e-mail address",
   "email-change-asked": "Asked to change e-mail address",

@@ -27,6 +27,10 @@ const blog = {
   seoDescription: "",
   imageAlt: "",
   authorName: "ada",
+  authorId: null,
+  submittedBy: null,
+  submittedAt: null,
+  reviewNote: "",
   previewPath: null,
   version: 1,
 };

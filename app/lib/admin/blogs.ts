@@ -74,6 +74,18 @@ export async function restoreRevision(id: string, revisionId: string): Promise<A
   );
 }
 
+/** POST /api/admin/blogs/{id}/submit: sends a draft for review; answers the post. */
+export async function submitForReview(id: string): Promise<AdminBlog> {
+  return adminBlogSchema.parse(await api<unknown>(`${adminPath(id)}/submit`, { method: "POST" }));
+}
+
+/** POST /api/admin/blogs/{id}/return: back to draft with a note for its author. */
+export async function returnToDraft(id: string, note: string): Promise<AdminBlog> {
+  return adminBlogSchema.parse(
+    await api<unknown>(`${adminPath(id)}/return`, { method: "POST", json: { note } }),
+  );
+}
+
 /** GET /api/admin/tags: every tag, by name (the editor's suggestions, the Posts filter). */
 export async function listTags(): Promise<Tag[]> {
   return z.array(tagSchema).parse(await api<unknown>("/admin/tags"));
@@ -95,7 +107,7 @@ export interface BlogFields {
   /** Editing only: drop the current image (ignored when a new one is sent). */
   removeImage?: boolean;
   /** Not sent: a new post is published at once, an edited one keeps its status. */
-  status?: BlogStatus;
+  status?: Exclude<BlogStatus, "review">;
   /** For "scheduled": when, as an ISO instant (UTC). */
   publishedAt?: string;
   /** "" makes it from the title. */

@@ -3,6 +3,7 @@
 // the unsaved changes of an existing post until they are saved. The key holds the signed-in
 // admin's id (the token's subject) and, for an existing post, its id.
 
+import type { BlogStatus } from "../../../common/schemas/blog.ts";
 import { getToken } from "../admin-api.ts";
 
 /** The editor's fields that are kept: text only (a chosen picture cannot be stored). */
@@ -12,7 +13,8 @@ export interface KeptPost {
   bg: string;
   slug: string;
   slugEdited: boolean;
-  status: "draft" | "scheduled" | "published";
+  /** "review": a post waiting for review (the form then sends no status: it stays so). */
+  status: BlogStatus;
   scheduleAt: string;
   excerpt: string;
   seoTitle: string;

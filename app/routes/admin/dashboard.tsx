@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { Link, useOutletContext } from "react-router";
+import type { AdminContext } from "./layout.tsx";
 import { postTeaser } from "../../../common/post-format.ts";
 import { serviceTypeName } from "../../../common/enquiry-fields.ts";
 import { sourceName } from "../../../common/lead-source.ts";
@@ -413,6 +414,24 @@ function DueTodayPanel() {
 }
 
 export default function Dashboard() {
+  // An author sees their own posts only: no enquiries, leads, money or videos (0051).
+  const author = useOutletContext<AdminContext | undefined>()?.me?.role === "author";
+  if (author) {
+    return (
+      <>
+        <PageTitle
+          actions={
+            <Link to="/admin/create" className={adminButton}>
+              Create new Blog
+            </Link>
+          }
+        >
+          ADMIN DASHBOARD
+        </PageTitle>
+        <BlogsTable />
+      </>
+    );
+  }
   return (
     <>
       <PageTitle

@@ -8,16 +8,25 @@ import { signOutHere } from "../../lib/admin/sessions.ts";
 import { getMe, type Me } from "../../lib/admin/accounts.ts";
 import { isSetupRequired } from "../../lib/admin/two-step.ts";
 import { useIdentity } from "../../lib/identity.ts";
+import { OwnerOnlyScreen } from "../../components/admin/ui.tsx";
+import { accountMessages } from "../../../common/schemas/accounts.ts";
+
+const authorScreenRefused = accountMessages.authorScreen;
 
 export const meta = () => [{ name: "robots", content: "noindex, nofollow" }];
 
+/**
+ * The side nav. `ownerOnly`: owners only; `authors`: an author's too (decision 0051: an
+ * author sees these and their posts' edit pages, and a typed address of any other screen
+ * shows why not). The API refuses the same calls (server/api-types.ts, `rolesOf`).
+ */
 const navItems = [
-  { to: "/admin/dashboard", label: "Dashboard" },
-  { to: "/admin/create", label: "Create Blog" },
+  { to: "/admin/dashboard", label: "Dashboard", authors: true },
+  { to: "/admin/create", label: "Create Blog", authors: true },
   { to: "/admin/portfolio", label: "Add portfolio video" },
   { to: "/admin/prices", label: "Prices" },
   // After the spec's four entries, which stay together and in its order.
-  { to: "/admin/posts", label: "Posts" },
+  { to: "/admin/posts", label: "Posts", authors: true },
   { to: "/admin/content", label: "Site content", also: "/admin/settings" },
   { to: "/admin/pages", label: "Pages" },
   { to: "/admin/navigation", label: "Navigation" },
@@ -34,8 +43,13 @@ const navItems = [
   { to: "/admin/mail", label: "Mail", ownerOnly: true },
   { to: "/admin/marketing-tags", label: "Marketing tags", ownerOnly: true },
   { to: "/admin/imports", label: "Import", ownerOnly: true },
-  { to: "/admin/account", label: "My account" },
+  { to: "/admin/account", label: "My account", authors: true },
 ];
+
+/** The screens an author may open: their nav entries, and a post's edit page. */
+const authorMayOpen = (path: string) =>
+  path.startsWith("/admin/edit/") ||
+  navItems.some((item) => item.authors === true && isCurrent(item, path));
 
 /** What the screens inside the layout get from it (`useOutletContext<AdminContext>()`). */
 export interface AdminContext {
@@ -168,7 +182,10 @@ export default function AdminLayout() {
   }, [menuOpen]);
 
   // The owner-only screens (Activity, Staff) are left out until /auth/me says "owner".
-  const visibleItems = navItems.filter((item) => !item.ownerOnly || me?.role === "owner");
+  const author = me?.role === "author";
+  const visibleItems = navItems.filter((item) =>
+    author ? item.authors === true : !item.ownerOnly || me?.role === "owner",
+  );
 
   // Signing out here ends this session on the server too; after "everywhere" it is gone.
   const logout = () => {
@@ -266,7 +283,11 @@ export default function AdminLayout() {
             tabIndex={-1}
             className="flex-1 p-4 focus:outline-none md:p-8"
           >
-            <Outlet context={{ me } satisfies AdminContext} />
+            {author && !authorMayOpen(location.pathname) ? (
+              <OwnerOnlyScreen title="Not allowed" message={authorScreenRefused} />
+            ) : (
+              <Outlet context={{ me } satisfies AdminContext} />
+            )}
           </main>
           <footer className="border-t border-slate-200 px-4 py-4 text-sm text-muted md:px-8">
             © {new Date().getFullYear()} {identity.name}. Back office.

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatDateTime } from "../../../common/format.ts";
-import { BLOG_STATUSES } from "../../../common/schemas/blog.ts";
+import { BLOG_STATUSES, blogStatusNames, type BlogStatus } from "../../../common/schemas/blog.ts";
 import { AGENCY_TIME_ZONE_NAME } from "../../../common/time-zone.ts";
 import { FilterBar, FilterSelect } from "../../components/admin/filter-bar.tsx";
 import { Pager, usePageInRange, usePaging } from "../../components/admin/pager.tsx";
@@ -27,7 +27,40 @@ export const meta = adminMeta("Posts");
 /** The filters of the list, kept in the address as they are in the API's query. */
 const FILTERS = ["q", "status", "tag"] as const;
 
-const statusName = (status: string) => status[0]!.toUpperCase() + status.slice(1);
+const statusName = (status: string) =>
+  Object.hasOwn(blogStatusNames, status) ? blogStatusNames[status as BlogStatus] : status;
+
+/** The posts waiting for review: the filter's link, with how many there are (decision 0051). */
+function ReviewFilter({ current }: { current: boolean }) {
+  const waiting = useApiData(
+    () => listBlogs({ filter: "status=review", page: 1, pageSize: 1 }),
+    [],
+  );
+  const count = waiting.data?.total;
+  return (
+    <p className="mb-4">
+      <Link
+        to={current ? "/admin/posts" : "/admin/posts?status=review"}
+        aria-current={current ? "page" : undefined}
+        className={`inline-flex items-center gap-2 rounded-lg px-4 py-2.5 font-semibold ring-1 ${
+          current
+            ? "bg-navy text-white ring-navy"
+            : "bg-white text-navy ring-slate-300 hover:bg-slate-50"
+        }`}
+      >
+        {blogStatusNames.review}
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-bold ${
+            count ? "bg-accent text-navy" : "bg-slate-100 text-ink"
+          }`}
+        >
+          {count ?? "…"}
+          <span className="sr-only"> {count === 1 ? "post" : "posts"}</span>
+        </span>
+      </Link>
+    </p>
+  );
+}
 
 /** When a post went or goes public, in the site's time zone; a draft has no time. */
 function PublicationTime({ blog }: { blog: AdminBlog }) {
@@ -78,6 +111,7 @@ export default function Posts() {
       >
         Posts
       </PageTitle>
+      <ReviewFilter current={params.get("status") === "review"} />
       <FilterBar label="Filter posts" clearTo="/admin/posts" showClear={filterQuery !== ""}>
         <LabelledField label="Search" className="min-w-0 flex-[2_1_16rem]">
           {(id) => (
@@ -97,6 +131,8 @@ export default function Posts() {
           label="Status"
           name="status"
           value={params.get("status") ?? ""}
+          // The "Waiting for review" link changes the status without a new page.
+          remountKey={params.get("status") ?? ""}
           className="min-w-0 flex-[1_1_10rem]"
           options={[["", "All"], ...BLOG_STATUSES.map((s) => [s, statusName(s)] as const)]}
         />

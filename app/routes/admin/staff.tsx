@@ -144,11 +144,12 @@ function InviteForm({
           >
             <option value="editor">{roleLabels.editor}</option>
             <option value="owner">{roleLabels.owner}</option>
+            <option value="author">{roleLabels.author}</option>
           </select>
           <FieldError id={`${roleId}-error`} error={errors.role} />
         </div>
         <ul id={`${roleId}-help`} className="text-sm text-muted sm:order-last sm:col-span-3">
-          {(["editor", "owner"] as const).map((role) => (
+          {(["editor", "owner", "author"] as const).map((role) => (
             <li key={role}>
               <strong className="text-ink">{roleLabels[role]}:</strong> {roleDescriptions[role]}.
             </li>
@@ -222,8 +223,7 @@ function People({
     failed: "Could not remove the account. Please try again.",
   });
 
-  async function switchRole(person: StaffMember) {
-    const role: AdminRole = person.role === "owner" ? "editor" : "owner";
+  async function switchRole(person: StaffMember, role: AdminRole) {
     setChanging(person.id);
     try {
       const saved = await changeRole(person.id, role);
@@ -232,9 +232,7 @@ function People({
           ? { ...list, members: list.members.map((m) => (m.id === saved.id ? saved : m)) }
           : null,
       );
-      notify(
-        `${saved.name || saved.email} is now ${saved.role === "owner" ? "an owner" : "an editor"}.`,
-      );
+      notify(`${saved.name || saved.email} is now an ${roleLabels[saved.role].toLowerCase()}.`);
     } catch (error) {
       notify(problemText(error, "Could not change the role. Please try again."), "error");
     } finally {
@@ -274,15 +272,18 @@ function People({
                   </Link>
                 ) : (
                   <>
-                    <button
-                      type="button"
-                      className={adminButtonSecondary}
-                      disabled={changing === person.id}
-                      onClick={() => void switchRole(person)}
-                    >
-                      {person.role === "owner" ? "Make editor" : "Make owner"}
-                      <span className="sr-only"> ({who})</span>
-                    </button>
+                    {roleChanges[person.role].map((role) => (
+                      <button
+                        key={role}
+                        type="button"
+                        className={adminButtonSecondary}
+                        disabled={changing === person.id}
+                        onClick={() => void switchRole(person, role)}
+                      >
+                        Make {roleLabels[role].toLowerCase()}
+                        <span className="sr-only"> ({who})</span>
+                      </button>
+                    ))}
                     <button
                       type="button"
                       className={adminButtonSecondary}
@@ -443,6 +444,13 @@ function RequireSecondStep() {
     </Panel>
   );
 }
+
+/** The roles a person can be given from theirs, one button each (an author is made from an editor). */
+const roleChanges: Record<AdminRole, AdminRole[]> = {
+  owner: ["editor"],
+  editor: ["owner", "author"],
+  author: ["editor"],
+};
 
 export default function Staff() {
   const { me } = useOutletContext<AdminContext>();

@@ -17,11 +17,15 @@ const isPublicAt = (now: string) => (eb: ExpressionBuilder<Database, "blogs">) =
     eb.and([eb("blogs.status", "=", "scheduled"), eb("blogs.published_at", "<=", now)]),
   ]);
 
-/** What a list of posts is narrowed to: the words of a search, a tag's slug, a status. */
+/**
+ * What a list of posts is narrowed to: the words of a search, a tag's slug, a status, the
+ * staff account that wrote them (an author's own list).
+ */
 export interface PostFilter {
   words?: readonly string[];
   tag?: string;
   status?: string;
+  authorId?: string;
 }
 
 /** The posts that have the tag of this slug. */
@@ -42,20 +46,25 @@ export function createBlogRepository(db: Kysely<Database>, dialect: "sqlite" | "
     query
       .$if(filter.words !== undefined, (q) => q.where(matchesWords(dialect, filter.words!)))
       .$if(filter.tag !== undefined, (q) => q.where(hasTag(filter.tag!)))
-      .$if(filter.status !== undefined, (q) => q.where("blogs.status", "=", filter.status!));
+      .$if(filter.status !== undefined, (q) => q.where("blogs.status", "=", filter.status!))
+      .$if(filter.authorId !== undefined, (q) => q.where("blogs.author_id", "=", filter.authorId!));
   const allPosts = () => db.selectFrom("blogs");
   /** The public posts at `now`; with `words`, those holding every one (search.ts); with `tag`, its. */
   const publicPosts = (now: string, words?: readonly string[], tag?: string) =>
     filtered(allPosts().where(isPublicAt(now)), { words, tag });
-  /** Every post with its author's name and e-mail. */
+  /** Every post with its author's name and e-mail, and who sent it for review. */
   const withAuthors = (filter: PostFilter = {}) =>
     filtered(allPosts(), filter)
       .leftJoin("admins", "admins.id", "blogs.author_id")
+      .leftJoin("admins as submitters", "submitters.id", "blogs.submitted_by")
       .selectAll("blogs")
       // An imported post's author is a name (its byline) rather than a staff account.
       .select([
         sql<string | null>`coalesce(admins.name, blogs.byline)`.as("author_name"),
         "admins.email as author_email",
+        "admins.id as author_account",
+        "submitters.name as submitter_name",
+        "submitters.email as submitter_email",
       ]);
 
   return {
@@ -133,9 +142,9 @@ export function createBlogRepository(db: Kysely<Database>, dialect: "sqlite" | "
       return Number(row.n);
     },
     /** Every post of listAll, a batch at a time, as streamPublic. */
-    streamAll(): AsyncGenerator<BlogRow[]> {
+    streamAll(filter: PostFilter = {}): AsyncGenerator<BlogRow[]> {
       return inBatches((after, limit) =>
-        withAuthors()
+        withAuthors(filter)
           .$if(after !== undefined, (query) =>
             query.where(olderThan("blogs.created_at", "blogs.id", after?.created_at, after?.id)),
           )
@@ -347,4 +356,11 @@ async function removeUnusedTags(db: Kysely<Database>) {
     .execute();
 }
 
-export type BlogRow = BlogsTable & { author_name?: string | null; author_email?: string | null };
+export type BlogRow = BlogsTable & {
+  author_name?: string | null;
+  author_email?: string | null;
+  /** The author's staff account, when it still exists. */
+  author_account?: string | null;
+  submitter_name?: string | null;
+  submitter_email?: string | null;
+};

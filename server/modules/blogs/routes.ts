@@ -16,18 +16,20 @@ import {
   blogRevisionSummarySchema,
   blogSchema,
   previewLinkSchema,
+  returnToDraftSchema,
   type AdminBlog,
 } from "../../../common/schemas/blog.ts";
 import { successResponse } from "../../../common/schemas/common.ts";
 import { messages } from "../../../common/messages.ts";
 import { NotFound } from "../../errors.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
-import { errorAnswer, errorAnswers } from "../../openapi.ts";
+import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
 import { megabytes, readForm } from "../../media/multipart.ts";
 import type { FastifyRequest } from "fastify";
 import { auditWrites } from "../audit/record.ts";
 import { sendJsonArray } from "../../lib/streamed.ts";
 import { isPaged } from "../../db/lists.ts";
+import { checkAuthorMay, checkAuthorStatus } from "./authors.ts";
 
 const FORM_DESCRIPTION =
   "multipart/form-data with the text fields `title` (required, at most 200 characters), " +
@@ -99,11 +101,18 @@ function updateAction(before: AdminBlog, after: AdminBlog): string {
   if (before.status === after.status && before.publishedAt === after.publishedAt) return "update";
   if (after.status === "published" && before.status !== "published") return "publish";
   if (after.status === "scheduled") return "schedule";
+  if (after.status === "draft" && before.status === "review") return "withdraw";
   if (after.status === "draft" && before.status !== "draft") return "unpublish";
   return "update";
 }
 
 const blogNotFound = errorAnswer("There is no blog post with this id.");
+/** An author's refusal on a route open to authors (decision 0051). */
+const notTheAuthors = errorAnswer(
+  "The signed-in admin is an author and the post is someone else's, or published or scheduled, or the save asks to publish or schedule it.",
+);
+/** What an author may call: their own posts (the checks of ./authors.ts narrow it). */
+const authors = { authors: true };
 const imageTooLarge = errorAnswer(
   "The image is larger than MAX_IMAGE_SIZE, or the form too large.",
 );
@@ -194,10 +203,11 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
   app.post(
     "/blogs",
     {
+      config: authors,
       schema: {
         tags: ["blogs"],
         operationId: "createBlog",
-        summary: "Create a blog post",
+        summary: "Create a blog post (an author's is a draft: they cannot publish nor schedule it)",
         description: FORM_DESCRIPTION,
         consumes: ["multipart/form-data"],
         security: adminSecurity,
@@ -205,6 +215,7 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
           201: blogSchema,
           400: errorAnswers.invalid,
           401: errorAnswers.unauthorized,
+          403: notTheAuthors,
           409: slugTaken,
           413: imageTooLarge,
           415: notAnImage,
@@ -214,8 +225,12 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
     },
     async (request, reply) => {
       const { fields, image } = await readBlogForm(request);
-      const input = blogInputSchema.parse(fields);
-      const blog = await blogs.create(input, image, request.admin!.id);
+      const parsed = blogInputSchema.parse(fields);
+      const admin = request.admin!;
+      checkAuthorStatus(admin, parsed.status);
+      // Without a status a new post is published at once; an author's is a draft.
+      const input = admin.role === "author" ? { ...parsed, status: "draft" as const } : parsed;
+      const blog = await blogs.create(input, image, admin.id);
       await audit(request, {
         action: "create",
         type: "blog",
@@ -229,10 +244,12 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
   app.patch(
     "/blogs/:id",
     {
+      config: authors,
       schema: {
         tags: ["blogs"],
         operationId: "updateBlog",
-        summary: "Update a blog post (without an image the current one is kept)",
+        summary:
+          "Update a blog post (without an image the current one is kept); an author only their own draft or post in review, and never to publish or schedule it",
         description: PATCH_DESCRIPTION,
         consumes: ["multipart/form-data"],
         security: adminSecurity,
@@ -241,6 +258,7 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
           200: blogSchema,
           400: errorAnswers.invalid,
           401: errorAnswers.unauthorized,
+          403: notTheAuthors,
           404: blogNotFound,
           409: slugTakenOrStale,
           413: imageTooLarge,
@@ -253,6 +271,8 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
       const { fields, image, removeImage } = await readBlogForm(request);
       const patch = blogPatchSchema.parse(fields);
       const before = await blogs.adminGet(request.params.id);
+      checkAuthorMay(request.admin!, before, "write");
+      checkAuthorStatus(request.admin!, patch.status);
       const after = await blogs.update(request.params.id, patch, {
         image,
         removeImage,
@@ -272,21 +292,25 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
   app.delete(
     "/blogs/:id",
     {
+      config: authors,
       schema: {
         tags: ["blogs"],
         operationId: "deleteBlog",
-        summary: "Delete a blog post and its image files",
+        summary:
+          "Delete a blog post and its image files (an author only their own draft or post in review)",
         security: adminSecurity,
         params: blogIdParam,
         response: {
           200: successResponse,
           401: errorAnswers.unauthorized,
+          403: notTheAuthors,
           404: blogNotFound,
         },
       },
     },
     async (request) => {
       const before = await blogs.adminGet(request.params.id);
+      checkAuthorMay(request.admin!, before, "write");
       await blogs.remove(request.params.id);
       await audit(request, {
         action: "delete",
@@ -301,11 +325,12 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
   app.get(
     "/admin/blogs",
     {
+      config: authors,
       schema: {
         tags: ["blogs"],
         operationId: "listAllBlogs",
         summary:
-          "Every blog post whatever its status (draft, scheduled, published), newest first, with its workflow and SEO fields and its author: the back office's list",
+          "Every blog post whatever its status (draft, review, scheduled, published), newest first, with its workflow and SEO fields and its author: the back office's list (an author's own posts only)",
         description:
           "`q` searches the title and content as GET /api/blogs does, `status` keeps the " +
           "posts of that status and `tag` (a tag's slug) those with that tag; with any of " +
@@ -322,16 +347,19 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
     },
     async (request, reply) => {
       const { q, status, tag } = request.query;
+      const admin = request.admin!;
+      const authorId = admin.role === "author" ? admin.id : undefined;
       if (isPaged(request.query) || q !== undefined || status || tag) {
         const { items, total } = await blogs.adminPage({
           q,
           status,
           tag,
+          authorId,
           ...pagingOf(request.query),
         });
         return reply.header("x-total-count", String(total)).send(items);
       }
-      return sendJsonArray(reply, blogs.adminStream(), adminBlogSchema);
+      return sendJsonArray(reply, blogs.adminStream({ authorId }), adminBlogSchema);
     },
   );
 
@@ -353,6 +381,7 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
   app.get(
     "/admin/tags",
     {
+      config: authors,
       schema: {
         tags: ["blogs"],
         operationId: "listAllTags",
@@ -367,21 +396,32 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
   app.get(
     "/admin/blogs/:id",
     {
+      config: authors,
       schema: {
         tags: ["blogs"],
         operationId: "getAnyBlog",
-        summary: "One blog post whatever its status, for the edit page",
+        summary: "One blog post whatever its status, for the edit page (an author only their own)",
         security: adminSecurity,
         params: blogIdParam,
-        response: { 200: adminBlogSchema, 401: errorAnswers.unauthorized, 404: blogNotFound },
+        response: {
+          200: adminBlogSchema,
+          401: errorAnswers.unauthorized,
+          403: notTheAuthors,
+          404: blogNotFound,
+        },
       },
     },
-    async (request) => blogs.adminGet(request.params.id),
+    async (request) => {
+      const post = await blogs.adminGet(request.params.id);
+      checkAuthorMay(request.admin!, post, "read");
+      return post;
+    },
   );
 
   app.post(
     "/admin/blogs/:id/preview-link",
     {
+      config: authors,
       schema: {
         tags: ["blogs"],
         operationId: "createBlogPreviewLink",
@@ -389,10 +429,16 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
           "Makes a new private preview link (/blog/preview/{token}) for a post; the previous link stops working. The link shows a draft or scheduled post to anyone who has it (noindex); once the post is public it leads to the post's address",
         security: adminSecurity,
         params: blogIdParam,
-        response: { 200: previewLinkSchema, 401: errorAnswers.unauthorized, 404: blogNotFound },
+        response: {
+          200: previewLinkSchema,
+          401: errorAnswers.unauthorized,
+          403: notTheAuthors,
+          404: blogNotFound,
+        },
       },
     },
     async (request) => {
+      checkAuthorMay(request.admin!, await blogs.adminGet(request.params.id), "write");
       const previewPath = await blogs.createPreviewLink(request.params.id, request.admin!.id);
       await audit(request, {
         action: "preview-link",
@@ -406,6 +452,7 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
   app.get(
     "/admin/blogs/:id/revisions",
     {
+      config: authors,
       schema: {
         tags: ["blogs"],
         operationId: "listBlogRevisions",
@@ -416,16 +463,21 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
         response: {
           200: z.array(blogRevisionSummarySchema),
           401: errorAnswers.unauthorized,
+          403: notTheAuthors,
           404: blogNotFound,
         },
       },
     },
-    async (request) => blogs.revisions(request.params.id),
+    async (request) => {
+      checkAuthorMay(request.admin!, await blogs.adminGet(request.params.id), "read");
+      return blogs.revisions(request.params.id);
+    },
   );
 
   app.get(
     "/admin/blogs/:id/revisions/:revisionId",
     {
+      config: authors,
       schema: {
         tags: ["blogs"],
         operationId: "getBlogRevision",
@@ -436,16 +488,21 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
           200: blogRevisionSchema,
           400: errorAnswers.invalid,
           401: errorAnswers.unauthorized,
+          403: notTheAuthors,
           404: revisionNotFound,
         },
       },
     },
-    async (request) => blogs.revision(request.params.id, request.params.revisionId),
+    async (request) => {
+      checkAuthorMay(request.admin!, await blogs.adminGet(request.params.id), "read");
+      return blogs.revision(request.params.id, request.params.revisionId);
+    },
   );
 
   app.post(
     "/admin/blogs/:id/revisions/:revisionId/restore",
     {
+      config: authors,
       schema: {
         tags: ["blogs"],
         operationId: "restoreBlogRevision",
@@ -457,6 +514,7 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
           200: adminBlogSchema,
           400: errorAnswers.invalid,
           401: errorAnswers.unauthorized,
+          403: notTheAuthors,
           404: revisionNotFound,
           409: slugTaken,
         },
@@ -465,6 +523,7 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
     async (request) => {
       const { id, revisionId } = request.params;
       const before = await blogs.adminGet(id);
+      checkAuthorMay(request.admin!, before, "write");
       const after = await blogs.restoreRevision(id, revisionId, request.admin!.id);
       await audit(request, {
         action: "restore-revision",
@@ -472,6 +531,80 @@ export function registerBlogRoutes(app: ApiApp, { services, config }: ApiDeps): 
         id: after._id,
         before: auditView(before),
         after: auditView(after),
+      });
+      return after;
+    },
+  );
+
+  app.post(
+    "/admin/blogs/:id/submit",
+    {
+      config: authors,
+      schema: {
+        tags: ["blogs"],
+        operationId: "submitBlogForReview",
+        summary:
+          "Sends a draft for review (status `review`, who and when): every editor and owner is mailed, and one of them publishes it or sends it back to draft. An author only their own",
+        security: adminSecurity,
+        params: blogIdParam,
+        response: {
+          200: adminBlogSchema,
+          401: errorAnswers.unauthorized,
+          403: notTheAuthors,
+          404: blogNotFound,
+          409: errorAnswer("The post is not a draft."),
+        },
+      },
+    },
+    async (request) => {
+      const admin = request.admin!;
+      checkAuthorMay(admin, await blogs.adminGet(request.params.id), "write");
+      const after = await blogs.submit(request.params.id, admin.id);
+      await services.reviewMails.queue({
+        id: after._id,
+        submittedAt: after.submittedAt!,
+        by: admin.id,
+      });
+      await audit(request, {
+        action: "submit",
+        type: "blog",
+        id: after._id,
+        after: auditView(after),
+      });
+      return after;
+    },
+  );
+
+  app.post(
+    "/admin/blogs/:id/return",
+    {
+      schema: {
+        tags: ["blogs"],
+        operationId: "returnBlogToDraft",
+        summary:
+          "Sends a post waiting for review back to draft, with an optional note (`note`, at most 1,000 characters) its author sees in the editor (editors and owners)",
+        security: adminSecurity,
+        params: blogIdParam,
+        body: returnToDraftSchema,
+        response: {
+          200: adminBlogSchema,
+          400: errorAnswers.invalid,
+          401: errorAnswers.unauthorized,
+          404: blogNotFound,
+          409: errorAnswer("The post is not waiting for review."),
+          ...jsonBodyErrors,
+        },
+      },
+    },
+    async (request) => {
+      const before = await blogs.adminGet(request.params.id);
+      const after = await blogs.returnToDraft(request.params.id, request.body.note);
+      await audit(request, {
+        action: "return",
+        type: "blog",
+        id: after._id,
+        before: auditView(before),
+        after: { ...auditView(after), note: after.reviewNote },
       });
       return after;
     },

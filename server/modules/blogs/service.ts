@@ -10,6 +10,7 @@ import {
   DEFAULT_BLOG_BG,
   isUuidShaped,
   readingMinutes,
+  reviewMessages,
   type AdminBlog,
   type Blog,
   type BlogRevision,
@@ -124,6 +125,8 @@ export interface BlogListFilter {
 /** What the back office's list is filtered by: also the status. */
 export interface AdminBlogListFilter extends BlogListFilter {
   status?: BlogStatus;
+  /** Only the posts this staff account wrote (an author's list). */
+  authorId?: string;
 }
 
 /** Posts shown under a post as "Related posts". */
@@ -233,6 +236,10 @@ export function createBlogService(deps: {
       seoDescription: row.seo_description,
       imageAlt: row.image_alt,
       authorName: authorLabel(row.author_name, row.author_email),
+      authorId: row.author_account ?? null,
+      submittedBy: row.submitted_at ? authorLabel(row.submitter_name, row.submitter_email) : null,
+      submittedAt: row.submitted_at ?? null,
+      reviewNote: row.review_note ?? "",
       previewPath: row.preview_token ? previewPath(row.preview_token) : null,
       version: Number(row.version),
     };
@@ -303,7 +310,8 @@ export function createBlogService(deps: {
     now: string,
   ): Pick<BlogsTable, "status" | "published_at"> {
     const status = asked.status ?? (before?.status as BlogStatus | undefined) ?? "published";
-    if (status === "draft") return { status, published_at: null };
+    // A draft, or a post waiting for review (decision 0051), has no publication time.
+    if (status === "draft" || status === "review") return { status, published_at: null };
     const wasPublic =
       before !== undefined &&
       (before.status === "published" ||
@@ -498,7 +506,12 @@ export function createBlogService(deps: {
     ): Promise<ListPage<AdminBlog>> {
       const words = wordsOf(filter.q);
       if (words?.length === 0) return { items: [], total: 0 };
-      const postFilter = { words, tag: filter.tag, status: filter.status };
+      const postFilter = {
+        words,
+        tag: filter.tag,
+        status: filter.status,
+        authorId: filter.authorId,
+      };
       const window = pageWindow(filter.page, filter.pageSize);
       const [rows, total] = await Promise.all([
         repo.listAll(window, postFilter),
@@ -508,8 +521,45 @@ export function createBlogService(deps: {
     },
 
     /** Every post whatever its status, newest first, a batch at a time: the back office's list. */
-    async *adminStream(): AsyncGenerator<AdminBlog> {
-      for await (const rows of repo.streamAll()) yield* await withTags(rows, toAdminBlog);
+    async *adminStream(filter: { authorId?: string } = {}): AsyncGenerator<AdminBlog> {
+      for await (const rows of repo.streamAll(filter)) yield* await withTags(rows, toAdminBlog);
+    },
+
+    /**
+     * Sends a draft for review (decision 0051): status "review", who and when; the note of
+     * an earlier return goes. 409 when the post is not a draft.
+     */
+    async submit(id: string, by: string): Promise<AdminBlog> {
+      const before = await find(id);
+      if (before.status !== "draft") throw new Conflict(reviewMessages.submitOnlyDraft);
+      const now = nowIso();
+      const changed = await repo.update(id, {
+        status: "review",
+        published_at: null,
+        submitted_by: by,
+        submitted_at: now,
+        review_note: null,
+      });
+      if (changed === 0) throw new NotFound(messages.blogNotFound);
+      written();
+      return findAdmin(id);
+    },
+
+    /**
+     * Sends a post waiting for review back to draft with an editor's note for its author.
+     * 409 when the post is not waiting for review.
+     */
+    async returnToDraft(id: string, note: string): Promise<AdminBlog> {
+      const before = await find(id);
+      if (before.status !== "review") throw new Conflict(reviewMessages.returnOnlyReview);
+      const changed = await repo.update(id, {
+        status: "draft",
+        published_at: null,
+        review_note: note || null,
+      });
+      if (changed === 0) throw new NotFound(messages.blogNotFound);
+      written();
+      return findAdmin(id);
     },
 
     /** The tags with at least one public post, by name, with how many public posts each has. */

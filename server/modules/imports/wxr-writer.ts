@@ -38,7 +38,12 @@ const escapeXml = (text: string) =>
 const gmt = (iso: string) => iso.slice(0, 19).replace("T", " ");
 const local = (iso: string) => `${timestampIn(iso)}:${iso.slice(17, 19) || "00"}`;
 
-const STATUS = { published: "publish", scheduled: "future", draft: "draft" } as const;
+const STATUS = {
+  published: "publish",
+  scheduled: "future",
+  draft: "draft",
+  review: "pending",
+} as const;
 
 export interface ExportSource {
   origin: string;

@@ -13,6 +13,7 @@ export function registerMediaApiRoutes(app: ApiApp, { services, config }: ApiDep
   app.post(
     "/admin/media",
     {
+      config: { authors: true },
       schema: {
         tags: ["blogs"],
         operationId: "uploadMedia",

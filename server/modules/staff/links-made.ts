@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { roleOf } from "./types.ts";
 
 // Every single-use link a person of the staff makes for others, in one list (issue 46): a
 // link ends with the authority of whoever made it. Removing a person, or making an owner an
@@ -10,8 +11,11 @@ import type { Database } from "../../db/schema.ts";
 // the database's tables and fails for a link or token column that is neither here nor in
 // OTHER_SECRETS.
 
-/** Why a link ends: its maker was removed, or (an owner) made an editor. */
-export type LostAuthority = "removed" | "editor";
+/**
+ * Why a link ends: its maker was removed, or (an owner) made an editor, or made an author
+ * (decision 0051: an author keeps only the preview links of their own posts).
+ */
+export type LostAuthority = "removed" | "editor" | "author";
 
 /** A link that ended with its maker's authority, as the activity log records it. */
 export interface EndedLink {
@@ -34,11 +38,15 @@ export interface LinkKind {
   purpose?: string;
   /**
    * The role the maker must keep: "owner" (only owners make such links: an owner made an
-   * editor loses them), or "staff" (anyone signed in makes them: they end on removal only).
+   * editor or an author loses them), or "staff" (anyone signed in makes them: they end on
+   * removal, and on becoming an author those an author could not make).
    */
   needs: "owner" | "staff";
-  /** Ends the open links of the kind that `adminId` made; answers them. */
-  end(trx: Kysely<Database>, adminId: string): Promise<EndedLink[]>;
+  /**
+   * Ends the open links of the kind that `adminId` made (with "author", only those an author
+   * could not have made); answers them.
+   */
+  end(trx: Kysely<Database>, adminId: string, lost: LostAuthority): Promise<EndedLink[]>;
 }
 
 /**
@@ -81,7 +89,7 @@ function tokenKind(kind: {
               action: kind.action,
               type: "admin",
               id: row.id,
-              before: { email: row.email, role: row.role === "owner" ? "owner" : "editor" },
+              before: { email: row.email, role: roleOf(row.role ?? "editor") },
             }
           : {
               action: kind.action,
@@ -125,11 +133,15 @@ export const LINKS_MADE_BY_STAFF: readonly LinkKind[] = [
     secretColumn: "preview_token",
     madeByColumn: "preview_by",
     needs: "staff",
-    async end(trx, adminId) {
+    async end(trx, adminId, lost) {
       const rows = await trx
         .updateTable("blogs")
         .set({ preview_token: null, preview_by: null })
         .where("preview_by", "=", adminId)
+        // An author keeps the links of their own posts.
+        .$if(lost === "author", (query) =>
+          query.where((eb) => eb.or([eb("author_id", "is", null), eb("author_id", "<>", adminId)])),
+        )
         .returning(["id", "title"])
         .execute();
       return rows.map((row) => ({
@@ -172,7 +184,8 @@ export const OTHER_SECRETS: Readonly<Record<string, string>> = {
 
 /**
  * Ends, in the caller's transaction, every link `adminId` made whose kind needs what the
- * person has lost: all of them when removed, the owners' kinds when made an editor. Answers
+ * person has lost: all of them when removed, the owners' kinds when made an editor, those
+ * and the preview links of others' posts when made an author. Answers
  * the ended links with the reason, for the activity log.
  */
 export async function endLinksMadeBy(
@@ -183,7 +196,7 @@ export async function endLinksMadeBy(
   const ended: EndedLink[] = [];
   for (const kind of LINKS_MADE_BY_STAFF) {
     if (lost === "editor" && kind.needs !== "owner") continue;
-    ended.push(...(await kind.end(trx, adminId)));
+    ended.push(...(await kind.end(trx, adminId, lost)));
   }
   return ended;
 }

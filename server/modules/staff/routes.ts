@@ -119,7 +119,7 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
   app.get(
     "/auth/me",
     {
-      config: { duringSetup: true },
+      config: { authors: true, duringSetup: true },
       schema: {
         tags: ["auth"],
         operationId: "getMe",
@@ -146,6 +146,7 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
   app.patch(
     "/auth/me",
     {
+      config: { authors: true },
       schema: {
         tags: ["auth"],
         operationId: "setMyName",
@@ -212,7 +213,7 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
   app.post(
     "/auth/email",
     {
-      config: { limit: "login" },
+      config: { authors: true, limit: "login" },
       schema: {
         tags: ["auth"],
         operationId: "changeMyEmail",
@@ -287,7 +288,7 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
     "/auth/password",
     {
       // Guessing the current password with a stolen token is bounded like sign-in.
-      config: { limit: "login" },
+      config: { authors: true, limit: "login" },
       schema: {
         tags: ["auth"],
         operationId: "changePassword",

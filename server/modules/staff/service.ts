@@ -29,12 +29,13 @@ import {
   forgetAccount,
   type LinkPurpose,
 } from "./repository.ts";
-import type {
-  AccountRef,
-  AdminRole,
-  SignedInAdmin,
-  StaffMember,
-  WithdrawnInvitation,
+import {
+  roleOf,
+  type AccountRef,
+  type AdminRole,
+  type SignedInAdmin,
+  type StaffMember,
+  type WithdrawnInvitation,
 } from "./types.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -49,8 +50,6 @@ function newLinkToken(): { token: string; hash: string } {
   return { token, hash: hashOf(token) };
 }
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
-
-const roleOf = (role: string): AdminRole => (role === "editor" ? "editor" : "owner");
 
 /** An e-mail typed on the command line, as stored; 400 when it is not one. */
 function normalEmail(email: string): string {
@@ -193,7 +192,8 @@ export function createStaffService(deps: StaffServiceDeps) {
     lost: LostAuthority,
     ended: EndedLink[],
   ): Promise<void> {
-    const reason = `Made by ${maker.email}, now ${lost === "removed" ? "removed" : "an editor"}`;
+    const now = { removed: "removed", editor: "an editor", author: "an author" }[lost];
+    const reason = `Made by ${maker.email}, now ${now}`;
     for (const link of ended) {
       try {
         await audit.record({
@@ -726,7 +726,7 @@ export function createStaffService(deps: StaffServiceDeps) {
       const result = await db.transaction().execute(async (trx) => {
         const { row, owners } = await target(trx, { id }, actor);
         const before = member(row);
-        if (before.role === "owner" && role === "editor" && owners <= 1) {
+        if (before.role === "owner" && role !== "owner" && owners <= 1) {
           throw new Conflict(accountMessages.lastOwner);
         }
         if (before.role !== role) {
@@ -736,10 +736,12 @@ export function createStaffService(deps: StaffServiceDeps) {
             .where("id", "=", id)
             .execute();
         }
-        const ended = role === "editor" ? await endLinksMadeBy(trx, id, "editor") : [];
+        // What the new role may not make ends: an owner's links, and an author's others'.
+        const lost = role === "owner" ? undefined : role;
+        const ended = lost ? await endLinksMadeBy(trx, id, lost) : [];
         return { before, after: { ...before, role }, ended };
       });
-      await recordEnded(actor, result.after, "editor", result.ended);
+      if (role !== "owner") await recordEnded(actor, result.after, role, result.ended);
       return result;
     },
   };

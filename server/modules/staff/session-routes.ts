@@ -52,7 +52,7 @@ export function registerSessionRoutes(app: ApiApp, deps: ApiDeps): void {
   app.post(
     "/auth/logout-all",
     {
-      config: { duringSetup: true },
+      config: { authors: true, duringSetup: true },
       schema: {
         tags: ["auth"],
         operationId: "logoutAll",
@@ -85,7 +85,7 @@ export function registerSessionRoutes(app: ApiApp, deps: ApiDeps): void {
   app.post(
     "/auth/logout",
     {
-      config: { duringSetup: true },
+      config: { authors: true, duringSetup: true },
       schema: {
         tags: ["auth"],
         operationId: "logout",
@@ -110,6 +110,7 @@ export function registerSessionRoutes(app: ApiApp, deps: ApiDeps): void {
   app.get(
     "/auth/sessions",
     {
+      config: { authors: true },
       schema: {
         tags: ["auth"],
         operationId: "listSessions",
@@ -130,6 +131,7 @@ export function registerSessionRoutes(app: ApiApp, deps: ApiDeps): void {
   app.delete(
     "/auth/sessions/:id",
     {
+      config: { authors: true },
       schema: {
         tags: ["auth"],
         operationId: "endSession",
@@ -164,6 +166,7 @@ export function registerSessionRoutes(app: ApiApp, deps: ApiDeps): void {
   app.post(
     "/auth/sessions/end-others",
     {
+      config: { authors: true },
       schema: {
         tags: ["auth"],
         operationId: "endOtherSessions",

@@ -7,7 +7,7 @@ import type { Notifier } from "../../mail/notifier.ts";
 import { assertHashCapacity, type PasswordHasher } from "./password.ts";
 import { createAdminRepository } from "./repository.ts";
 import type { TokenSigner } from "./tokens.ts";
-import type { SignedInAdmin, SignInContext, SignInMethod } from "./types.ts";
+import { roleOf, type SignedInAdmin, type SignInContext, type SignInMethod } from "./types.ts";
 import type { LoginResponse } from "../../../common/schemas/sign-in.ts";
 import type { SecondStepGate } from "../two-step/gate.ts";
 import type { SessionStore } from "./sessions.ts";
@@ -228,7 +228,7 @@ export function createSignInService(deps: SignInServiceDeps) {
         id: admin.id,
         email: admin.email,
         name: admin.name,
-        role: admin.role === "editor" ? "editor" : "owner",
+        role: roleOf(admin.role),
         ...(claims.sessionId ? { sessionId: claims.sessionId } : {}),
         setupRequired: await secondStep.setupRequired(admin.id),
       };

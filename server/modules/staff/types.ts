@@ -47,3 +47,7 @@ export interface WithdrawnInvitation {
 
 /** An account by its e-mail (the command line) or by its id (the back office). */
 export type AccountRef = { email: string } | { id: string };
+
+/** A stored role as the API answers it (an unknown one, as before the roles, is an owner). */
+export const roleOf = (role: string): AdminRole =>
+  role === "editor" || role === "author" ? role : "owner";

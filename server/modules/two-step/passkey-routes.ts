@@ -42,7 +42,7 @@ export function registerPasskeyRoutes(app: ApiApp, deps: ApiDeps): void {
   app.get(
     "/auth/passkeys",
     {
-      config: { duringSetup: true },
+      config: { authors: true, duringSetup: true },
       schema: {
         tags: ["auth"],
         operationId: "listMyPasskeys",
@@ -62,7 +62,7 @@ export function registerPasskeyRoutes(app: ApiApp, deps: ApiDeps): void {
   app.get(
     "/auth/passkeys/recent",
     {
-      config: { duringSetup: true },
+      config: { authors: true, duringSetup: true },
       schema: {
         tags: ["auth"],
         operationId: "listMyRecentPasskeys",
@@ -85,7 +85,7 @@ export function registerPasskeyRoutes(app: ApiApp, deps: ApiDeps): void {
   app.post(
     "/auth/passkeys/register-options",
     {
-      config: { duringSetup: true, limit: "login" },
+      config: { authors: true, duringSetup: true, limit: "login" },
       schema: {
         tags: ["auth"],
         operationId: "passkeyRegisterOptions",
@@ -121,7 +121,7 @@ export function registerPasskeyRoutes(app: ApiApp, deps: ApiDeps): void {
   app.post(
     "/auth/passkeys",
     {
-      config: { duringSetup: true },
+      config: { authors: true, duringSetup: true },
       schema: {
         tags: ["auth"],
         operationId: "addPasskey",
@@ -160,6 +160,7 @@ export function registerPasskeyRoutes(app: ApiApp, deps: ApiDeps): void {
   app.patch(
     "/auth/passkeys/:id",
     {
+      config: { authors: true },
       schema: {
         tags: ["auth"],
         operationId: "renamePasskey",
@@ -200,6 +201,7 @@ export function registerPasskeyRoutes(app: ApiApp, deps: ApiDeps): void {
   app.delete(
     "/auth/passkeys/:id",
     {
+      config: { authors: true },
       schema: {
         tags: ["auth"],
         operationId: "removePasskey",

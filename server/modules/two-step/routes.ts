@@ -107,7 +107,7 @@ export function registerTwoStepRoutes(app: ApiApp, deps: ApiDeps): void {
   app.get(
     "/auth/security",
     {
-      config: { duringSetup: true },
+      config: { authors: true, duringSetup: true },
       schema: {
         tags: ["auth"],
         operationId: "getMySecurity",
@@ -151,7 +151,7 @@ export function registerTwoStepRoutes(app: ApiApp, deps: ApiDeps): void {
   app.post(
     "/auth/totp/setup",
     {
-      config: { duringSetup: true, limit: "login" },
+      config: { authors: true, duringSetup: true, limit: "login" },
       schema: {
         tags: ["auth"],
         operationId: "setUpTotp",
@@ -185,7 +185,7 @@ export function registerTwoStepRoutes(app: ApiApp, deps: ApiDeps): void {
   app.post(
     "/auth/totp/confirm",
     {
-      config: { duringSetup: true },
+      config: { authors: true, duringSetup: true },
       schema: {
         tags: ["auth"],
         operationId: "confirmTotp",
@@ -219,7 +219,7 @@ export function registerTwoStepRoutes(app: ApiApp, deps: ApiDeps): void {
   app.post(
     "/auth/totp/remove",
     {
-      config: { limit: "login" },
+      config: { authors: true, limit: "login" },
       schema: {
         tags: ["auth"],
         operationId: "removeTotp",
@@ -255,7 +255,7 @@ export function registerTwoStepRoutes(app: ApiApp, deps: ApiDeps): void {
   app.post(
     "/auth/recovery-codes",
     {
-      config: { limit: "login" },
+      config: { authors: true, limit: "login" },
       schema: {
         tags: ["auth"],
         operationId: "newRecoveryCodes",
