@@ -7,7 +7,7 @@ import {
   DATABASE_UNAVAILABLE_MESSAGE,
   unavailableKind,
 } from "../db/availability.ts";
-import { AppError } from "../errors.ts";
+import { AppError, Invalid } from "../errors.ts";
 import { BODY_TOO_LARGE } from "./body-limits.ts";
 
 /** Fastify's own error codes that mean "the client sent something wrong". */
@@ -51,7 +51,11 @@ export function rawErrorAnswer(error: Error, headers: Record<string, string>): s
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ error: error.message });
+      const fields = error instanceof Invalid ? error.fields : undefined;
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send(fields ? { error: error.message, fields } : { error: error.message });
     }
     // A 400 about fields names them: `{ error, fields: { "<dotted path>": "…" } }` (0053).
     if (hasZodFastifySchemaValidationErrors(error)) {
