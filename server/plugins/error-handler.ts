@@ -59,9 +59,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     // A 400 about fields names them: `{ error, fields: { "<dotted path>": "…" } }` (0053).
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A header (Idempotency-Key) is no field of the request's: its refusal names none.
+      const headers = (error as { validationContext?: string }).validationContext === "headers";
       const issues = error.validation.map((v) => ({
         message: v.message ?? "Invalid input.",
-        path: v.instancePath.split("/").filter(Boolean),
+        path: headers ? [] : v.instancePath.split("/").filter(Boolean),
       }));
       return reply.code(400).send(invalidAnswer(issues));
     }
