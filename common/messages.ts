@@ -44,3 +44,33 @@ export function firstMessage(issues: readonly { message: string }[]): string {
   }
   return issues[0]?.message ?? "Invalid input.";
 }
+
+/** Each field a 400 is about, by its dotted path as the client sent it ("items.0.name"). */
+export type FieldMessages = Record<string, string>;
+
+/**
+ * The `fields` of a 400 (`{ error, fields }`, decision 0053): each path a validation failed
+ * on, in order, with one message (when a field broke several rules, the one `firstMessage`
+ * puts first). Issues about the whole body (an empty path) name no field.
+ */
+export function fieldMessages(
+  issues: readonly { message: string; path: readonly PropertyKey[] }[],
+): FieldMessages {
+  const byPath = new Map<string, { message: string }[]>();
+  for (const issue of issues) {
+    if (issue.path.length === 0) continue;
+    const path = issue.path.map(String).join(".");
+    byPath.set(path, [...(byPath.get(path) ?? []), issue]);
+  }
+  return Object.fromEntries([...byPath].map(([path, list]) => [path, firstMessage(list)]));
+}
+
+/** The one shape of a 400: the summary, and `fields` when it is about fields. */
+export function invalidAnswer(
+  issues: readonly { message: string; path: readonly PropertyKey[] }[],
+): { error: string; fields?: FieldMessages } {
+  const fields = fieldMessages(issues);
+  return Object.keys(fields).length > 0
+    ? { error: firstMessage(issues), fields }
+    : { error: firstMessage(issues) };
+}

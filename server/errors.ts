@@ -11,8 +11,11 @@ export class AppError extends Error {
 }
 
 export class Invalid extends AppError {
-  constructor(message: string) {
+  /** The fields the refusal is about, each dotted path with its message (decision 0053). */
+  readonly fields: Record<string, string> | undefined;
+  constructor(message: string, fields?: Record<string, string>) {
     super(400, message);
+    this.fields = fields;
   }
 }
 

@@ -3,7 +3,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
-import { errorResponse } from "../common/schemas/common.ts";
+import { errorResponse, invalidResponse } from "../common/schemas/common.ts";
 import { site } from "../common/site-config.ts";
 import type { Config } from "./config.ts";
 
@@ -88,9 +88,17 @@ function servers(publicOrigin: string) {
 /** An error answer as an operation documents it: `{ "error": "…" }` and what it means. */
 export const errorAnswer = (description: string) => errorResponse.describe(description);
 
+/**
+ * A 400 as an operation documents it: `{ "error": "…", "fields": { "<path>": "…" } }`, with
+ * `fields` when the refusal is about fields (decision 0053). Every 400 is documented so.
+ */
+export const invalidAnswer = (description: string) => invalidResponse.describe(description);
+
 /** The error answers many operations share (every error answer has the same shape). */
 export const errorAnswers = {
-  invalid: errorAnswer("The request is invalid: `error` says what to fix."),
+  invalid: invalidAnswer(
+    "The request is invalid: `error` says what to fix, `fields` which field each rule is about.",
+  ),
   unauthorized: errorAnswer(
     "No valid admin token: missing, malformed, expired or no longer accepted.",
   ),
@@ -128,7 +136,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         title: `${defaultIdentity.name} API`,
         description:
           "Public site and back office API. Admin calls need `Authorization: Bearer <token>` " +
-          'from POST /api/auth/login. Every error answer is `{ "error": "…" }`.',
+          'from POST /api/auth/login. Every error answer is `{ "error": "…" }`; a 400 about fields ' +
+          "adds `fields`, each field's dotted path with its message.",
         version: "1.0.0",
         contact: { name: defaultIdentity.name, email: site.email, url: config.publicOrigin },
         // The API is not open source: it is the agency's own, used by its site and staff.

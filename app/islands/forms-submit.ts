@@ -1,7 +1,12 @@
 import { messages } from "../../common/messages.ts";
 import { LEAD_EVENT } from "../../common/consent.ts";
 import { failureMessage, fieldMessage, statusClass } from "../components/forms/form-text.ts";
-import { enquiryPayload, formValues, type EnquiryFormKind } from "../lib/enquiry-payload.ts";
+import {
+  enquiryPayload,
+  formValues,
+  inputNameOf,
+  type EnquiryFormKind,
+} from "../lib/enquiry-payload.ts";
 import { currentLeadSource } from "../lib/lead-source.ts";
 import { signupMessage } from "../lib/newsletter-messages.ts";
 import { submitOrKeep, type SettledSubmission } from "../lib/outbox.ts";
@@ -13,8 +18,8 @@ import { OUTBOX_SETTLED_EVENT, queuedMessages } from "../lib/outbox-messages.ts"
 // it on success, and keeps a submission that gets no answer in the outbox (lib/outbox.ts).
 // The markup is React's, rendered on the server with every message's place in it; this only
 // writes the texts and flips the attributes (`hidden`, `aria-invalid`, `aria-describedby`,
-// `aria-busy`, `disabled`). The server checks the values (no zod here): its one summary
-// message goes to the alert, and the fields it is about are marked.
+// `aria-busy`, `disabled`). The server checks the values (no zod here): its summary goes to
+// the alert, and each field its answer's `fields` names gets its own message (decision 0053).
 
 type Answer = { status: number; body: unknown };
 type Status = { ok: boolean; message: string; queued?: boolean };
@@ -25,6 +30,8 @@ interface FormKind {
   queued: string;
   payload: (form: HTMLFormElement) => unknown;
   success: (answer: Answer) => string;
+  /** The name of the form's input the API's `key` is about (a 400's `fields`, decision 0053). */
+  inputName: (key: string) => string | undefined;
   /** An enquiry: a lead, whose sending the marketing tags hear of (after consent). */
   lead?: boolean;
 }
@@ -42,6 +49,7 @@ function kindOf(form: HTMLFormElement): FormKind {
       }),
       // The same message for a new and a known address: 202 asks to confirm by mail.
       success: ({ status }) => signupMessage(status),
+      inputName: (key) => (key === "email" ? key : undefined),
     };
   }
   return {
@@ -50,6 +58,7 @@ function kindOf(form: HTMLFormElement): FormKind {
     payload: (form) =>
       enquiryPayload(kind as EnquiryFormKind, formValues(new FormData(form)), currentLeadSource()),
     success: () => messages.submitSuccess,
+    inputName: (key) => inputNameOf(kind as EnquiryFormKind, key),
     lead: true,
   };
 }
@@ -112,64 +121,51 @@ function markField(target: HTMLElement, messageBox: HTMLElement | null, error: s
   else described.removeAttribute("aria-describedby");
 }
 
-/** A field of the form with the place of its message. */
+/** A field of the form with the place of its message, by the name its input is sent with. */
 interface Field {
   target: HTMLElement;
   box: HTMLElement | null;
-  /** What the server's summary says about this field's value, if anything. */
-  errorFor: (summary: string) => string | null;
+  name: string;
 }
 
 function fieldsOf(form: HTMLFormElement): Field[] {
   const fields: Field[] = [];
   for (const group of form.querySelectorAll<HTMLFieldSetElement>("fieldset")) {
-    const required = group.hasAttribute("data-required");
-    const none = () => !group.querySelector("input:checked");
+    const name = group.querySelector<HTMLInputElement>("input[name]")?.name;
+    if (!name) continue;
     fields.push({
       target: group,
       box: group.querySelector<HTMLElement>("[data-field-error]"),
-      // The schema reports every rule a payload broke; the summary is the first of them.
-      errorFor: (summary) =>
-        required &&
-        none() &&
-        ([messages.required, messages.invalidEmail, messages.selectOption] as string[]).includes(
-          summary,
-        )
-          ? messages.selectOption
-          : null,
+      name,
     });
   }
   const controls = form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
     "input:not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea",
   );
   for (const control of controls) {
-    if (!control.id || control.closest('[aria-hidden="true"]')) continue;
-    const box = document.getElementById(`${control.id}-error`);
-    const label = box?.dataset.label ?? "";
-    const email = control.type === "email";
-    const required = control.getAttribute("aria-required") === "true" || email;
+    if (!control.id || !control.name || control.closest('[aria-hidden="true"]')) continue;
     fields.push({
       target: control,
-      box,
-      errorFor: (summary) => {
-        const blank = control.value.trim() === "";
-        if (summary === messages.required && required && blank) return messages.required;
-        if (
-          email &&
-          !blank &&
-          (summary === messages.invalidEmail ||
-            (summary !== messages.selectOption && control.validity.typeMismatch))
-        ) {
-          return messages.invalidEmail;
-        }
-        // Any other rule: the message names the field ("Full Name must be …", the phone's).
-        if (label && summary.startsWith(label)) return summary;
-        if (control.type === "tel" && !blank && /phone/i.test(summary)) return summary;
-        return null;
-      },
+      box: document.getElementById(`${control.id}-error`),
+      name: control.name,
     });
   }
   return fields;
+}
+
+/**
+ * The message of each input a 400 is about, by the input's name: the answer's `fields` name
+ * the API's keys ("email", "options.0"), which the form's kind turns into its inputs' names.
+ */
+function invalidInputs(kind: FormKind, body: unknown): Map<string, string> {
+  const byInput = new Map<string, string>();
+  const fields = (body as { fields?: unknown } | null)?.fields;
+  if (typeof fields !== "object" || fields === null) return byInput;
+  for (const [path, message] of Object.entries(fields)) {
+    const name = kind.inputName(path.split(".")[0]!);
+    if (name && typeof message === "string" && !byInput.has(name)) byInput.set(name, message);
+  }
+  return byInput;
 }
 
 /** The first invalid field takes focus, in the middle of the screen (not under the header). */
@@ -219,7 +215,10 @@ export async function send(form: HTMLFormElement): Promise<void> {
       const message = failureMessage(answer);
       showStatus(form, { ok: false, message });
       if (answer.status === 400) {
-        for (const field of fields) markField(field.target, field.box, field.errorFor(message));
+        const invalid = invalidInputs(kind, answer.body);
+        for (const field of fields) {
+          markField(field.target, field.box, invalid.get(field.name) ?? null);
+        }
         focusFirstInvalid(form);
       }
       return;

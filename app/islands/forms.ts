@@ -8,8 +8,7 @@ import type * as FormsSubmit from "./forms-submit.ts";
 // is not in the page's first scripts (decision 0016): it is loaded when a form comes near
 // the viewport, on the first focus or press inside one, when one is sent, and in any case a
 // moment after the page came alive when the browser is idle (a visitor whose connection
-// drops before reaching a form still gets the outbox), as on React's pages
-// (components/forms/deferred-forms.tsx, outbox-sender.tsx).
+// drops before reaching a form still gets the outbox).
 
 /** How far below (or above) the viewport a form starts loading: half a screen. */
 const NEAR_VIEWPORT = "50% 0px";

@@ -52,12 +52,15 @@ function countView(ok: boolean): void {
   if (ok) whenIdle(sendPageView);
 }
 
-/** The page last counted: a link to the page shown is no new view (as with React Router). */
-let counted = location.pathname + location.search;
+/**
+ * The path last counted: a view is a path (decision 0037, the Traffic screen's rows), so a
+ * link to the path shown, with another query or hash, is no new view.
+ */
+let counted = location.pathname;
 startNavigation({
   onSwap(ok) {
     void bringAlive(document.body);
-    const shown = location.pathname + location.search;
+    const shown = location.pathname;
     countView(ok && shown !== counted);
     if (ok) counted = shown;
   },

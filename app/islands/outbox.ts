@@ -3,7 +3,7 @@ import type { Enhancer } from "./enhancer.ts";
 
 /**
  * Sends the form submissions this browser kept while it had no connection (app/lib/outbox.ts),
- * as React's OutboxSender does on its pages: on each islands page's first load, a moment
+ * the one watcher of the public pages (decision 0053): on each page's first load, a moment
  * after it came alive when the browser is idle, and whenever the browser is online again. A
  * swap navigation keeps it watching: it is the document's, not a page's.
  */

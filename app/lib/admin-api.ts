@@ -21,11 +21,25 @@ export function clearToken(): void {
 /** An error answer of the API, with the server's message. */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** A 400's `fields`: each field's dotted path with its message (decision 0053). */
+  readonly fields: Record<string, string>;
+  constructor(status: number, message: string, fields: Record<string, string> = {}) {
     super(message);
     this.name = "ApiError";
     this.status = status;
+    this.fields = fields;
   }
+}
+
+/** The `fields` of an error answer's body, when it has them. */
+function fieldsOf(body: unknown): Record<string, string> {
+  const fields = (body as { fields?: unknown } | null)?.fields;
+  if (typeof fields !== "object" || fields === null) return {};
+  return Object.fromEntries(
+    Object.entries(fields).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
 }
 
 /** The server's reason for a failed call, or `fallback` when no answer came (network). */
@@ -50,7 +64,7 @@ async function errorOf(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
   const message =
     typeof body?.error === "string" ? body.error : `Request failed (${response.status}).`;
-  return new ApiError(response.status, message);
+  return new ApiError(response.status, message, fieldsOf(body));
 }
 
 /** A raw API call with the token; 401 ends the session. */
@@ -140,6 +154,7 @@ export function upload<T>(
           new ApiError(
             xhr.status,
             typeof body?.error === "string" ? body.error : `Upload failed (${xhr.status}).`,
+            fieldsOf(body),
           ),
         );
     };

@@ -41,6 +41,22 @@ const phone = (values: FormValues, name: string) => {
   return number ? `${PHONE_PREFIX}${number.replace(/^\+?234/, "")}` : "";
 };
 
+/** The API key a form's input is sent under: its own name when the API takes it, else the first. */
+const sentAs = (field: EnquiryFieldSpec, inputName: string): string =>
+  field.inputs.includes(inputName) ? inputName : field.inputs[0]!;
+
+/**
+ * The name of the input of a form of `kind` whose value the API got under `key` (a 400's
+ * `fields` names the API's keys, decision 0053); undefined when the form asks no such field.
+ */
+export function inputNameOf(kind: EnquiryFormKind, key: string): string | undefined {
+  for (const field of FIELDS) {
+    const use = field.forms[kind];
+    if (use && sentAs(field, use.name) === key) return use.name;
+  }
+  return undefined;
+}
+
 /**
  * The JSON body a form posts to /api/contact, in the shape of spec §7 for its kind: the
  * fields of the registry (common/enquiry-fields.ts) that the form asks, under the form's
@@ -69,8 +85,7 @@ export function enquiryPayload(
         : field.input.kind === "phone"
           ? phone(values, use.name)
           : text(values, use.name);
-    if (use.send === "always" || value !== "")
-      payload[field.inputs.includes(use.name) ? use.name : field.inputs[0]!] = value;
+    if (use.send === "always" || value !== "") payload[sentAs(field, use.name)] = value;
   }
   const serviceType = ENQUIRY_FORM_SERVICE_TYPES[kind];
   if (serviceType !== undefined) payload.serviceType = serviceType;

@@ -1,4 +1,4 @@
-import { firstMessage } from "../../common/messages.ts";
+import { fieldMessages } from "../../common/messages.ts";
 import type { FormValues } from "./enquiry-payload.ts";
 
 /** A field's name and the schema's message about its value. */
@@ -21,16 +21,11 @@ export function isFormResult(value: unknown): value is FormResult {
 
 /**
  * Each top-level field a validation failed on, in order, with one message: when a field
- * broke several rules, the one the forms put first (required → e-mail → options).
+ * broke several rules, the one the forms put first (required → e-mail → options). The
+ * grouping is the API's `fields` (common/messages.ts), by the field's name alone.
  */
 export function fieldErrors(
   issues: readonly { message: string; path: readonly PropertyKey[] }[],
 ): FieldErrors {
-  const byField = new Map<string, { message: string }[]>();
-  for (const issue of issues) {
-    if (issue.path.length === 0) continue;
-    const name = String(issue.path[0]);
-    byField.set(name, [...(byField.get(name) ?? []), issue]);
-  }
-  return Object.fromEntries([...byField].map(([name, list]) => [name, firstMessage(list)]));
+  return fieldMessages(issues.map((issue) => ({ ...issue, path: issue.path.slice(0, 1) })));
 }

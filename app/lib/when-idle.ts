@@ -1,7 +1,7 @@
 /**
  * Runs `task` a second from now, when the browser is idle (within 5 s more): for work a page
  * wants soon but not while it comes alive (the outbox's sender, the forms' code). Answers how
- * to cancel. React's OutboxSender and the islands pages (app/islands/) both use it.
+ * to cancel. The islands pages (app/islands/) use it.
  */
 export function soonWhenIdle(task: () => void): () => void {
   let idle: number | undefined;

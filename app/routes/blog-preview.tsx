@@ -9,6 +9,7 @@ import { identityFrom, originFrom, pageTitle } from "../lib/seo.ts";
 import type { Route } from "./+types/blog-preview";
 import { logLoadFailure } from "../lib/load-failure.server.ts";
 import { showPost } from "../lib/shown-post.ts";
+import { islandsPage } from "../islands/switch.ts";
 
 const NOT_FOUND = "This preview link does not work";
 
@@ -49,6 +50,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     }).map((tag) => ("title" in tag ? { title: `Preview: ${tag.title}` } : tag)),
   ];
 };
+
+/** No React in the browser: its links into the site are document loads (decision 0053). */
+export const handle = islandsPage;
 
 export default function BlogPreview({ loaderData }: Route.ComponentProps) {
   const { blog, body } = loaderData;

@@ -7,6 +7,7 @@ import { NotFoundPage } from "../components/sections/not-found.tsx";
 import { PageHero } from "../components/sections/page-hero.tsx";
 import { identityFrom, pageTitle } from "../lib/seo.ts";
 import type { Route } from "./+types/newsletter-issue";
+import { islandsPage } from "../islands/switch.ts";
 
 // /newsletter/{id}: a sent newsletter in the browser, the "View in the browser" link of its
 // mail (issue 32). The same for every recipient (their own links are in the mail only), in
@@ -39,6 +40,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   { title: pageTitle(loaderData?.subject ?? "Page not found", identityFrom(matches)) },
   { name: "robots", content: "noindex" },
 ];
+
+/** No React in the browser: its links into the site are document loads (decision 0053). */
+export const handle = islandsPage;
 
 export default function NewsletterIssue({ loaderData }: Route.ComponentProps) {
   const { subject, date, blocks } = loaderData;

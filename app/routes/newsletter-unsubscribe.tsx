@@ -4,6 +4,7 @@ import { linkPageHeaders, NewsletterLinkPage } from "../components/newsletter/li
 import { newsletterMessages as m } from "../lib/newsletter-messages.ts";
 import { identityFrom, pageTitle } from "../lib/seo.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
+import { islandsPage } from "../islands/switch.ts";
 
 /** "ready": a valid link (GET); "done": unsubscribed (POST); "invalid": not a link of ours. */
 type UnsubscribeState = "ready" | "done" | "invalid";
@@ -35,6 +36,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle(m.unsubscribeHeading, identityFrom(matches)) },
   { name: "robots", content: "noindex" },
 ];
+
+/** No React in the browser: its links into the site are document loads (decision 0053). */
+export const handle = islandsPage;
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const state = actionData?.state ?? loaderData.state;

@@ -1,16 +1,8 @@
-import { useContext, useEffect, useRef, type ReactNode } from "react";
-import {
-  isRouteErrorResponse,
-  Link,
-  Outlet,
-  UNSAFE_DataRouterDataContext,
-  useLocation,
-  useRouteLoaderData,
-} from "react-router";
+import { type ReactNode } from "react";
+import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
 import { siteServicesContext } from "../../common/load-context.ts";
 import { shownSearch } from "../../common/schemas/content.ts";
 import { loadEnhancedForms } from "../components/forms/deferred-forms.tsx";
-import { OutboxSender } from "../components/forms/outbox-sender.tsx";
 import { enabledTags } from "../../common/marketing-tags.ts";
 import { ConsentNotice } from "../components/layout/consent-notice.tsx";
 import { Footer } from "../components/layout/footer.tsx";
@@ -18,9 +10,7 @@ import { Header } from "../components/layout/header.tsx";
 import { PendingNotice } from "../components/layout/pending-notice.tsx";
 import { SocialRail } from "../components/layout/social-rail.tsx";
 import { NotFoundPage } from "../components/sections/not-found.tsx";
-import { sendPageView } from "../lib/beacon.ts";
 import { ContactDetailsProvider, SITE_LAYOUT_ROUTE_ID } from "../lib/contact-details.tsx";
-import { rememberLandingSource } from "../lib/lead-source.ts";
 import { MenusProvider, siteMenus } from "../lib/menus.tsx";
 import { navServiceOf } from "../lib/nav-services.ts";
 import type { Route } from "./+types/site-layout";
@@ -84,29 +74,24 @@ function Shell({ children }: { children: ReactNode }) {
         </main>
         <Footer cookieSettings={data?.marketingTags !== undefined} />
         {data?.marketingTags && <ConsentNotice tags={data.marketingTags} />}
-        <OutboxSender />
       </MenusProvider>
     </ContactDetailsProvider>
   );
 }
 
+/**
+ * React never runs a public page in the browser (decision 0053): every public page is an
+ * islands page (app/islands/switch.ts), and a client-side navigation from the back office
+ * into the site becomes a document load, so the islands (app/islands/) are the one owner of
+ * the pages' behaviour in the browser: forms, outbox, view counting, landing source.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<never> {
+  window.location.assign(request.url);
+  return new Promise<never>(() => {});
+}
+
 /** Every public page: skip link, header, social rail, the page, footer. */
 export default function SiteLayout() {
-  // The first page view of a visit keeps where the visitor came from, for the enquiry forms.
-  useEffect(rememberLandingSource, []);
-  // Each page view counts once (issue 33): the first load once hydrated, then every
-  // client-side navigation to another path (a new query or hash on the same path is the same
-  // view). After the effect above, so that the first view carries the landing source. Not a
-  // page an error boundary drew (a 404 inside this layout: the router holds a loader's error);
-  // the ref keeps StrictMode's second run of the effect from counting again.
-  const { pathname } = useLocation();
-  const failed = useContext(UNSAFE_DataRouterDataContext)?.errors != null;
-  const counted = useRef<string | null>(null);
-  useEffect(() => {
-    if (counted.current === pathname) return;
-    counted.current = pathname;
-    if (!failed) sendPageView();
-  }, [pathname, failed]);
   return (
     <Shell>
       <Outlet />

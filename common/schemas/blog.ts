@@ -135,6 +135,10 @@ const lineField = (label: string, max: number) =>
     )
     .pipe(z.string().max(max, tooLong(label, max)));
 
+/** The refusal (409) of a slug another post's address already has. */
+export const slugTakenMessage = (slug: string) =>
+  `The address /blog/${slug} is already used by another post. Choose another slug.`;
+
 const slugField = z
   .string({ error: "The slug must be text." })
   .trim()

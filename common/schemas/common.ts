@@ -74,6 +74,19 @@ export const idParam = z.object({
 
 export const errorResponse = z.object({ error: z.string() });
 
+/**
+ * A 400's answer (decision 0053): the summary, and, when the request's fields broke rules,
+ * each field's dotted path as sent ("email", "items.0.name") with its own message.
+ */
+export const invalidResponse = errorResponse.extend({
+  fields: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe(
+      'Each field the request is refused for, by its dotted path as sent ("email", "items.0.name"), with its message.',
+    ),
+});
+
 /** What a delete answers (spec §7: DELETE /api/video/ carries a success flag). */
 export const successResponse = z.object({ success: z.literal(true) });
 

@@ -83,6 +83,8 @@ export interface Notifier {
   passwordReset(link: AccountLink): Promise<void>;
   /** The link to accept an invitation to the back office. */
   staffInvited(invitation: StaffInvitation): Promise<void>;
+  /** Resolves once every mail on its way now was taken by the mail server or failed. */
+  sent(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -123,6 +125,7 @@ export function createSilentNotifier(log: FastifyBaseLogger): Notifier {
         "staff invitation stored; mail not configured (SMTP_URL), no link sent",
       );
     },
+    async sent() {},
     async close() {},
   };
 }

@@ -409,6 +409,10 @@ export function createNotifier(
         text: staffInvitationMailText(invitation, agency),
       }));
     },
+    async sent() {
+      // A mail started while others were settling is waited for too.
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
     async close() {
       // Give mails on their way a moment; shutting down must not hang on a dead server.
       let timer: NodeJS.Timeout | undefined;

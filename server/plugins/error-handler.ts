@@ -1,13 +1,13 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
-import { firstMessage } from "../../common/schemas/common.ts";
+import { invalidAnswer } from "../../common/messages.ts";
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
   unavailableKind,
 } from "../db/availability.ts";
-import { AppError } from "../errors.ts";
+import { AppError, Invalid } from "../errors.ts";
 import { BODY_TOO_LARGE } from "./body-limits.ts";
 
 /** Fastify's own error codes that mean "the client sent something wrong". */
@@ -44,18 +44,31 @@ export function rawErrorAnswer(error: Error, headers: Record<string, string>): s
   return `HTTP/1.1 ${status} ${reason}\r\n${lines.join("\r\n")}\r\n\r\n${body}`;
 }
 
-/** One place that turns every error into `{ "error": "…" }` with the right status. */
+/**
+ * One place that turns every error into `{ "error": "…" }` with the right status; a 400 about
+ * fields adds `fields`, each field's dotted path with its message (decision 0053).
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ error: error.message });
+      const fields = error instanceof Invalid ? error.fields : undefined;
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send(fields ? { error: error.message, fields } : { error: error.message });
     }
+    // A 400 about fields names them: `{ error, fields: { "<dotted path>": "…" } }` (0053).
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({ message: v.message ?? "Invalid input." }));
-      return reply.code(400).send({ error: firstMessage(issues) });
+      // A header (Idempotency-Key) is no field of the request's: its refusal names none.
+      const headers = (error as { validationContext?: string }).validationContext === "headers";
+      const issues = error.validation.map((v) => ({
+        message: v.message ?? "Invalid input.",
+        path: headers ? [] : v.instancePath.split("/").filter(Boolean),
+      }));
+      return reply.code(400).send(invalidAnswer(issues));
     }
     if (error instanceof ZodError) {
-      return reply.code(400).send({ error: firstMessage(error.issues) });
+      return reply.code(400).send(invalidAnswer(error.issues));
     }
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode ?? 500;

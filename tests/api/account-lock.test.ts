@@ -100,6 +100,7 @@ describe("the per-account lock over time", () => {
       newFactor: async () => {},
       passwordReset: async () => {},
       staffInvited: async () => {},
+      sent: async () => {},
       close: async () => {},
     };
     const start = Date.parse("2031-03-01T09:00:00.000Z");

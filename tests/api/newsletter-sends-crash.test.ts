@@ -88,10 +88,16 @@ it(
     // had its 250 record it, and the server dies.
     await smtp.received(COUNT / 3);
     smtp.hold();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Every mail that had its 250 is recorded as sent (none is acknowledged while held).
+    const recorded = sqlite.prepare(
+      "select count(*) as n from newsletter_deliveries where sent_at is not null",
+    );
+    await expect
+      .poll(() => (recorded.get() as { n: number }).n, { timeout: 10_000 })
+      .toBe(smtp.inbox.length);
     await stop(first, "SIGKILL");
     // The mail server sees the dead connections close; the mails held on them are dropped.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect.poll(() => smtp.connections(), { timeout: 10_000 }).toBe(0);
     smtp.resume();
     expect(smtp.inbox.length).toBeLessThan(COUNT);
     // As if the dead instance's leases had run out (LEASE_MS).

@@ -95,7 +95,7 @@ describe("the OpenAPI document", () => {
     }
   });
 
-  it("documents at least one client error for every operation, each as { error }", () => {
+  it("documents at least one client error for every operation, each as { error }, a 400 with its fields", () => {
     for (const { name, operation } of operations(doc)) {
       const clientErrors = Object.keys(operation.responses).filter((status) =>
         /^4\d\d$/.test(status),
@@ -108,6 +108,10 @@ describe("the OpenAPI document", () => {
         const schema = response.content?.["application/json"]?.schema;
         expect(schema?.properties?.error?.type, `${name} ${status}`).toBe("string");
         expect(schema?.required, `${name} ${status}`).toEqual(["error"]);
+        // Every 400 names the fields it is about, in one shape (decision 0053).
+        if (status === "400") {
+          expect(schema?.properties?.fields?.type, `${name} 400 fields`).toBe("object");
+        }
       }
     }
   });

@@ -118,6 +118,44 @@ test("the contact page's long form by keyboard: each invalid field named and foc
   expect(scripts.some((path) => /\/forms-submit-[\w-]+\.js$/.test(path))).toBe(true);
 });
 
+test("a server's 400 puts each message under the field its `fields` names, whatever the text says", async ({
+  page,
+}) => {
+  await page.goto("/contact");
+  expect(await noReact(page)).toBe(true);
+  const long = form(page, "long");
+  await long.getByLabel("Full Name").fill("Ngozi Eze");
+  await long.getByLabel("Email Address").fill(unique("islands-fields"));
+  const phone = long.getByLabel("Phone Number");
+  await phone.fill("803 123 4567");
+  await long.getByLabel("Page Revamp").check();
+  // A rule only the server knows, in words that name no field (decision 0053).
+  const summary = "We cannot call that number.";
+  await page.route("**/api/contact", (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: "application/json",
+      body: JSON.stringify({
+        error: summary,
+        fields: { phoneNumber: summary, "options.0": SELECT_OPTION },
+      }),
+    }),
+  );
+  await long.getByRole("button", { name: "Submit" }).click();
+  await expect(alertOf(long)).toHaveText(summary);
+  await expect(phone).toHaveAttribute("aria-invalid", "true");
+  await expect(phone).toBeFocused();
+  expect(await description(phone)).toBe(summary);
+  // A nested path ("options.0") is its top field's: the group of boxes.
+  await expect(long.getByRole("checkbox").first()).toHaveAttribute("aria-invalid", "true");
+  await expect(long.getByText(SELECT_OPTION, { exact: true })).toBeVisible();
+  for (const label of ["Full Name", "Email Address", "Message"]) {
+    await expect(long.getByLabel(label)).not.toHaveAttribute("aria-invalid");
+  }
+  // What the visitor typed stays.
+  await expect(phone).toHaveValue("803 123 4567");
+});
+
 test("the blog's sign-up at 375 px with the mouse: messages, failure keeps the address, then subscribed", async ({
   page,
 }) => {

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { defaultItems } from "../factories/content.ts";
 import { expect, signIn, test } from "./fixtures.ts";
+import { SUCCESS, storedBy, unique } from "./form-helpers.ts";
 
 // The widgets of the home page, the contact page and the service pages on islands pages
 // (issue 31, docs/decisions/0039): no React in the browser, the same behaviour as React's
@@ -249,14 +250,24 @@ test.describe("at 375 px", () => {
   });
 });
 
-test("where React renders the home page (from the back office), the widgets work as before", async ({
+test("from the back office the site is a document load: islands only, its widgets and forms work", async ({
   page,
+  request,
 }) => {
   await signIn(page);
   await page.goto("/admin");
+  const scripts: string[] = [];
+  page.on("request", (sent) => {
+    if (sent.resourceType() === "script") scripts.push(new URL(sent.url()).pathname);
+  });
+  const documentLoad = page.waitForRequest(
+    (sent) => sent.resourceType() === "document" && new URL(sent.url()).pathname === "/",
+  );
   await page.getByRole("link", { name: "View the site" }).click();
+  await documentLoad;
   await expect(page).toHaveURL(/\/$/);
-  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
+  // React never runs the public page (decision 0053): no React Router, no hydration.
+  await withoutReact(page);
   const carousel = feedback(page);
   await alive(carousel);
   await carousel.scrollIntoViewIfNeeded();
@@ -269,21 +280,30 @@ test("where React renders the home page (from the back office), the widgets work
   await page.keyboard.press("Escape");
   await expect(tab).toHaveAttribute("aria-expanded", "false");
   await expect(tab).toBeFocused();
-  const images = highlights(page);
-  await alive(images);
-  await images.getByRole("button", { name: "Next slide" }).click();
-  await expect(images.getByText(/^Slide \d of 5$/)).toHaveText("Slide 2 of 5");
 
-  // The contact page, rendered by React after a client-side navigation.
+  // On to the contact page, whose form is sent by the islands' flow (JSON with a key).
   await page.getByRole("banner").getByRole("link", { name: "Contact Us", exact: true }).click();
   await expect(page).toHaveURL(/\/contact$/);
-  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
+  await withoutReact(page);
   const faq = faqOf(page);
   await alive(faq.locator('[data-island="faq"]'));
-  const question = faq.getByRole("button").first();
-  await expect(question).toHaveAttribute("aria-expanded", "false");
-  await question.click();
-  await expect(question).toHaveAttribute("aria-expanded", "true");
-  await expect(faq.getByRole("region").first()).toBeVisible();
-  await alive(page.locator('[data-island="parallax"]'));
+  const quick = page.locator("form#quick");
+  const email = unique("from-admin");
+  await quick.getByLabel("Full Name").fill("Adaeze Okafor");
+  await quick.getByLabel("Email Address").fill(email);
+  await quick.getByLabel("Phone Number").fill("8031234567");
+  await quick.getByLabel("Preferred Date").fill("2026-12-01");
+  await quick.getByLabel("Message").fill("Seen from the back office.");
+  const sent = page.waitForRequest("**/api/contact");
+  await quick.getByRole("button", { name: "Send Message" }).click();
+  const post = await sent;
+  expect(post.headers()["content-type"]).toContain("application/json");
+  expect(post.headers()["idempotency-key"]).toBeTruthy();
+  await expect(quick.getByRole("status")).toHaveText(SUCCESS);
+  expect(await storedBy(request, email)).toHaveLength(1);
+  // Only the islands' code came: no React, React Router or zod chunk.
+  expect(scripts.filter((path) => /\/(framework|shared|entry\.client|root)-/.test(path))).toEqual(
+    [],
+  );
+  expect(scripts.some((path) => /\/forms-submit-[\w-]+\.js$/.test(path))).toBe(true);
 });

@@ -1,4 +1,4 @@
-import { expect, followAddedLink, test, waitForHydration } from "./fixtures.ts";
+import { expect, followAddedLink, test } from "./fixtures.ts";
 
 // Islands pages (issue 31, docs/decisions/0039): the public pages the switch turns on are
 // sent as HTML with one small script; React Router is never loaded for them.
@@ -50,17 +50,14 @@ test("between islands pages the browser navigates in the page: same document, ne
   await expect(page.getByRole("heading", { level: 1 })).toContainText(/policy/i);
   expect(await sameDocument()).toBe(true);
 
-  // A page the switch leaves to React Router (a subscriber's link page) opens as a document
-  // of its own, hydrated. It answers 404 for a link that is no longer valid; the browser
-  // logs that, for the page's own request and for the document.
+  // A subscriber's link page is an islands page too (decision 0053): React never runs a
+  // public page. It answers 404 for a link that is no longer valid; the browser logs that.
   allowConsoleErrors(/status of 404/);
   await followAddedLink(page, "/newsletter/unsubscribe/not-a-token");
   await expect(page).toHaveURL(/\/newsletter\/unsubscribe\/not-a-token$/);
-  await expect.poll(() => page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
-  expect(await sameDocument()).toBe(false);
-  // A hover before React has hydrated the header finds no handler, and none comes later.
-  await waitForHydration(page);
-  // React's header there behaves as the islands' (both are app/lib/site-header.ts).
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+  // Its header is the islands' (app/lib/site-header.ts), alive after the navigation.
   const services = page.getByRole("button", { name: "Our Services" });
   await expect(services).toHaveAttribute("aria-expanded", "false");
   await services.hover();

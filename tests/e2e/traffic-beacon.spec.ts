@@ -63,10 +63,16 @@ test("the first load and each client-side navigation send one beacon, and nothin
   await follow(page, "Contact Us", "/contact");
   await follow(page, "Blog", "/blog");
   await expect.poll(() => sent.length).toBe(3);
+  // A view is a path (decision 0037): the same path with another query is no new view.
+  await followAddedLink(page, "/blog?q=market");
+  await expect(page).toHaveURL(/\/blog\?q=market$/);
+  await follow(page, "Contact Us", "/contact");
+  await expect.poll(() => sent.length).toBe(4);
   expect(sent).toEqual([
     { path: "/", width: WIDTH },
     { path: "/contact", width: WIDTH },
     { path: "/blog", width: WIDTH },
+    { path: "/contact", width: WIDTH },
   ]);
 
   expect(await context.cookies()).toEqual([]);
@@ -123,17 +129,12 @@ test("the back office, signed-in staff and a page not found send no beacon", asy
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
   await page.goto("/about/nowhere/at/all");
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
-  // A client-side navigation from a page (counted) to a missing one (not), as a link that
-  // has gone stale would make: through the page's own router (a subscriber's link page,
-  // which React Router renders; the menus' pages are islands pages).
+  // A navigation in the page from a page (counted) to a missing one (not), as a link that
+  // has gone stale would make (a subscriber's link page is an islands page, decision 0053).
   await page.goto("/newsletter/unsubscribe/not-a-token");
-  // The page's data request for the missing page is answered 404, which the browser logs.
-  allowConsoleErrors(/status of 404 .*\/no-such-page-either\.data\?/);
-  await page.evaluate(() =>
-    (
-      window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => unknown } }
-    ).__reactRouterDataRouter.navigate("/no-such-page-either"),
-  );
+  // The page's request for the missing page is answered 404, which the browser logs.
+  allowConsoleErrors(/status of 404/);
+  await followAddedLink(page, "/no-such-page-either");
   await expect(page).toHaveURL(/\/no-such-page-either$/);
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
   await follow(page, "Policy", "/policy");

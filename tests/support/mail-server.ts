@@ -21,6 +21,8 @@ export async function startMailServer(
   const inbox: { mail: ParsedMail; rcptTo: string[] }[] = [];
   const waiters: (() => void)[] = [];
   const closedSessions = new Set<string>();
+  /** The sessions whose connection is open now. */
+  const openSessions = new Set<string>();
   /** While held, no mail is acknowledged (a test freezes the sends, then kills the sender). */
   let held: Promise<void> | undefined;
   /** The recipients of the mails that arrived whole and wait for `resume()` to be acknowledged. */
@@ -35,7 +37,12 @@ export async function startMailServer(
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    onConnect(session, callback) {
+      openSessions.add(session.id);
+      callback();
+    },
     onClose(session) {
+      openSessions.delete(session.id);
       closedSessions.add(session.id);
     },
     onRcptTo(address, _session, callback) {
@@ -60,6 +67,11 @@ export async function startMailServer(
         .catch(callback);
     },
   });
+  // A sender killed mid-mail resets its connections (newsletter-sends-crash.test.ts): that
+  // is the test's point, not a failure of the mail server. Any other error still surfaces.
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ECONNRESET") throw error;
+  });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
     port,
@@ -80,6 +92,8 @@ export async function startMailServer(
         check();
       });
     },
+    /** How many senders are connected now (a killed one's connections are gone once 0). */
+    connections: () => openSessions.size,
     /** The recipients of the mails that arrived whole while held and wait to be acknowledged. */
     heldFor: heldFor as readonly string[],
     /** Stops acknowledging mails (each waits) until `resume()`. */

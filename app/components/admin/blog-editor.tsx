@@ -9,6 +9,7 @@ import {
   MAX_IMAGE_ALT_LENGTH,
   MAX_SEO_DESCRIPTION_LENGTH,
   MAX_SEO_TITLE_LENGTH,
+  slugTakenMessage,
 } from "../../../common/schemas/blog.ts";
 import { MAX_SLUG_LENGTH, slugify } from "../../../common/slug.ts";
 import { AGENCY_TIME_ZONE_NAME, instantOfWall, wallInputValue } from "../../../common/time-zone.ts";
@@ -68,21 +69,38 @@ function FieldMessage({ id, error }: { id: string; error?: string }) {
 type Field =
   "title" | "bg" | "slug" | "publishedAt" | "excerpt" | "seoTitle" | "seoDescription" | "imageAlt";
 
-/** Which field a server's 400 or 409 message is about, so the form can mark it. */
-function fieldOfProblem(message: string): { field: Field; message: string } | null {
-  if (message === messages.required) return { field: "title", message: "Title is required." };
-  if (message.startsWith("Title")) return { field: "title", message };
-  if (message.startsWith("Background colour")) return { field: "bg", message };
-  if (message.startsWith("The slug") || message.startsWith("The address")) {
-    return { field: "slug", message };
+/** The editor's fields, in the order of the form: the first a refusal names takes focus. */
+const FIELDS: readonly Field[] = [
+  "title",
+  "bg",
+  "slug",
+  "publishedAt",
+  "excerpt",
+  "seoTitle",
+  "seoDescription",
+  "imageAlt",
+];
+
+/**
+ * Which field a server's refusal is about: a 400 names it in `fields` (decision 0053); a 409
+ * is the slug's when it refuses the slug that was sent as taken.
+ */
+function fieldOfProblem(
+  problem: ApiError,
+  sentSlug: string,
+): { field: Field; message: string } | null {
+  if (problem.status === 400) {
+    const field = FIELDS.find((name) => problem.fields[name] !== undefined);
+    if (!field) return null;
+    const message = problem.fields[field]!;
+    return {
+      field,
+      message: field === "title" && message === messages.required ? "Title is required." : message,
+    };
   }
-  if (message.startsWith("The publication time") || message.startsWith("Choose the date")) {
-    return { field: "publishedAt", message };
+  if (problem.status === 409 && sentSlug && problem.message === slugTakenMessage(sentSlug)) {
+    return { field: "slug", message: problem.message };
   }
-  if (message.startsWith("The excerpt")) return { field: "excerpt", message };
-  if (message.startsWith("The SEO title")) return { field: "seoTitle", message };
-  if (message.startsWith("The SEO description")) return { field: "seoDescription", message };
-  if (message.startsWith("The cover")) return { field: "imageAlt", message };
   return null;
 }
 
@@ -494,19 +512,15 @@ export function BlogEditor({ id }: { id?: string }) {
         navigate(author ? `/admin/edit/${created._id}` : "/admin/dashboard");
       }
     } catch (problem) {
-      if (
-        problem instanceof ApiError &&
-        problem.status === 409 &&
-        !fieldOfProblem(problem.message)
-      ) {
+      const fieldProblem =
+        problem instanceof ApiError ? fieldOfProblem(problem, fields.slug.trim()) : null;
+      if (problem instanceof ApiError && problem.status === 409 && !fieldProblem) {
         setSaveState({ kind: "failed", message: problem.message, stale: true });
       }
       const detail =
         problem instanceof ApiError && problem.status !== 401 ? ` (${problem.message})` : "";
       setError(`${messages.blogFailed}${detail}`);
-      if (problem instanceof ApiError && (problem.status === 400 || problem.status === 409)) {
-        setFieldError(fieldOfProblem(problem.message));
-      }
+      setFieldError(fieldProblem);
     } finally {
       setBusy(false);
     }

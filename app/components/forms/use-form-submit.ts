@@ -105,8 +105,7 @@ export function useJsonSubmit({
     setStatus(null);
     setInvalid({});
     setBusy(true);
-    // The outbox's code comes after the page's (the layout's OutboxSender loads it on
-    // every page view), so it is already here when a form is sent, even offline.
+    // The outbox's own chunk (the islands' outbox watcher loads it on every page view).
     let outbox: typeof Outbox;
     try {
       outbox = await import("../../lib/outbox.ts");

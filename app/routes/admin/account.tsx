@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useOutletContext } from "react-router";
 import { AGENCY_TIME_ZONE_NAME } from "../../../common/time-zone.ts";
 import {
+  accountMessages,
   emailChangeSchema,
   nameChangeSchema,
   roleDescriptions,
@@ -38,13 +39,34 @@ export const meta = adminMeta("My account");
 
 type Field = "current" | "password" | "confirm";
 
-/** A refusal (400) is a field's error: the current password's when it names it. */
-function refusedField(error: unknown): Partial<Record<Field, string>> | undefined {
+/** The refusals of the current password, whichever form asked it. */
+const currentPasswordRefusals: readonly string[] = [
+  accountMessages.wrongCurrentPassword,
+  accountMessages.emailNeedsPassword,
+];
+
+/**
+ * A refusal (400) as the fields' errors: the fields the answer names (decision 0053, by the
+ * request's names in `names`), else the current password's when it is refused, else `rest`'s.
+ */
+function refusedFields<F extends string>(
+  error: unknown,
+  names: Record<string, F>,
+  rest: F,
+): Partial<Record<F, string>> | undefined {
   if (!(error instanceof ApiError) || error.status !== 400) return undefined;
-  return /current password/i.test(error.message)
-    ? { current: error.message }
-    : { password: error.message };
+  const named = Object.entries(error.fields).flatMap(([path, message]) =>
+    names[path] ? [[names[path], message] as const] : [],
+  );
+  if (named.length > 0) return Object.fromEntries(named) as Partial<Record<F, string>>;
+  return currentPasswordRefusals.includes(error.message)
+    ? ({ [names.currentPassword ?? rest]: error.message } as Partial<Record<F, string>>)
+    : ({ [rest]: error.message } as Partial<Record<F, string>>);
 }
+
+/** A refusal of the password change: the current password's, else the new one's. */
+const refusedField = (error: unknown) =>
+  refusedFields<Field>(error, { currentPassword: "current", newPassword: "password" }, "password");
 
 function ChangePassword() {
   const { notify } = useFeedback();
@@ -247,11 +269,9 @@ function EmailForm({ me, onChanged }: { me: Me; onChanged: (email: string) => vo
       },
       {
         fieldErrors: (error) =>
-          error instanceof ApiError && error.status === 400 && /password/i.test(error.message)
-            ? { current: error.message }
-            : error instanceof ApiError && (error.status === 400 || error.status === 409)
-              ? { email: error.message }
-              : undefined,
+          error instanceof ApiError && error.status === 409
+            ? { email: error.message }
+            : refusedFields(error, { currentPassword: "current", email: "email" }, "email"),
       },
     );
   }

@@ -54,7 +54,13 @@ export default function IdentityScreen() {
     <>
       <PageTitle
         actions={
-          <Link to="/" className={adminButtonSecondary} target="_blank" rel="noopener">
+          <Link
+            to="/"
+            reloadDocument
+            className={adminButtonSecondary}
+            target="_blank"
+            rel="noopener"
+          >
             View the site<span className="sr-only"> (opens in a new tab)</span>
           </Link>
         }

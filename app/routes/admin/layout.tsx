@@ -269,7 +269,7 @@ export default function AdminLayout() {
                 </li>
               </ul>
               <p className="mt-4 border-t border-white/15 px-3 pt-4 text-sm text-brand-100">
-                <Link to="/" className="underline hover:text-white">
+                <Link to="/" reloadDocument className="underline hover:text-white">
                   View the site
                 </Link>
               </p>

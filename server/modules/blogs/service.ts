@@ -24,6 +24,7 @@ import {
   type RevisionKind,
   type Tag,
   type TagCount,
+  slugTakenMessage,
 } from "../../../common/schemas/blog.ts";
 import type { ListPage } from "../../../common/schemas/common.ts";
 import { SLUG_PATTERN, slugify, uniqueSlug } from "../../../common/slug.ts";
@@ -67,8 +68,7 @@ export function authorLabel(name?: string | null, email?: string | null): string
   return null;
 }
 
-const slugTaken = (slug: string) =>
-  new Conflict(`The address /blog/${slug} is already used by another post. Choose another slug.`);
+const slugTaken = (slug: string) => new Conflict(slugTakenMessage(slug));
 
 /**
  * A post as an import writes it (issue 51, decision 0044): its id is the import's (the same
@@ -327,9 +327,10 @@ export function createBlogService(deps: {
     const changing = asked.status !== undefined || asked.publishedAt !== undefined;
     const at =
       asked.publishedAt ?? (before?.status === "scheduled" ? before.published_at : null) ?? null;
-    if (!at) throw new Invalid("Choose the date and time the post should be published.");
+    const refuse = (message: string) => new Invalid(message, { publishedAt: message });
+    if (!at) throw refuse("Choose the date and time the post should be published.");
     if (changing && at <= now) {
-      throw new Invalid(
+      throw refuse(
         "The publication time must be in the future: choose a later time, or publish now.",
       );
     }

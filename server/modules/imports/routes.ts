@@ -13,7 +13,7 @@ import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { Invalid } from "../../errors.ts";
 import { startedIterable } from "../../lib/streamed.ts";
 import { megabytes, readForm } from "../../media/multipart.ts";
-import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
+import { errorAnswer, errorAnswers, invalidAnswer, jsonBodyErrors } from "../../openapi.ts";
 import { auditWrites } from "../audit/record.ts";
 import type { ReceivedFile } from "./service.ts";
 import { wordpressExport } from "./wxr-writer.ts";
@@ -45,7 +45,7 @@ export function registerImportRoutes(app: ApiApp, { services, config }: ApiDeps)
         security: adminSecurity,
         response: {
           202: importAcceptedSchema,
-          400: errorAnswer("Not multipart, no file, or not a WordPress or Ghost export."),
+          400: invalidAnswer("Not multipart, no file, or not a WordPress or Ghost export."),
           401: errorAnswers.unauthorized,
           403: errorAnswer("Only an owner may import."),
           413: errorAnswer("The file is larger than MAX_IMPORT_SIZE."),

@@ -17,7 +17,7 @@ import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { csvAnswer, sendCsv } from "../../lib/csv.ts";
 import { isPaged } from "../../db/lists.ts";
 import { sendJsonArray } from "../../lib/streamed.ts";
-import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
+import { errorAnswer, errorAnswers, invalidAnswer, jsonBodyErrors } from "../../openapi.ts";
 import { idempotencyAnswers, idempotencyHeaders } from "../../plugins/idempotency.ts";
 import { megabytes, readForm } from "../../media/multipart.ts";
 import { Invalid } from "../../errors.ts";
@@ -144,7 +144,7 @@ export function registerNewsletterRoutes(app: ApiApp, deps: ApiDeps): void {
         security: adminSecurity,
         response: {
           200: subscriberImportResultSchema,
-          400: errorAnswer(
+          400: invalidAnswer(
             `Not multipart, no file, not a CSV file with a header row naming the Email and Consent columns, or more than ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows.`,
           ),
           401: errorAnswers.unauthorized,

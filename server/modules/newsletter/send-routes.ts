@@ -13,7 +13,7 @@ import { NEWSLETTER_TEST_RECIPIENTS } from "../../../common/newsletter.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { Invalid } from "../../errors.ts";
 import { errorText } from "../outbox/service.ts";
-import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
+import { errorAnswer, errorAnswers, invalidAnswer, jsonBodyErrors } from "../../openapi.ts";
 import { auditWrites } from "../audit/record.ts";
 
 const notSendable = errorAnswer(
@@ -116,7 +116,7 @@ export function registerNewsletterSendRoutes(app: ApiApp, { services }: ApiDeps)
         body: newsletterTestSchema,
         response: {
           200: successResponse,
-          400: errorAnswer(
+          400: invalidAnswer(
             `The message is incomplete, or \`to\` is no staff address: "${NEWSLETTER_TEST_RECIPIENTS}"`,
           ),
           401: errorAnswers.unauthorized,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { successResponse } from "../../../common/schemas/common.ts";
 import { pageInputSchema, pageSchema, pageSummarySchema } from "../../../common/schemas/pages.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
-import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
+import { errorAnswer, errorAnswers, invalidAnswer, jsonBodyErrors } from "../../openapi.ts";
 import { auditView, auditWrites } from "../audit/record.ts";
 
 // Pages staff make (decision 0030). Owners and editors write them, like posts; the public
@@ -11,7 +11,7 @@ import { auditView, auditWrites } from "../audit/record.ts";
 const pageParams = z.object({ id: z.string().trim().min(1).max(64) });
 const pageNotFound = errorAnswer("There is no page with this id.");
 const slugTaken = errorAnswer("Another page has this address.");
-const invalid = errorAnswer(
+const invalid = invalidAnswer(
   "The request is invalid (`error` says what to fix), or the address is one of the site's own pages.",
 );
 

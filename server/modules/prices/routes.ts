@@ -2,7 +2,7 @@ import { z } from "zod";
 import { successResponse } from "../../../common/schemas/common.ts";
 import { priceKeyField, priceSchema } from "../../../common/schemas/price.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
-import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
+import { errorAnswer, errorAnswers, invalidAnswer, jsonBodyErrors } from "../../openapi.ts";
 import { auditWrites } from "../audit/record.ts";
 
 export function registerPriceRoutes(app: ApiApp, { services }: ApiDeps): void {
@@ -63,7 +63,7 @@ export function registerPriceRoutes(app: ApiApp, { services }: ApiDeps): void {
         params: z.object({ key: priceKeyField }),
         response: {
           200: successResponse,
-          400: errorAnswer("The key is not a price key (lower-case letters, digits, hyphens)."),
+          400: invalidAnswer("The key is not a price key (lower-case letters, digits, hyphens)."),
           401: errorAnswers.unauthorized,
           404: errorAnswer("There is no price with this key."),
         },

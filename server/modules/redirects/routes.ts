@@ -14,7 +14,7 @@ import {
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { Invalid } from "../../errors.ts";
 import { megabytes, readForm } from "../../media/multipart.ts";
-import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
+import { errorAnswer, errorAnswers, invalidAnswer, jsonBodyErrors } from "../../openapi.ts";
 import { auditWrites } from "../audit/record.ts";
 
 // The Redirects screen's calls (issue 51). Owners and editors keep the site's addresses.
@@ -172,7 +172,7 @@ export function registerRedirectRoutes(app: ApiApp, { services }: ApiDeps): void
         security: adminSecurity,
         response: {
           200: redirectImportResultSchema,
-          400: errorAnswer("Not multipart, no file, or not a CSV file with From and To columns."),
+          400: invalidAnswer("Not multipart, no file, or not a CSV file with From and To columns."),
           401: errorAnswers.unauthorized,
           413: errorAnswer(`The file is larger than ${megabytes(MAX_REDIRECT_CSV_BYTES)}.`),
         },

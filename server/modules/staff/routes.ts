@@ -28,7 +28,7 @@ import { signInContext } from "./context.ts";
 import type { z } from "zod";
 import type { FastifyReply } from "fastify";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
-import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
+import { errorAnswer, errorAnswers, invalidAnswer, jsonBodyErrors } from "../../openapi.ts";
 import { Forbidden } from "../../errors.ts";
 import type { AuditEntry } from "../audit/service.ts";
 import type { SignedInAdmin } from "./types.ts";
@@ -37,7 +37,7 @@ const ownerOnly = errorAnswer("The signed-in admin is an editor: only an owner m
 /** The answers of a route that checks or sets a password and signs the admin in here. */
 const signedInAnswers = (refused: string, signedIn: z.ZodType = tokenResponseSchema) => ({
   200: signedIn,
-  400: errorAnswer(refused),
+  400: invalidAnswer(refused),
   ...jsonBodyErrors,
   429: errorAnswers.tooManyRequests,
   503: errorAnswer("Too many password checks at once: try again after `Retry-After` seconds."),
@@ -225,7 +225,7 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
         body: emailChangeSchema,
         response: {
           200: emailChangeResultSchema,
-          400: errorAnswer(`${accountMessages.wrongCurrentPassword} Or the address is refused.`),
+          400: invalidAnswer(`${accountMessages.wrongCurrentPassword} Or the address is refused.`),
           401: errorAnswers.unauthorized,
           409: errorAnswer("The address already has an account."),
           ...jsonBodyErrors,
@@ -263,7 +263,7 @@ export function registerStaffRoutes(app: ApiApp, deps: ApiDeps): void {
         body: confirmEmailSchema,
         response: {
           200: messageResponseSchema,
-          400: errorAnswer(accountMessages.linkUsedOrExpired),
+          400: invalidAnswer(accountMessages.linkUsedOrExpired),
           409: errorAnswer("The address already has an account."),
           ...jsonBodyErrors,
           429: errorAnswers.tooManyRequests,

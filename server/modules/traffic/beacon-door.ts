@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { BlockList, isIP } from "node:net";
-import { firstMessage } from "../../../common/schemas/common.ts";
+import { invalidAnswer } from "../../../common/messages.ts";
 import { pageViewBeaconSchema } from "../../../common/schemas/traffic.ts";
 import { BEACON_MAX_BYTES, TRAFFIC_BEACON_PATH } from "../../../common/traffic.ts";
 import { joinHeaders, type FrontDoor, type Prepared } from "../../web/front-door.ts";
@@ -115,8 +115,8 @@ export function beaconAtTheDoor(deps: {
     "cache-control": "no-store",
     "content-length": 0,
   });
-  const invalid = (message: string) => {
-    const text = JSON.stringify({ error: message });
+  const invalid = (answer: { error: string }) => {
+    const text = JSON.stringify(answer);
     return prepared(
       400,
       {
@@ -157,12 +157,12 @@ export function beaconAtTheDoor(deps: {
       try {
         body = parseBeaconBody(Buffer.concat(chunks).toString("utf8"));
       } catch (error) {
-        door.write(request, response, invalid((error as Error).message));
+        door.write(request, response, invalid({ error: (error as Error).message }));
         return;
       }
       const beacon = pageViewBeaconSchema.safeParse(body);
       if (!beacon.success) {
-        door.write(request, response, invalid(firstMessage(beacon.error.issues)));
+        door.write(request, response, invalid(invalidAnswer(beacon.error.issues)));
         return;
       }
       traffic.record(beacon.data, { ip: clientAddress(request), headers });

@@ -38,7 +38,8 @@ export async function loadSalt(
  * The salt of each day, loaded once per instance (as the HMAC's key object): callers of the same day share one
  * promise (beacons arriving while it loads wait on it). A failed load is forgotten, so the
  * next caller tries again, but not before `retryMs` have passed (a database that is down is
- * not asked once per beacon); until then `get` rejects at once.
+ * not asked once per beacon); until then `get` rejects at once. Every time is the injected
+ * clock's (a test moves it instead of waiting).
  */
 export function createSaltStore(deps: {
   db: Kysely<Database>;
@@ -59,7 +60,7 @@ export function createSaltStore(deps: {
     get(day: string): Promise<KeyObject> {
       if (current?.day === day) return current.salt;
       const now = deps.clock();
-      if (failed?.day === day && Date.now() - failed.at < retryMs) {
+      if (failed?.day === day && now - failed.at < retryMs) {
         return Promise.reject(failed.error);
       }
       const salt = loadSalt(deps.db, day, new Date(now)).then((bytes) => createSecretKey(bytes));
@@ -71,7 +72,7 @@ export function createSaltStore(deps: {
         },
         (error: unknown) => {
           if (current === loading) current = undefined;
-          failed = { day, at: Date.now(), error };
+          failed = { day, at: deps.clock(), error };
         },
       );
       return salt;

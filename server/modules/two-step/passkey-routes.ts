@@ -18,7 +18,7 @@ import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { Conflict, Invalid } from "../../errors.ts";
 import { accountMessages } from "../../../common/schemas/accounts.ts";
 import { tellNewFactor } from "./new-factor.ts";
-import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
+import { errorAnswer, errorAnswers, invalidAnswer, jsonBodyErrors } from "../../openapi.ts";
 import { signInContext } from "../staff/context.ts";
 
 const unavailable = errorAnswer(`${passkeyMessages.passkeysUnavailable} (PUBLIC_ORIGIN is an IP.)`);
@@ -97,7 +97,7 @@ export function registerPasskeyRoutes(app: ApiApp, deps: ApiDeps): void {
         body: stepUpSchema.nullish(),
         response: {
           200: passkeyOptionsSchema,
-          400: errorAnswer(
+          400: invalidAnswer(
             `${signInMessages.stepUpRequired} Or: ${accountMessages.wrongCurrentPassword} Or: ${signInMessages.wrongCode}`,
           ),
           401: errorAnswers.unauthorized,
@@ -132,7 +132,7 @@ export function registerPasskeyRoutes(app: ApiApp, deps: ApiDeps): void {
         body: passkeyAddSchema,
         response: {
           201: passkeySchema,
-          400: errorAnswer(
+          400: invalidAnswer(
             `${signInMessages.passkeyFailed} (A failed check, or a used or expired challenge.) Or the name is refused.`,
           ),
           401: errorAnswers.unauthorized,
@@ -245,7 +245,7 @@ export function registerPasskeyRoutes(app: ApiApp, deps: ApiDeps): void {
         body: passkeySignInOptionsSchema,
         response: {
           200: passkeyOptionsSchema,
-          400: errorAnswer(
+          400: invalidAnswer(
             `${signInMessages.ticketExpired} Or: ${signInMessages.ticketUsed} Or the body is invalid.`,
           ),
           409: errorAnswer(`${unavailable.description} Or: ${passkeyMessages.noPasskey}`),
@@ -276,7 +276,7 @@ export function registerPasskeyRoutes(app: ApiApp, deps: ApiDeps): void {
         body: passkeySignInSchema,
         response: {
           200: tokenResponseSchema,
-          400: errorAnswer(
+          400: invalidAnswer(
             `${signInMessages.ticketExpired} Or: ${signInMessages.ticketUsed} Or the body is invalid.`,
           ),
           401: errorAnswer(

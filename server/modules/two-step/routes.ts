@@ -15,7 +15,7 @@ import {
 } from "../../../common/schemas/sign-in.ts";
 import { adminSecurity, type ApiApp, type ApiDeps } from "../../api-types.ts";
 import { Conflict, Invalid, NotFound, Unauthorized } from "../../errors.ts";
-import { errorAnswer, errorAnswers, jsonBodyErrors } from "../../openapi.ts";
+import { errorAnswer, errorAnswers, invalidAnswer, jsonBodyErrors } from "../../openapi.ts";
 import { signInContext } from "../staff/context.ts";
 import type { SignedInAdmin } from "../staff/types.ts";
 import { tellNewFactor } from "./new-factor.ts";
@@ -23,8 +23,8 @@ import { normaliseRecoveryCode } from "./recovery.ts";
 
 const ownerOnly = errorAnswer("The signed-in admin is an editor: only an owner may do this.");
 const setupHeld = errorAnswer(signInMessages.setupRequired);
-const wrongPassword = errorAnswer(accountMessages.wrongCurrentPassword);
-const stepUpRefused = errorAnswer(
+const wrongPassword = invalidAnswer(accountMessages.wrongCurrentPassword);
+const stepUpRefused = invalidAnswer(
   `${signInMessages.stepUpRequired} Or: ${accountMessages.wrongCurrentPassword} Or: ${signInMessages.wrongCode}`,
 );
 const hashBusy = errorAnswer(
@@ -61,7 +61,7 @@ export function registerTwoStepRoutes(app: ApiApp, deps: ApiDeps): void {
         body: secondStepInputSchema,
         response: {
           200: tokenResponseSchema,
-          400: errorAnswer(
+          400: invalidAnswer(
             `${signInMessages.ticketExpired} Or: ${signInMessages.ticketUsed} (each ticket signs in once) Or the body is invalid.`,
           ),
           401: errorAnswer(signInMessages.wrongCode),
@@ -196,7 +196,7 @@ export function registerTwoStepRoutes(app: ApiApp, deps: ApiDeps): void {
         body: totpConfirmSchema,
         response: {
           200: recoveryCodesSchema,
-          400: errorAnswer(`${signInMessages.wrongCode} Or no app is being set up.`),
+          400: invalidAnswer(`${signInMessages.wrongCode} Or no app is being set up.`),
           401: errorAnswers.unauthorized,
           ...jsonBodyErrors,
         },

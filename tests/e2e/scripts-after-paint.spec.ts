@@ -9,7 +9,7 @@ test("no script before the first paint; a form sent before the script came gets 
   context,
   request,
 }) => {
-  // A page of its own: the fixture's page waits for hydration on every goto.
+  // A page of its own: the fixture's page waits for the page's scripts on every goto.
   const page = await context.newPage();
   const held: (() => void)[] = [];
   let holding = true;
@@ -71,7 +71,7 @@ async function holdFormsChunk(page: Page) {
   return { requested, release };
 }
 
-test("a form's enhancement comes after hydration, not in the first scripts; a form sent while it loads is sent by it", async ({
+test("a form's code comes when the browser is idle, not in the first scripts; a form sent while it loads is sent by it", async ({
   page,
 }) => {
   const chunk = await holdFormsChunk(page);
@@ -86,7 +86,7 @@ test("a form's enhancement comes after hydration, not in the first scripts; a fo
   const answer = await page.goto("/");
   expect(await answer!.text()).not.toMatch(/\/assets\/forms-[\w-]+\.js/);
   const insights = page.locator("form#newsletter");
-  // Far below the first screen: asked for after hydration (the browser idle), held here.
+  // Far below the first screen: asked for once the browser is idle, held here.
   const viewport = page.viewportSize()!;
   expect((await insights.boundingBox())!.y).toBeGreaterThan(viewport.height * 1.5);
   await expect.poll(() => chunk.requested.length).toBe(1);
