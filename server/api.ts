@@ -10,6 +10,7 @@ import { registerBlogRoutes } from "./modules/blogs/routes.ts";
 import { registerContentRoutes } from "./modules/content/routes.ts";
 import { registerEnquiryRoutes } from "./modules/enquiries/routes.ts";
 import { registerLeadRoutes } from "./modules/leads/routes.ts";
+import { registerBookingRoutes } from "./modules/bookings/routes.ts";
 import { registerIdentityRoutes } from "./modules/identity/routes.ts";
 import { registerHealthRoutes } from "./modules/health/routes.ts";
 import { registerMailRoutes } from "./modules/mail/routes.ts";
@@ -96,6 +97,7 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
   registerImportRoutes(api, deps);
   registerSetupRoutes(api, deps);
   registerLeadRoutes(api, deps);
+  registerBookingRoutes(api, deps);
 
   const unknownEndpoint = async () => {
     throw new NotFound("No such API endpoint.");

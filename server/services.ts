@@ -28,6 +28,11 @@ import { CONFIRM, ISSUE } from "./modules/newsletter/delivery.ts";
 import { createNewsletterSends } from "./modules/newsletter/sends.ts";
 import { createNewsletterWorker } from "./modules/newsletter/worker.ts";
 import { createNotificationOutbox, senderByKind } from "./modules/outbox/service.ts";
+import {
+  BOOKING_CONFIRMATION,
+  BOOKING_STAFF,
+  createBookingService,
+} from "./modules/bookings/service.ts";
 import { TRAFFIC_REPORT } from "./modules/outbox/repository.ts";
 import { createPagesService } from "./modules/pages/service.ts";
 import { createTrafficStats } from "./modules/traffic/stats.ts";
@@ -213,6 +218,21 @@ export function createServices(deps: ServiceDeps) {
     origin: config.publicOrigin,
     clock: deps.clock,
   });
+  // Free consultations in real slots (issue 52, item 4): the invitations go by the outbox.
+  const bookings = createBookingService({
+    db,
+    content,
+    enquiries,
+    outbox,
+    mailer,
+    audit,
+    changes,
+    agencyName: async () => (await identity.get()).name,
+    origin: config.publicOrigin,
+    mailFrom: config.mailFrom,
+    notifyTo: config.notifyTo,
+    clock: deps.clock,
+  });
   outbox.everyWake(leadMails.queueDue);
   outbox.everyWake(weeklyReport.queueDue);
   outbox.everyWake(invoices.queueReminders);
@@ -223,6 +243,8 @@ export function createServices(deps: ServiceDeps) {
         [LEAD_ASSIGNED]: leadMails.sendAssigned,
         [FOLLOW_UPS]: leadMails.sendFollowUps,
         [LEAD_REPLY]: leadReplies.sendQueued,
+        [BOOKING_CONFIRMATION]: bookings.sendConfirmation,
+        [BOOKING_STAFF]: bookings.sendToStaff,
         ...Object.fromEntries(PAYMENT_MAIL_KINDS.map((kind) => [kind, paymentMails.send])),
       },
       enquiries.sendNotification,
@@ -365,6 +387,8 @@ export function createServices(deps: ServiceDeps) {
     leadMails,
     /** Replies from the inbox, threaded on the notification mail (issue 52, item 3). */
     leadReplies,
+    /** Free consultations booked into real slots, their links and invitations (item 4). */
+    bookings,
     /** The weekly traffic report mail to owners (queued Monday 08:00, sent by the outbox). */
     weeklyReport,
     /** The page views of the beacon, counted in memory and written every few seconds. */
@@ -442,5 +466,12 @@ export function siteServices(services: Services, config: Config): SiteServices {
       bank: services.bankDetails.get,
     },
     pages: { published: services.pages.published, links: services.pageLinks },
+    bookings: {
+      slots: services.bookings.slots,
+      book: services.bookings.book,
+      link: services.bookings.link,
+      cancel: services.bookings.cancelByLink,
+      reschedule: services.bookings.rescheduleByLink,
+    },
   };
 }

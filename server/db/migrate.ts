@@ -35,6 +35,7 @@ import * as policyNamePlaceholder from "./migrations/0036-policy-name-placeholde
 import * as marketingTags from "./migrations/0038-marketing-tags.ts";
 import * as enquirySearchCampaign from "./migrations/0040-enquiry-search-campaign.ts";
 import * as leadPipeline from "./migrations/0041-lead-pipeline.ts";
+import * as consultationBookings from "./migrations/0047-consultation-bookings.ts";
 import type { Database } from "./schema.ts";
 
 // Listed here rather than read from disk, so migrations run from any working directory.
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   "0038-marketing-tags": marketingTags,
   "0040-enquiry-search-campaign": enquirySearchCampaign,
   "0041-lead-pipeline": leadPipeline,
+  "0047-consultation-bookings": consultationBookings,
 };
 
 const provider: MigrationProvider = {
