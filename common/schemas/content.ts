@@ -232,27 +232,23 @@ export const defaultOfficeWeekSettings = z.object(officeWeekShape()).parse({});
 /** A weekday's switch and the two times, as the contact settings' form shows them. */
 const officeWeekFields: ContentField[] = [
   // Monday first, as the week is read.
-  ...[1, 2, 3, 4, 5, 6, 0].map(
-    (weekday): ContentField => ({
-      name: openDayField(weekday),
-      label: `Open on ${WEEKDAYS[weekday]}`,
-      input: "checkbox",
-      group: "Office hours for bookings",
-    }),
-  ),
-  ...(["opensAt", "closesAt"] as const).map(
-    (name): ContentField => ({
-      name,
-      label: name === "opensAt" ? "Opens at" : "Closes at",
-      input: "select",
-      choices: OFFICE_TIMES.map((time) => ({ value: time, label: time })),
-      group: "Office hours for bookings",
-      hint:
-        name === "closesAt"
-          ? "Lagos time. The last consultation ends by then. The text above is what the pages show."
-          : undefined,
-    }),
-  ),
+  ...[1, 2, 3, 4, 5, 6, 0].map((weekday): ContentField => ({
+    name: openDayField(weekday),
+    label: `Open on ${WEEKDAYS[weekday]}`,
+    input: "checkbox",
+    group: "Office hours for bookings",
+  })),
+  ...(["opensAt", "closesAt"] as const).map((name): ContentField => ({
+    name,
+    label: name === "opensAt" ? "Opens at" : "Closes at",
+    input: "select",
+    choices: OFFICE_TIMES.map((time) => ({ value: time, label: time })),
+    group: "Office hours for bookings",
+    hint:
+      name === "closesAt"
+        ? "Lagos time. The last consultation ends by then. The text above is what the pages show."
+        : undefined,
+  })),
 ];
 
 /** Slot lengths and buffers staff may choose, in minutes. */
@@ -275,7 +271,10 @@ export const bookingSettingsSchema = z.object({
         .string({ error: "Days off: one date (yyyy-mm-dd) per line." })
         .trim()
         .regex(/^\d{4}-\d{2}-\d{2}$/, "Days off: one date (yyyy-mm-dd) per line.")
-        .refine((day) => !Number.isNaN(Date.parse(day)), "Days off: one date (yyyy-mm-dd) per line."),
+        .refine(
+          (day) => !Number.isNaN(Date.parse(day)),
+          "Days off: one date (yyyy-mm-dd) per line.",
+        ),
       { error: "Days off: one date (yyyy-mm-dd) per line." },
     )
     .max(MAX_DAYS_OFF, `Days off: at most ${MAX_DAYS_OFF}.`)

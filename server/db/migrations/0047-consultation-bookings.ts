@@ -26,7 +26,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on("bookings")
     .columns(["held_start"])
     .execute();
-  await db.schema.createIndex("bookings_starts_idx").on("bookings").columns(["starts_at"]).execute();
+  await db.schema
+    .createIndex("bookings_starts_idx")
+    .on("bookings")
+    .columns(["starts_at"])
+    .execute();
   await db.schema
     .createIndex("bookings_enquiry_idx")
     .on("bookings")

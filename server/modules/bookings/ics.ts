@@ -19,7 +19,10 @@ export interface Invitation {
 
 /** "20261203T080000Z": an instant as iCalendar's UTC DATE-TIME. */
 export function icsTime(iso: string): string {
-  return new Date(iso).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 /** A TEXT value: backslash, semicolon, comma and line breaks escaped. */

@@ -54,9 +54,7 @@ export const tokenHash = (token: string) => createHash("sha256").update(token).d
 /** The office week of the contact settings. */
 export function officeWeekOf(contact: ContactDetails): OfficeWeek {
   return {
-    days: WEEKDAYS.map((_, weekday) => weekday).filter(
-      (weekday) => contact[openDayField(weekday)],
-    ),
+    days: WEEKDAYS.map((_, weekday) => weekday).filter((weekday) => contact[openDayField(weekday)]),
     opens: contact.opensAt,
     closes: contact.closesAt,
   };
