@@ -1,5 +1,6 @@
 import { messages } from "../../common/messages.ts";
 import { LEAD_EVENT } from "../../common/consent.ts";
+import { bookedMessage } from "../../common/booking.ts";
 import { failureMessage, fieldMessage, statusClass } from "../components/forms/form-text.ts";
 import { enquiryPayload, formValues, type EnquiryFormKind } from "../lib/enquiry-payload.ts";
 import { currentLeadSource } from "../lib/lead-source.ts";
@@ -42,6 +43,22 @@ function kindOf(form: HTMLFormElement): FormKind {
       }),
       // The same message for a new and a known address: 202 asks to confirm by mail.
       success: ({ status }) => signupMessage(status),
+    };
+  }
+  // The contact page's booking form offering slots (decision 0052): the same fields and a slot.
+  if (kind === "quick" && form.querySelector("[data-slots]")) {
+    return {
+      url: "/api/bookings",
+      queued: queuedMessages.enquiry,
+      payload: (form) => {
+        const data = new FormData(form);
+        return {
+          ...enquiryPayload("quick", formValues(data), currentLeadSource()),
+          slot: String(data.get("slot") ?? ""),
+        };
+      },
+      success: ({ body }) => bookedMessage(String((body as { startsAt?: unknown }).startsAt)),
+      lead: true,
     };
   }
   return {
@@ -218,6 +235,13 @@ export async function send(form: HTMLFormElement): Promise<void> {
     if (answer.status < 200 || answer.status >= 300 || !answer.body) {
       const message = failureMessage(answer);
       showStatus(form, { ok: false, message });
+      // A slot someone else just booked: it is no longer offered.
+      if (answer.status === 409) {
+        form
+          .querySelector<HTMLInputElement>("[data-slots] input:checked")
+          ?.closest("label")
+          ?.remove();
+      }
       if (answer.status === 400) {
         for (const field of fields) markField(field.target, field.box, field.errorFor(message));
         focusFirstInvalid(form);

@@ -19,6 +19,7 @@ import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/contact";
 import { islandsPage } from "../islands/switch.ts";
 import { mailtoHref } from "../../common/mailto.ts";
+import { slotsByDay } from "../../common/booking.ts";
 
 export { siteFormAction as action } from "../lib/site-form-action.ts";
 
@@ -26,8 +27,10 @@ export { siteFormAction as action } from "../lib/site-form-action.ts";
 export const handle = islandsPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { faq } = await context.get(siteServicesContext).content.all();
-  return { faq: withoutIds(faq) };
+  const services = context.get(siteServicesContext);
+  const [{ faq }, slots] = await Promise.all([services.content.all(), services.bookings.slots()]);
+  // The free consultation slots of the next 14 days, for the booking form (decision 0052).
+  return { faq: withoutIds(faq), slots: slotsByDay(slots) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -92,7 +95,7 @@ function useDetails(): Detail[] {
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { faq } = loaderData;
+  const { faq, slots } = loaderData;
   const details = useDetails();
   const socialLinks = socialLinksOf(useContactDetails());
   return (
@@ -111,6 +114,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               }
               submitLabel="Send Message"
               busyLabel="sending..."
+              slots={slots}
             />
           </div>
         </div>
