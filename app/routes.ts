@@ -70,6 +70,7 @@ export default [
       route("enquiries", "routes/admin/enquiries.tsx"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
       route("pipeline", "routes/admin/pipeline.tsx"),
+      route("bookings", "routes/admin/bookings.tsx"),
       route("traffic", "routes/admin/traffic.tsx"),
       route("subscribers", "routes/admin/subscribers.tsx"),
       route("newsletter", "routes/admin/newsletter.tsx"),

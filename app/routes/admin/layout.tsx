@@ -22,6 +22,7 @@ const navItems = [
   { to: "/admin/pages", label: "Pages" },
   { to: "/admin/enquiries", label: "Enquiries" },
   { to: "/admin/pipeline", label: "Pipeline" },
+  { to: "/admin/bookings", label: "Bookings" },
   { to: "/admin/payments", label: "Payments" },
   { to: "/admin/traffic", label: "Traffic" },
   { to: "/admin/subscribers", label: "Subscribers" },
