@@ -12,9 +12,6 @@ export const BOOKING_DAYS = 14;
 export const SLOT_TAKEN = "That time was just taken. Please choose another.";
 /** A slot that is not one the form offers (past, outside office hours, a day off). */
 export const SLOT_NOT_OFFERED = "That time is not free. Please choose one of the times shown.";
-/** The form's message once the consultation is booked. */
-export const bookedMessage = (start: string) =>
-  `Thank you! Your free consultation is booked for ${slotWords(start)}.`;
 /** What the form says without any free time. */
 export const NO_FREE_SLOTS =
   "There are no free times in the next two weeks. Send us a message and we will call you.";
