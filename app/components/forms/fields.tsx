@@ -381,7 +381,7 @@ export function SlotPicker({
             <summary className="cursor-pointer px-3 py-2 text-sm font-semibold text-navy">
               {day.label}
             </summary>
-            <div className="grid grid-cols-3 gap-2 px-3 pb-3 sm:grid-cols-4">
+            <div className="grid grid-cols-2 gap-2 px-3 pb-3 sm:grid-cols-4">
               {day.slots.map((slot) => (
                 <label
                   key={slot.start}
@@ -394,7 +394,7 @@ export function SlotPicker({
                     defaultChecked={slot.start === defaultValue}
                     className="size-4 shrink-0 accent-brand"
                   />
-                  <span>
+                  <span className="whitespace-nowrap">
                     {slot.label}
                     <span className="sr-only">, {day.label}</span>
                   </span>
