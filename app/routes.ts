@@ -32,6 +32,8 @@ export default [
     // A subscriber's links (decision 0036): never indexed, each one person's.
     route("newsletter/confirm/:token", "routes/newsletter-confirm.tsx"),
     route("newsletter/unsubscribe/:token", "routes/newsletter-unsubscribe.tsx"),
+    // A visitor's link to reschedule or cancel a consultation (decision 0052).
+    route("booking/:token", "routes/booking.tsx"),
     // A sent newsletter in the browser (issue 32): before the pages' catch-all.
     route("newsletter/:id", "routes/newsletter-issue.tsx"),
     // Payments (issue 49, decision 0043): checkout, Paystack's return, a client's invoice.
@@ -71,6 +73,7 @@ export default [
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
       route("pipeline", "routes/admin/pipeline.tsx"),
       route("reply-templates", "routes/admin/reply-templates.tsx"),
+      route("bookings", "routes/admin/bookings.tsx"),
       route("traffic", "routes/admin/traffic.tsx"),
       route("subscribers", "routes/admin/subscribers.tsx"),
       route("newsletter", "routes/admin/newsletter.tsx"),

@@ -82,3 +82,16 @@ export function formatTime(iso: string | Date): string {
 export function lagosDay(iso: string | Date): string {
   return dayIn(iso);
 }
+
+const weekdayDate = new Intl.DateTimeFormat("en-US", {
+  weekday: "long",
+  month: "short",
+  day: "numeric",
+  timeZone: AGENCY_TIME_ZONE,
+});
+
+/** "Thursday, Dec 3": the weekday and date of an instant in the agency's time zone. */
+export function formatWeekday(iso: string | Date): string {
+  const date = typeof iso === "string" ? new Date(iso) : iso;
+  return Number.isNaN(date.getTime()) ? "" : weekdayDate.format(date);
+}

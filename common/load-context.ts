@@ -9,6 +9,8 @@ import type { MarketingTagIds } from "./marketing-tags.ts";
 import type { Price } from "./schemas/price.ts";
 import type { Subscriber } from "./schemas/newsletter.ts";
 import type { Video } from "./schemas/video.ts";
+import type { Booking, BookingInput } from "./schemas/booking.ts";
+import type { Slot } from "./booking.ts";
 import type {
   BankDetails,
   CheckoutAnswer,
@@ -125,6 +127,19 @@ export interface SiteServices {
     manageLink(token: string): Promise<string | undefined>;
     /** The agency's account for transfers, when owners have set it. */
     bank(): Promise<BankDetails | null>;
+  };
+  /** Free consultations booked into real slots (decision 0052). */
+  bookings: {
+    /** The free slots of the next 14 days (Lagos time). */
+    slots(): Promise<Slot[]>;
+    /** Books a slot (409 Conflict when it was just taken, 400 when it is not offered). */
+    book(input: BookingInput): Promise<Booking>;
+    /** A visitor's link: what it is for, its booking, the free slots; undefined when ended. */
+    link(
+      token: string,
+    ): Promise<{ purpose: "reschedule" | "cancel"; booking: Booking; slots: Slot[] } | undefined>;
+    cancel(token: string): Promise<Booking>;
+    reschedule(token: string, start: string): Promise<Booking>;
   };
   /** Pages staff make, at /{slug} (decision 0030). */
   pages: {

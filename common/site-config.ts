@@ -33,6 +33,11 @@ export const site = {
     countryCode: "NG",
   },
   officeHours: "8am-5pm Mon-Sat",
+  /**
+   * The same hours as the booking form reads them (Lagos time): the days (0 Sunday … 6
+   * Saturday) and the opening and closing times. Staff change both in the contact settings.
+   */
+  officeWeek: { days: [1, 2, 3, 4, 5, 6], opens: "08:00", closes: "17:00" },
   socials: {
     instagram: "https://www.instagram.com/brightlanedigital",
     facebook: "https://www.facebook.com/brightlanedigital",

@@ -13,6 +13,7 @@ import { registerContentRoutes } from "./modules/content/routes.ts";
 import { registerEnquiryRoutes } from "./modules/enquiries/routes.ts";
 import { registerLeadRoutes } from "./modules/leads/routes.ts";
 import { registerContactRoutes } from "./modules/contacts/routes.ts";
+import { registerBookingRoutes } from "./modules/bookings/routes.ts";
 import { registerIdentityRoutes } from "./modules/identity/routes.ts";
 import { registerHealthRoutes } from "./modules/health/routes.ts";
 import { registerMailRoutes } from "./modules/mail/routes.ts";
@@ -114,6 +115,7 @@ export async function apiPlugin(app: FastifyInstance, { services, config }: ApiO
   registerSetupRoutes(api, deps);
   registerLeadRoutes(api, deps);
   registerContactRoutes(api, deps);
+  registerBookingRoutes(api, deps);
 
   const unknownEndpoint = async () => {
     throw new NotFound("No such API endpoint.");

@@ -62,6 +62,11 @@ const tags = [
     description:
       "The lead pipeline: an enquiry's owner, stage, value, follow-up date and notes; the board.",
   },
+  {
+    name: "bookings",
+    description:
+      "Free consultations booked into real slots: the free slots, a booking, the week view, the visitor's reschedule and cancel links.",
+  },
   { name: "audit", description: "Who changed what in the back office (the owner's Activity)." },
   {
     name: "mail",

@@ -29,6 +29,11 @@ import { CONFIRM, ISSUE } from "./modules/newsletter/delivery.ts";
 import { createNewsletterSends } from "./modules/newsletter/sends.ts";
 import { createNewsletterWorker } from "./modules/newsletter/worker.ts";
 import { createNotificationOutbox, senderByKind } from "./modules/outbox/service.ts";
+import {
+  BOOKING_CONFIRMATION,
+  BOOKING_STAFF,
+  createBookingService,
+} from "./modules/bookings/service.ts";
 import { TRAFFIC_REPORT } from "./modules/outbox/repository.ts";
 import { createPagesService } from "./modules/pages/service.ts";
 import { createTrafficStats } from "./modules/traffic/stats.ts";
@@ -261,6 +266,21 @@ export function createServices(deps: ServiceDeps) {
     agencyName: async () => (await identity.get()).name,
     origin: config.publicOrigin,
   });
+  // Free consultations in real slots (issue 52, item 4): the invitations go by the outbox.
+  const bookings = createBookingService({
+    db,
+    content,
+    enquiries,
+    outbox,
+    mailer,
+    audit,
+    changes,
+    agencyName: async () => (await identity.get()).name,
+    origin: config.publicOrigin,
+    mailFrom: () => mailSettings.current().from,
+    notifyTo: () => mailSettings.current().notifyTo,
+    clock: deps.clock,
+  });
   outbox.everyWake(leadMails.queueDue);
   outbox.everyWake(weeklyReport.queueDue);
   outbox.everyWake(invoices.queueReminders);
@@ -272,6 +292,8 @@ export function createServices(deps: ServiceDeps) {
         [FOLLOW_UPS]: leadMails.sendFollowUps,
         [LEAD_REPLY]: leadReplies.sendQueued,
         [POST_SUBMITTED]: reviewMails.send,
+        [BOOKING_CONFIRMATION]: bookings.sendConfirmation,
+        [BOOKING_STAFF]: bookings.sendToStaff,
         ...Object.fromEntries(PAYMENT_MAIL_KINDS.map((kind) => [kind, paymentMails.send])),
       },
       enquiries.sendNotification,
@@ -421,6 +443,8 @@ export function createServices(deps: ServiceDeps) {
     replyTemplates,
     /** One contact per person: an enquiry's other enquiries, merge and split (item 2). */
     contacts,
+    /** Free consultations booked into real slots, their links and invitations (item 4). */
+    bookings,
     /** The weekly traffic report mail to owners (queued Monday 08:00, sent by the outbox). */
     weeklyReport,
     /** The page views of the beacon, counted in memory and written every few seconds. */
@@ -498,5 +522,12 @@ export function siteServices(services: Services, config: Config): SiteServices {
       bank: services.bankDetails.get,
     },
     pages: { published: services.pages.published, links: services.pageLinks },
+    bookings: {
+      slots: services.bookings.slots,
+      book: services.bookings.book,
+      link: services.bookings.link,
+      cancel: services.bookings.cancelByLink,
+      reschedule: services.bookings.rescheduleByLink,
+    },
   };
 }

@@ -52,6 +52,24 @@ function kindOf(form: HTMLFormElement): FormKind {
       inputName: (key) => (key === "email" ? key : undefined),
     };
   }
+  // The contact page's booking form offering slots (decision 0052): the same fields and a slot.
+  if (kind === "quick" && form.querySelector("[data-slots]")) {
+    return {
+      url: "/api/bookings",
+      queued: queuedMessages.enquiry,
+      payload: (form) => {
+        const data = new FormData(form);
+        return {
+          ...enquiryPayload("quick", formValues(data), currentLeadSource()),
+          slot: String(data.get("slot") ?? ""),
+        };
+      },
+      // The spec's message, as for every form; the time booked is in the visitor's mail.
+      success: () => messages.submitSuccess,
+      inputName: (key) => (key === "slot" ? key : inputNameOf("quick", key)),
+      lead: true,
+    };
+  }
   return {
     url: "/api/contact",
     queued: queuedMessages.enquiry,
@@ -214,6 +232,13 @@ export async function send(form: HTMLFormElement): Promise<void> {
     if (answer.status < 200 || answer.status >= 300 || !answer.body) {
       const message = failureMessage(answer);
       showStatus(form, { ok: false, message });
+      // A slot someone else just booked: it is no longer offered.
+      if (answer.status === 409) {
+        form
+          .querySelector<HTMLInputElement>("[data-slots] input:checked")
+          ?.closest("label")
+          ?.remove();
+      }
       if (answer.status === 400) {
         const invalid = invalidInputs(kind, answer.body);
         for (const field of fields) {

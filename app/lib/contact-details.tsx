@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from "react";
 import type { ContactDetails } from "../../common/schemas/content.ts";
+import { openDayField, WEEKDAYS } from "../../common/booking.ts";
 
 // The agency's contact details and social links are edited in the back office (issue 12).
 // The public layout route loads them once per page and offers them here, so the header,
@@ -19,6 +20,13 @@ const noContact: ContactDetails = {
   region: "",
   country: "",
   officeHours: "",
+  // No hours: no day open.
+  ...(Object.fromEntries(WEEKDAYS.map((_, weekday) => [openDayField(weekday), false])) as Record<
+    ReturnType<typeof openDayField>,
+    boolean
+  >),
+  opensAt: "",
+  closesAt: "",
   instagram: "",
   facebook: "",
   twitter: "",

@@ -32,6 +32,8 @@ const SYSTEM_SEGMENTS = [
   "well-known",
   // A subscriber's links and a sent newsletter in the browser (decision 0036).
   "newsletter",
+  // A visitor's link to reschedule or cancel a consultation (decision 0052).
+  "booking",
   // Checkout, Paystack's return, a client's invoice (issue 49, decision 0043).
   "checkout",
   "payments",

@@ -4,6 +4,8 @@ import { messages, tooManyRequests } from "../../common/messages.ts";
 import { firstMessage } from "../../common/schemas/common.ts";
 import { enquiryInputSchema } from "../../common/schemas/enquiry.ts";
 import { subscribeSchema } from "../../common/schemas/newsletter.ts";
+import { bookingInputSchema } from "../../common/schemas/booking.ts";
+import { ZodError } from "zod";
 import {
   ENQUIRY_KINDS,
   enquiryPayload,
@@ -82,6 +84,27 @@ export async function siteFormAction({ request, context }: ActionFunctionArgs) {
   }
 
   if (!ENQUIRY_KINDS.includes(kind as EnquiryFormKind)) return fail("Unknown form.");
+  // The contact page's booking form with a slot (decision 0052): the same check and service
+  // as POST /api/bookings; a slot just taken answers 409 and the page offers the free ones.
+  if (kind === "quick" && form.has("slot")) {
+    const parsed = bookingInputSchema.safeParse({
+      ...enquiryPayload("quick", values, leadSourceOfRequest(request, services.origin)),
+      slot: form.get("slot"),
+    });
+    if (!parsed.success) return invalid(parsed.error.issues);
+    try {
+      // The spec's message, as for every form; the time booked is in the visitor's mail.
+      await services.bookings.book(parsed.data);
+      return data<FormResult>({ intent, ok: true, message: messages.submitSuccess });
+    } catch (error) {
+      const status = (error as { statusCode?: unknown } | undefined)?.statusCode;
+      if (status === 409 || status === 400) {
+        return fail((error as Error).message, status, { slot: (error as Error).message });
+      }
+      if (error instanceof ZodError) return invalid(error.issues);
+      return failed(error);
+    }
+  }
   const parsed = enquiryInputSchema.safeParse(
     enquiryPayload(kind as EnquiryFormKind, values, leadSourceOfRequest(request, services.origin)),
   );

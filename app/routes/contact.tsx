@@ -22,6 +22,7 @@ import { withoutIds } from "../lib/shown-content.ts";
 import type { Route } from "./+types/contact";
 import { islandsPage } from "../islands/switch.ts";
 import { mailtoHref } from "../../common/mailto.ts";
+import { slotsByDay } from "../../common/booking.ts";
 
 export { siteFormAction as action } from "../lib/site-form-action.ts";
 
@@ -29,8 +30,14 @@ export { siteFormAction as action } from "../lib/site-form-action.ts";
 export const handle = islandsPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const content = await context.get(siteServicesContext).content.all();
-  return { faq: withoutIds(content.faq), words: content["contact-page"] };
+  const services = context.get(siteServicesContext);
+  const [content, slots] = await Promise.all([services.content.all(), services.bookings.slots()]);
+  // The free consultation slots of the next 14 days, for the booking form (decision 0052).
+  return {
+    faq: withoutIds(content.faq),
+    words: content["contact-page"],
+    slots: slotsByDay(slots),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -97,7 +104,7 @@ function useDetails(words: ContactWords): Detail[] {
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { faq, words } = loaderData;
+  const { faq, words, slots } = loaderData;
   const details = useDetails(words);
   const banner = usePictureSrc(words.bannerPicture);
   const socialLinks = socialLinksOf(useContactDetails());
@@ -116,6 +123,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               heading={<h2 className="text-xl font-extrabold text-navy">{words.quickFormTitle}</h2>}
               submitLabel={words.quickFormButton}
               busyLabel="sending..."
+              slots={slots}
             />
           </div>
         </div>

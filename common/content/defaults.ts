@@ -2,6 +2,7 @@ import { defaultIdentity } from "../identity.ts";
 import { defaultSetup } from "../schemas/setup.ts";
 import { defaultNavigation } from "./navigation.ts";
 import { PRICE_KEYS } from "../price-keys.ts";
+import { bookingSettingsSchema, defaultOfficeWeekSettings } from "../schemas/content.ts";
 import type {
   Brand,
   Claim,
@@ -584,6 +585,7 @@ export const defaultContact: ContactDetails = {
   region: site.address.region,
   country: site.address.country,
   officeHours: site.officeHours,
+  ...defaultOfficeWeekSettings,
   instagram: site.socials.instagram,
   facebook: site.socials.facebook,
   twitter: site.socials.twitter,
@@ -610,6 +612,7 @@ const defaultSearch = Object.fromEntries(
  */
 export const defaultSingles: { [T in SingleContentTypeName]: SingleOf<T> } = {
   contact: defaultContact,
+  booking: bookingSettingsSchema.parse({}),
   policy: defaultPolicy,
   "home-page": wordDefaults(homeWordFields),
   "about-page": wordDefaults(aboutWordFields),

@@ -13,6 +13,8 @@ import {
   serviceExtraLabels,
   serviceExtras,
 } from "../content/services.ts";
+import { openDayField, WEEKDAYS } from "../booking.ts";
+import { site } from "../site-config.ts";
 import {
   aboutWordFields,
   bannerWordFields,
@@ -200,6 +202,96 @@ export const slideSchema = z.object({ image: contentImageSchema });
 
 export const claimSchema = z.object({ value: text("Figure", 20), label: text("Label", 60) });
 
+/** "06:00", "06:30" … "22:00": the times the office may open or close (Lagos wall clock). */
+export const OFFICE_TIMES = Array.from({ length: 33 }, (_, i) => {
+  const minutes = 6 * 60 + i * 30;
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${minutes % 60 ? "30" : "00"}`;
+});
+
+const officeTime = (label: string, fallback: string) =>
+  z
+    .enum(OFFICE_TIMES as [string, ...string[]], {
+      error: `${label} must be a time on the hour or half hour, 06:00 to 22:00.`,
+    })
+    .default(fallback);
+
+/**
+ * The office hours as the booking form reads them (issue 52): a switch per weekday and the
+ * opening and closing times. Their defaults are common/site-config.ts's `officeWeek`, the
+ * same hours as the displayed "8am-5pm Mon-Sat".
+ */
+function officeWeekShape() {
+  const days = Object.fromEntries(
+    WEEKDAYS.map((_, weekday) => [
+      openDayField(weekday),
+      z
+        .boolean({ error: `${WEEKDAYS[weekday]} must be on or off.` })
+        .default((site.officeWeek.days as readonly number[]).includes(weekday)),
+    ]),
+  ) as Record<ReturnType<typeof openDayField>, z.ZodDefault<z.ZodBoolean>>;
+  return {
+    ...days,
+    opensAt: officeTime("Opens at", site.officeWeek.opens),
+    closesAt: officeTime("Closes at", site.officeWeek.closes),
+  };
+}
+
+/** The office week's fields as a new install starts with them (site-config's `officeWeek`). */
+export const defaultOfficeWeekSettings = z.object(officeWeekShape()).parse({});
+
+/** A weekday's switch and the two times, as the contact settings' form shows them. */
+const officeWeekFields: ContentField[] = [
+  // Monday first, as the week is read.
+  ...[1, 2, 3, 4, 5, 6, 0].map((weekday): ContentField => ({
+    name: openDayField(weekday),
+    label: `Open on ${WEEKDAYS[weekday]}`,
+    input: "checkbox",
+    group: "Office hours for bookings",
+  })),
+  ...(["opensAt", "closesAt"] as const).map((name): ContentField => ({
+    name,
+    label: name === "opensAt" ? "Opens at" : "Closes at",
+    input: "select",
+    choices: OFFICE_TIMES.map((time) => ({ value: time, label: time })),
+    group: "Office hours for bookings",
+    hint:
+      name === "closesAt"
+        ? "Lagos time. The last consultation ends by then. The text above is what the pages show."
+        : undefined,
+  })),
+];
+
+/** Slot lengths and buffers staff may choose, in minutes. */
+export const SLOT_MINUTES = ["15", "20", "30", "45", "60", "90", "120"] as const;
+export const BUFFER_MINUTES = ["0", "5", "10", "15", "30", "45", "60"] as const;
+/** The most days off kept (two years of public holidays and more). */
+const MAX_DAYS_OFF = 100;
+
+/** How consultations are booked (Site content, Settings, "Consultation booking"). */
+export const bookingSettingsSchema = z.object({
+  slotMinutes: z
+    .enum(SLOT_MINUTES, { error: "Slot length must be one of the lengths offered." })
+    .default("30"),
+  bufferMinutes: z
+    .enum(BUFFER_MINUTES, { error: "Buffer must be one of the lengths offered." })
+    .default("30"),
+  daysOff: z
+    .array(
+      z
+        .string({ error: "Days off: one date (yyyy-mm-dd) per line." })
+        .trim()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, "Days off: one date (yyyy-mm-dd) per line.")
+        .refine(
+          (day) => !Number.isNaN(Date.parse(day)),
+          "Days off: one date (yyyy-mm-dd) per line.",
+        ),
+      { error: "Days off: one date (yyyy-mm-dd) per line." },
+    )
+    .max(MAX_DAYS_OFF, `Days off: at most ${MAX_DAYS_OFF}.`)
+    .default([]),
+});
+export type BookingSettings = z.infer<typeof bookingSettingsSchema>;
+
 export const contactSchema = z.object({
   phone: text("Phone", 40).regex(/^\+?[0-9 ()-]{7,}$/, "Phone must be a phone number."),
   whatsapp: optional("WhatsApp number", 20).refine(
@@ -212,6 +304,7 @@ export const contactSchema = z.object({
   region: optional("State", 80),
   country: text("Country", 80),
   officeHours: text("Office hours", 80),
+  ...officeWeekShape(),
   instagram: webLink("Instagram"),
   facebook: webLink("Facebook"),
   twitter: webLink("X (Twitter)"),
@@ -831,6 +924,7 @@ export const singleContentTypes = {
       { name: "region", label: "State", input: "text", optional: true },
       { name: "country", label: "Country", input: "text" },
       { name: "officeHours", label: "Office hours", input: "text" },
+      ...officeWeekFields,
       { name: "instagram", label: "Instagram", input: "url", optional: true },
       { name: "facebook", label: "Facebook", input: "url", optional: true },
       { name: "twitter", label: "X (Twitter)", input: "url", optional: true },
@@ -841,6 +935,33 @@ export const singleContentTypes = {
         input: "url",
         optional: true,
         hint: "The portfolio's sample videos link here until six videos of your own are shown.",
+      },
+    ],
+    preview: "/contact",
+  },
+  booking: {
+    schema: bookingSettingsSchema,
+    label: "Consultation booking",
+    fields: [
+      {
+        name: "slotMinutes",
+        label: "Slot length",
+        input: "select",
+        choices: SLOT_MINUTES.map((value) => ({ value, label: `${value} minutes` })),
+        hint: "How long a free consultation lasts.",
+      },
+      {
+        name: "bufferMinutes",
+        label: "Buffer between slots",
+        input: "select",
+        choices: BUFFER_MINUTES.map((value) => ({ value, label: `${value} minutes` })),
+      },
+      {
+        name: "daysOff",
+        label: "Days off",
+        input: "lines",
+        optional: true,
+        hint: "One date per line (yyyy-mm-dd), such as a public holiday. The days and hours are in Contact details.",
       },
     ],
     preview: "/contact",

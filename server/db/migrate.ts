@@ -41,6 +41,7 @@ import * as servicesAsContent from "./migrations/0043-services-as-content.ts";
 import * as contacts from "./migrations/0048-contacts.ts";
 import * as pagePictures from "./migrations/0044-page-pictures.ts";
 import * as authorRole from "./migrations/0046-author-role.ts";
+import * as consultationBookings from "./migrations/0047-consultation-bookings.ts";
 import type { Database } from "./schema.ts";
 
 // Listed here rather than read from disk, so migrations run from any working directory.
@@ -86,6 +87,7 @@ export const migrations: Record<string, Migration> = {
   "0048-contacts": contacts,
   "0044-page-pictures": pagePictures,
   "0046-author-role": authorRole,
+  "0047-consultation-bookings": consultationBookings,
 };
 
 const provider: MigrationProvider = {

@@ -785,11 +785,36 @@ export interface EnquiryContactsTable {
   manual: number;
 }
 
+export interface BookingsTable {
+  id: string;
+  enquiry_id: string;
+  starts_at: string;
+  ends_at: string;
+  /** The start while the booking holds its slot (unique), null once cancelled. */
+  held_start: string | null;
+  status: "booked" | "cancelled";
+  sequence: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BookingLinksTable {
+  /** SHA-256 (hex) of the token in the visitor's link. */
+  token_hash: string;
+  booking_id: string;
+  purpose: "reschedule" | "cancel";
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   reply_templates: ReplyTemplatesTable;
   smtp_settings: SmtpSettingsTable;
   contact_keys: ContactKeysTable;
   enquiry_contacts: EnquiryContactsTable;
+  bookings: BookingsTable;
+  booking_links: BookingLinksTable;
   marketing_tags: MarketingTagsTable;
   consent_records: ConsentRecordsTable;
   lead_replies: LeadRepliesTable;

@@ -15,6 +15,8 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /** The Message-ID of the mail this one answers: In-Reply-To and References (a thread). */
   inReplyTo?: string;
+  /** A calendar invitation (.ics text, METHOD as given): an alternative and an attachment. */
+  calendar?: { method: "REQUEST" | "CANCEL"; filename: string; content: string };
 }
 
 /**
@@ -209,6 +211,15 @@ export function createMailer(
         ...(message.headers ? { headers: oneLineHeaders(message.headers) } : {}),
         ...(message.inReplyTo
           ? { inReplyTo: oneLine(message.inReplyTo), references: oneLine(message.inReplyTo) }
+          : {}),
+        ...(message.calendar
+          ? {
+              icalEvent: {
+                method: message.calendar.method,
+                filename: message.calendar.filename,
+                content: message.calendar.content,
+              },
+            }
           : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       } as Parameters<Transporter["sendMail"]>[0]);

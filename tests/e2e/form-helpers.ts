@@ -42,7 +42,10 @@ export const unique = (name: string) =>
   `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 /** Makes the API fail for this page until `page.unroute` (and allows the error it logs). */
-export async function failApi(page: Page, path: "/api/contact" | "/api/newsletter") {
+export async function failApi(
+  page: Page,
+  path: "/api/contact" | "/api/newsletter" | "/api/bookings",
+) {
   allowConsoleErrorsIn(
     page,
     new RegExp(`status of 500 \\(Internal Server Error\\) \\(at [^)]*${path}\\)$`),
@@ -53,7 +56,10 @@ export async function failApi(page: Page, path: "/api/contact" | "/api/newslette
 }
 
 /** Holds the API's answer until the returned function is called (to see the busy state). */
-export async function holdApi(page: Page, path: "/api/contact" | "/api/newsletter") {
+export async function holdApi(
+  page: Page,
+  path: "/api/contact" | "/api/newsletter" | "/api/bookings",
+) {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(`**${path}`, async (route) => {
@@ -78,3 +84,16 @@ export const isEnhanced = (form: Locator) =>
       element.hasAttribute("data-enhanced") ||
       Object.keys(element).some((key) => key.startsWith("__reactProps$")),
   );
+
+/**
+ * Chooses the first free consultation time of the `day`-th day the booking form offers
+ * (1 or later: each test its own day, so tests running side by side never want one slot).
+ * Answers the slot's start (UTC ISO).
+ */
+export async function chooseSlot(form: Locator, day: number): Promise<string> {
+  const group = form.locator("[data-slots] details").nth(day);
+  await group.locator("summary").click();
+  const radio = group.getByRole("radio").first();
+  await radio.check();
+  return (await radio.getAttribute("value")) ?? "";
+}

@@ -1,3 +1,4 @@
+import { dayIn } from "../../common/time-zone.ts";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import {
@@ -12,6 +13,7 @@ import {
   statusOf,
   storedBy,
   unique,
+  chooseSlot,
 } from "./form-helpers.ts";
 
 // Every public form with JavaScript: the spec's messages in their order (required → e-mail →
@@ -214,7 +216,7 @@ test("contact quick form: the browser requires every field; it sends 'contact'",
   await send.click();
   // The browser refuses and points at the first empty field; nothing is sent.
   await expect(quick.getByLabel("Full Name")).toBeFocused();
-  for (const label of ["Full Name", "Email Address", "Phone Number", "Preferred Date", "Message"]) {
+  for (const label of ["Full Name", "Email Address", "Phone Number", "Message"]) {
     expect(
       await quick
         .getByLabel(label)
@@ -226,16 +228,17 @@ test("contact quick form: the browser requires every field; it sends 'contact'",
   await quick.getByLabel("Full Name").fill("Emeka Eze");
   await quick.getByLabel("Email Address").fill(email);
   await quick.getByLabel("Phone Number").fill("8091112222");
-  await quick.getByLabel("Preferred Date").fill("2026-12-01");
+  // The date is a free consultation time (decision 0052).
+  const slot = await chooseSlot(quick, 1);
   await send.click();
   await expect(quick.getByLabel("Message")).toBeFocused();
   await quick.getByLabel("Message").fill("Can we meet next week?");
-  await failApi(page, "/api/contact");
+  await failApi(page, "/api/bookings");
   await send.click();
   await expect(alertOf(quick)).toHaveText(FAILURE);
   await expect(quick.getByLabel("Message")).toHaveValue("Can we meet next week?");
-  await page.unroute("**/api/contact");
-  const release = await holdApi(page, "/api/contact");
+  await page.unroute("**/api/bookings");
+  const release = await holdApi(page, "/api/bookings");
   await send.click();
   await expect(quick.getByRole("button", { name: "sending..." })).toBeDisabled();
   release();
@@ -245,7 +248,7 @@ test("contact quick form: the browser requires every field; it sends 'contact'",
     name: "Emeka Eze",
     phoneNumber: "+2348091112222",
     serviceType: "contact",
-    date: "2026-12-01",
+    date: dayIn(slot),
     message: "Can we meet next week?",
   });
 });

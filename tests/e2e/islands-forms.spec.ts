@@ -12,6 +12,7 @@ import {
   statusOf,
   storedBy,
   unique,
+  chooseSlot,
 } from "./form-helpers.ts";
 
 // The public forms on islands pages (issue 31, docs/decisions/0039): no React in the browser,
@@ -221,9 +222,9 @@ test("a form sent before its code arrived is sent by it: JSON with a key, no pag
   const email = unique("islands-held");
   await quick.getByLabel("Email Address").fill(email);
   await quick.getByLabel("Phone Number").fill("8091112222");
-  await quick.getByLabel("Preferred Date").fill("2026-12-01");
+  await chooseSlot(quick, 2);
   await quick.getByLabel("Message").fill("Sent while the code was on its way.");
-  const sent = page.waitForRequest("**/api/contact");
+  const sent = page.waitForRequest("**/api/bookings");
   await quick.getByRole("button", { name: "Send Message" }).click();
   release();
   const post = await sent;

@@ -5,12 +5,14 @@ import { contractOptions } from "../../copy/packages-copy.ts";
 import { enquiryPayload, formValues, type EnquiryFormKind } from "../../lib/enquiry-payload.ts";
 import { currentLeadSource } from "../../lib/lead-source.ts";
 import type { FormResult } from "../../lib/form-result.ts";
+import type { SlotDay } from "../../../common/booking.ts";
 import {
   CheckboxGroup,
   FormStatus,
   Honeypot,
   PhoneField,
   SelectField,
+  SlotPicker,
   SubmitButton,
   TextArea,
   TextField,
@@ -42,6 +44,11 @@ export interface EnquiryFormProps {
   packages?: readonly string[];
   /** Package form: the package selected until the visitor picks another (`?package=`). */
   defaultPackage?: string;
+  /**
+   * Contact page quick form: the free consultation slots, offered in place of the date
+   * (booked through /api/bookings); none free, the date field as before.
+   */
+  slots?: readonly SlotDay[];
 }
 
 /**
@@ -60,6 +67,7 @@ export function EnquiryForm({
   wide = false,
   packages = [],
   defaultPackage,
+  slots = [],
 }: EnquiryFormProps) {
   const action = useFormAction();
   const { formRef, onSubmit, status, busy, values, errorFor } = useJsonSubmit({
@@ -127,7 +135,15 @@ export function EnquiryForm({
           defaultValue={text(values, quick ? "phone" : "phoneNumber")}
           error={errorFor(quick ? "phone" : "phoneNumber")}
         />
-        {quick && (
+        {quick && slots.length > 0 && (
+          <SlotPicker
+            legend="Preferred Date"
+            days={slots}
+            defaultValue={text(values, "slot")}
+            error={errorFor("slot")}
+          />
+        )}
+        {quick && slots.length === 0 && (
           <TextField
             label="Preferred Date"
             name="date"

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { HONEYPOT_FIELD, PHONE_PREFIX } from "../../../common/enquiry-fields.ts";
+import type { SlotDay } from "../../../common/booking.ts";
 import { fieldMessage, statusClass } from "./form-text.ts";
 
 export { fieldMessage };
@@ -338,5 +339,71 @@ export function SubmitButton({
     >
       {busy ? busyLabel : label}
     </button>
+  );
+}
+
+/**
+ * The free consultation slots (issue 52, item 4): radio buttons grouped by day, each day a
+ * disclosure (the first open), so the form books without JavaScript.
+ */
+export function SlotPicker({
+  legend,
+  days,
+  defaultValue,
+  error,
+}: {
+  legend: string;
+  days: readonly SlotDay[];
+  defaultValue?: string;
+  error?: string;
+}) {
+  const messageId = `${useId()}-error`;
+  const openDay = days.find((day) => day.slots.some((slot) => slot.start === defaultValue))?.day;
+  return (
+    <fieldset
+      aria-describedby={error ? messageId : undefined}
+      data-required
+      data-slots=""
+      className="min-w-0"
+    >
+      <legend className="text-sm font-semibold text-ink">
+        {legend}
+        <RequiredMark />
+      </legend>
+      <FieldError id={messageId} label={legend} error={error} />
+      <div className="mt-2 max-h-72 space-y-2 overflow-y-auto pr-1">
+        {days.map((day, index) => (
+          <details
+            key={day.day}
+            open={openDay ? openDay === day.day : index === 0}
+            className="rounded-lg border border-slate-200"
+          >
+            <summary className="cursor-pointer px-3 py-2 text-sm font-semibold text-navy">
+              {day.label}
+            </summary>
+            <div className="grid grid-cols-2 gap-2 px-3 pb-3 sm:grid-cols-4">
+              {day.slots.map((slot) => (
+                <label
+                  key={slot.start}
+                  className="flex min-h-11 cursor-pointer items-center justify-center gap-1.5 rounded-lg border border-slate-200 px-2 py-2 text-sm hover:border-brand has-[:checked]:border-brand has-[:checked]:bg-brand-50"
+                >
+                  <input
+                    type="radio"
+                    name="slot"
+                    value={slot.start}
+                    defaultChecked={slot.start === defaultValue}
+                    className="size-4 shrink-0 accent-brand"
+                  />
+                  <span className="whitespace-nowrap">
+                    {slot.label}
+                    <span className="sr-only">, {day.label}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </details>
+        ))}
+      </div>
+    </fieldset>
   );
 }

@@ -32,6 +32,7 @@ const navItems = [
   { to: "/admin/navigation", label: "Navigation" },
   { to: "/admin/enquiries", label: "Enquiries" },
   { to: "/admin/pipeline", label: "Pipeline" },
+  { to: "/admin/bookings", label: "Bookings" },
   { to: "/admin/payments", label: "Payments" },
   { to: "/admin/traffic", label: "Traffic" },
   { to: "/admin/subscribers", label: "Subscribers" },

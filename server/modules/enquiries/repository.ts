@@ -244,6 +244,10 @@ export function createEnquiryRepository(db: Kysely<Database>) {
         await trx.deleteFrom("lead_notes").where("enquiry_id", "=", id).execute();
         await trx.deleteFrom("lead_replies").where("enquiry_id", "=", id).execute();
         await trx.deleteFrom("enquiry_contacts").where("enquiry_id", "=", id).execute();
+        // Its consultation booking (decision 0052): the slot is free again, its links end.
+        const bookings = trx.selectFrom("bookings").select("id").where("enquiry_id", "=", id);
+        await trx.deleteFrom("booking_links").where("booking_id", "in", bookings).execute();
+        await trx.deleteFrom("bookings").where("enquiry_id", "=", id).execute();
         const { numDeletedRows } = await trx
           .deleteFrom("enquiries")
           .where("id", "=", id)

@@ -178,6 +178,8 @@ export const OTHER_SECRETS: Readonly<Record<string, string>> = {
   "subscriptions.subscription_code": "Paystack's code of the subscription: no link",
   "subscriptions.email_token":
     "Paystack's token for the client's own subscription (cancelling through Paystack): made by the client's payment",
+  booking_links:
+    "the visitor's own links to reschedule or cancel their consultation, made by their booking's mail, not by staff (hashed, once, until the start)",
   "subscriptions.manage_token":
     "the client's own link to manage their subscription, made by their first payment, not by staff",
 };
