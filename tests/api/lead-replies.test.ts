@@ -1,10 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Enquiry } from "../../common/schemas/enquiry.ts";
-import {
-  filledTemplate,
-  type LeadReply,
-  type ReplyTemplate,
-} from "../../common/schemas/leads.ts";
+import { filledTemplate, type LeadReply, type ReplyTemplate } from "../../common/schemas/leads.ts";
 import { enquiryPayloads as payloads } from "../factories/enquiries.ts";
 import { useMailServer } from "../support/mail-server.ts";
 import { call, useTestApp } from "./helpers.ts";
