@@ -12,9 +12,9 @@ import {
   adminButtonDanger,
   adminButtonSecondary,
   adminInput,
-  adminLabel,
   failure,
   focusById,
+  LabelledField,
   LoadState,
   PageTitle,
   Panel,
@@ -192,7 +192,7 @@ function TemplateForm({
   onCancel?: () => void;
   resetAfter?: boolean;
 }) {
-  const ids = { label: useId(), subject: useId(), body: useId(), error: useId() };
+  const errorId = useId();
   const [values, setValues] = useState<ReplyTemplateInput>({
     label: initial.label,
     subject: initial.subject,
@@ -218,49 +218,46 @@ function TemplateForm({
   }
 
   return (
-    <form onSubmit={submit} className="space-y-3" aria-describedby={error ? ids.error : undefined}>
-      <div>
-        <label htmlFor={ids.label} className={adminLabel}>
-          Name
-        </label>
-        <input
-          id={ids.label}
-          value={values.label}
-          onChange={(e) => set("label")(e.target.value)}
-          required
-          maxLength={TEMPLATE_LABEL_MAX}
-          className={`${adminInput} mt-1`}
-        />
-      </div>
-      <div>
-        <label htmlFor={ids.subject} className={adminLabel}>
-          Subject
-        </label>
-        <input
-          id={ids.subject}
-          value={values.subject}
-          onChange={(e) => set("subject")(e.target.value)}
-          required
-          maxLength={REPLY_SUBJECT_MAX}
-          className={`${adminInput} mt-1`}
-        />
-      </div>
-      <div>
-        <label htmlFor={ids.body} className={adminLabel}>
-          Text
-        </label>
-        <textarea
-          id={ids.body}
-          value={values.body}
-          onChange={(e) => set("body")(e.target.value)}
-          required
-          rows={8}
-          maxLength={REPLY_BODY_MAX}
-          className={`${adminInput} mt-1`}
-        />
-      </div>
+    <form onSubmit={submit} className="space-y-3" aria-describedby={error ? errorId : undefined}>
+      <LabelledField label="Name">
+        {(id) => (
+          <input
+            id={id}
+            value={values.label}
+            onChange={(e) => set("label")(e.target.value)}
+            required
+            maxLength={TEMPLATE_LABEL_MAX}
+            className={`${adminInput} mt-1`}
+          />
+        )}
+      </LabelledField>
+      <LabelledField label="Subject">
+        {(id) => (
+          <input
+            id={id}
+            value={values.subject}
+            onChange={(e) => set("subject")(e.target.value)}
+            required
+            maxLength={REPLY_SUBJECT_MAX}
+            className={`${adminInput} mt-1`}
+          />
+        )}
+      </LabelledField>
+      <LabelledField label="Text">
+        {(id) => (
+          <textarea
+            id={id}
+            value={values.body}
+            onChange={(e) => set("body")(e.target.value)}
+            required
+            rows={8}
+            maxLength={REPLY_BODY_MAX}
+            className={`${adminInput} mt-1`}
+          />
+        )}
+      </LabelledField>
       {error && (
-        <p id={ids.error} role="alert" className="text-sm font-semibold text-red-700">
+        <p id={errorId} role="alert" className="text-sm font-semibold text-red-700">
           {error}
         </p>
       )}
