@@ -17,7 +17,7 @@ import { siteServicesContext } from "../common/load-context.ts";
 import { iconHref, identityChanges, MANIFEST_PATH } from "../common/identity.ts";
 // The site's icon inside every page (Vite inlines it as a data: URI): no request for it.
 import favicon from "../public/favicon.svg?inline";
-import { isIslandsPage } from "./islands/switch.ts";
+import { isIslandsPage, isUncountedPage } from "./islands/switch.ts";
 import { useIdentity } from "./lib/identity.ts";
 import type { Route } from "./+types/root";
 import "./styles/app.css";
@@ -96,7 +96,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <html
       lang="en"
-      data-islands={islands ? (failed ? "error" : "") : undefined}
+      data-islands={
+        islands ? (failed ? "error" : isUncountedPage(matches) ? "uncounted" : "") : undefined
+      }
       style={Object.keys(colours).length > 0 ? (colours as React.CSSProperties) : undefined}
     >
       <head>

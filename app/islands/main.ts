@@ -71,6 +71,7 @@ void bringAlive(document).then(() =>
   // of the browser's storage waits for it).
   whenIdle(() => {
     rememberLandingSource();
-    countView(document.documentElement.dataset.islands !== "error");
+    // Not an error page's, nor a page of one person's link (app/islands/switch.ts).
+    countView(document.documentElement.dataset.islands === "");
   }),
 );

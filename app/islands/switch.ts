@@ -8,6 +8,19 @@ import type { UIMatch } from "react-router";
  */
 export const islandsPage = { islands: true } as const;
 
+/**
+ * An islands page of one person's link (a token in its address: a newsletter confirmation or
+ * unsubscribe, a draft's preview, a client's invoice): its view is not counted, so no secret
+ * address reaches the Traffic screen.
+ */
+export const personalIslandsPage = { islands: true, uncounted: true } as const;
+
+/** Whether the page these matches render is one whose view is not counted. */
+export function isUncountedPage(matches: readonly UIMatch[]): boolean {
+  const handle = matches.at(-1)?.handle as { uncounted?: unknown } | undefined;
+  return handle?.uncounted === true;
+}
+
 /** Whether the page these matches render is an islands page (its deepest route decides). */
 export function isIslandsPage(matches: readonly UIMatch[]): boolean {
   const handle = matches.at(-1)?.handle as { islands?: unknown } | undefined;

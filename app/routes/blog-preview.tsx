@@ -9,7 +9,7 @@ import { identityFrom, originFrom, pageTitle } from "../lib/seo.ts";
 import type { Route } from "./+types/blog-preview";
 import { logLoadFailure } from "../lib/load-failure.server.ts";
 import { showPost } from "../lib/shown-post.ts";
-import { islandsPage } from "../islands/switch.ts";
+import { personalIslandsPage } from "../islands/switch.ts";
 
 const NOT_FOUND = "This preview link does not work";
 
@@ -52,7 +52,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 /** No React in the browser: its links into the site are document loads (decision 0053). */
-export const handle = islandsPage;
+export const handle = personalIslandsPage;
 
 export default function BlogPreview({ loaderData }: Route.ComponentProps) {
   const { blog, body } = loaderData;

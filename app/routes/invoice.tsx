@@ -4,11 +4,11 @@ import { formatNaira, invoiceStatusLabels, VAT_LABEL } from "../../common/paymen
 import { formatDate } from "../../common/format.ts";
 import { useIdentity } from "../lib/identity.ts";
 import { identityFrom, pageTitle } from "../lib/seo.ts";
-import { islandsPage } from "../islands/switch.ts";
+import { personalIslandsPage } from "../islands/switch.ts";
 import type { Route } from "./+types/invoice";
 
 /** An islands page (docs/decisions/0039): no script; the Pay button is a plain form. */
-export const handle = islandsPage;
+export const handle = personalIslandsPage;
 
 // /invoices/{token}: a client's invoice, to print or save as a PDF (the browser's Print),
 // and to pay: by card through Paystack (the balance; a form post answered 303), or by

@@ -4,7 +4,7 @@ import { linkPageHeaders, NewsletterLinkPage } from "../components/newsletter/li
 import { newsletterMessages as m } from "../lib/newsletter-messages.ts";
 import { identityFrom, pageTitle } from "../lib/seo.ts";
 import type { Route } from "./+types/newsletter-confirm";
-import { islandsPage } from "../islands/switch.ts";
+import { personalIslandsPage } from "../islands/switch.ts";
 
 /** "ready": the link works (GET); "confirmed": it just did (POST); "gone": bad, used or expired. */
 type ConfirmState = "ready" | "confirmed" | "gone";
@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 /** No React in the browser: its links into the site are document loads (decision 0053). */
-export const handle = islandsPage;
+export const handle = personalIslandsPage;
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const state = actionData?.state ?? loaderData.state;

@@ -4,7 +4,7 @@ import { linkPageHeaders, NewsletterLinkPage } from "../components/newsletter/li
 import { newsletterMessages as m } from "../lib/newsletter-messages.ts";
 import { identityFrom, pageTitle } from "../lib/seo.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
-import { islandsPage } from "../islands/switch.ts";
+import { personalIslandsPage } from "../islands/switch.ts";
 
 /** "ready": a valid link (GET); "done": unsubscribed (POST); "invalid": not a link of ours. */
 type UnsubscribeState = "ready" | "done" | "invalid";
@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 /** No React in the browser: its links into the site are document loads (decision 0053). */
-export const handle = islandsPage;
+export const handle = personalIslandsPage;
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const state = actionData?.state ?? loaderData.state;

@@ -106,7 +106,10 @@ test("Reply by e-mail writes to the enquirer alone, whatever their stored addres
       body: JSON.stringify({ name: "Ada Obi", email: hostile }),
     });
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toEqual({ error: "Please enter a valid email address." });
+    expect(await refused.json()).toEqual({
+      error: "Please enter a valid email address.",
+      fields: { email: "Please enter a valid email address." },
+    });
     const sent = await fetch(`${server.url}/api/contact`, {
       method: "POST",
       headers: { "content-type": "application/json" },
