@@ -61,7 +61,8 @@ startNavigation({
   onSwap(ok) {
     void bringAlive(document.body);
     const shown = location.pathname;
-    countView(ok && shown !== counted);
+    // The swap brought the new page's data-islands: a page of one person's link counts not.
+    countView(ok && shown !== counted && document.documentElement.dataset.islands === "");
     if (ok) counted = shown;
   },
 });
