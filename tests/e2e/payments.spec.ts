@@ -83,6 +83,8 @@ test("checkout works without JavaScript: the form's post is answered 303 to Pays
   const page = await context.newPage();
   await page.goto("/");
   await page.getByRole("link", { name: "Pay now: Voiceover" }).click();
+  // A document load without JavaScript: the checkout page, not the home page's forms.
+  await expect(page).toHaveURL(/\/checkout/);
   await page.locator("input[name=name]").fill("No Script");
   await page.locator("input[name=email]").fill("noscript@client.ng");
   await page.locator("input[name=phone]").fill("8031234567");
